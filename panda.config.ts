@@ -1,0 +1,40 @@
+import { defineConfig } from '@pandacss/dev'
+
+// Light theme only, dark navy primary (spec section 1).
+export default defineConfig({
+  preflight: true,
+  include: ['./src/ui/**/*.{ts,tsx}'],
+  exclude: [],
+  jsxFramework: 'react',
+  outdir: 'styled-system',
+  theme: {
+    extend: {
+      tokens: {
+        colors: {
+          navy: {
+            50: { value: '#eef2f8' },
+            100: { value: '#d5deec' },
+            500: { value: '#1f3a68' },
+            700: { value: '#14284b' },
+            800: { value: '#0f1f3d' },
+            900: { value: '#0a1630' },
+          },
+        },
+        sizes: {
+          topbar: { value: '64px' },
+          sidebar: { value: '240px' },
+          sidebarCollapsed: { value: '64px' },
+        },
+      },
+      semanticTokens: {
+        colors: {
+          primary: { value: '{colors.navy.800}' },
+          primaryHover: { value: '{colors.navy.700}' },
+          surface: { value: '#ffffff' },
+          canvas: { value: '#f5f7fb' },
+          muted: { value: '{colors.gray.600}' },
+        },
+      },
+    },
+  },
+})

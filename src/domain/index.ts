@@ -1,0 +1,7 @@
+export * from './auth.schema.ts'
+export * from './navigation.ts'
+export * from './notification.ts'
+export * from './pagination.schema.ts'
+export * from './password-policy.ts'
+export * from './plan.ts'
+export * from './subscription.ts'

@@ -1,0 +1,27 @@
+import * as v from 'valibot'
+import { MAX_PAGE_LIMIT } from './notification.ts'
+
+const positiveInt = (name: string, fallback: string, max?: number) =>
+  v.pipe(
+    v.optional(v.string(), fallback),
+    v.regex(/^\d{1,9}$/, `${name} must be a positive whole number.`),
+    v.transform(Number),
+    v.minValue(1, `${name} must be at least 1.`),
+    v.maxValue(max ?? 1_000_000, `${name} must be at most ${max ?? 1_000_000}.`),
+  )
+
+/** `?page&limit` as query strings; limit defaults to the bell's 50. */
+export const PageQuery = v.object({
+  page: positiveInt('page', '1'),
+  limit: positiveInt('limit', '50', MAX_PAGE_LIMIT),
+})
+export type PageQuery = v.InferOutput<typeof PageQuery>
+
+export const MarkReadInput = v.object({
+  notification_id: v.pipe(
+    v.string('notification_id is required.'),
+    v.nonEmpty('notification_id is required.'),
+    v.maxLength(64, 'notification_id is too long.'),
+  ),
+})
+export type MarkReadInput = v.InferOutput<typeof MarkReadInput>

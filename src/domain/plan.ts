@@ -1,0 +1,41 @@
+import * as v from 'valibot'
+
+export const PlanAccess = v.object({ feature: v.string(), access: v.boolean() })
+export type PlanAccess = v.InferOutput<typeof PlanAccess>
+
+export const PLAN_TITLES = ['Basic', 'Pro'] as const
+export const PlanTitle = v.picklist(PLAN_TITLES, 'Choose a plan: Basic or Pro.')
+export type PlanTitle = v.InferOutput<typeof PlanTitle>
+
+export const BILLING_FREQUENCIES = ['Monthly', 'Yearly'] as const
+export const BillingFrequency = v.picklist(BILLING_FREQUENCIES, 'Billing frequency must be Monthly or Yearly.')
+export type BillingFrequency = v.InferOutput<typeof BillingFrequency>
+
+export const FREE_TRIAL_DAYS = 15
+
+export const PlanLimits = v.object({
+  max_monitors: v.number(),
+  min_interval_seconds: v.number(),
+  retention_days: v.number(),
+  max_status_pages: v.number(),
+})
+export type PlanLimits = v.InferOutput<typeof PlanLimits>
+
+export const Plan = v.object({
+  plan_id: v.string(),
+  title: PlanTitle,
+  description: v.string(),
+  price_monthly_cents: v.number(),
+  price_yearly_cents: v.number(),
+  trial_days: v.number(),
+  limits: PlanLimits,
+  planAccesses: v.array(PlanAccess),
+})
+export type Plan = v.InferOutput<typeof Plan>
+
+/** An entry is locked only when its access flag is explicitly false (spec section 4). */
+export const isLocked = (accesses: readonly PlanAccess[], label: string): boolean =>
+  accesses.some((a) => a.feature === label && a.access === false)
+
+export const premiumTooltip = (label: string): string =>
+  `The ${label} feature is part of our premium offerings. Please upgrade your plan to unlock it!`

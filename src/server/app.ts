@@ -1,0 +1,40 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { authRoutes } from './http/auth.routes.ts'
+import type { AppEnv, Deps } from './http/env.ts'
+import { ApiError, errorBody, toErrorResponse } from './http/errors.ts'
+import { notificationRoutes } from './http/notifications.routes.ts'
+import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
+import { userRoutes } from './http/users.routes.ts'
+
+/** The API under /api, one sub-app per resource. Static files and the SPA are mounted by main.ts. */
+export const createApi = (deps: Deps) => {
+  const kb = Math.round(deps.config.bodyLimitBytes / 1024)
+  return new Hono<AppEnv>()
+    .use(
+      bodyLimit({
+        maxSize: deps.config.bodyLimitBytes,
+        onError: () => {
+          throw new ApiError(413, `The request body is too large: the limit is ${kb} KB.`)
+        },
+      }),
+    )
+    .get('/health', (c) => c.json({ status: 'ok' }))
+    .route('/auth', authRoutes(deps))
+    .route('/user', userRoutes(deps))
+    .route('/user_notification', notificationRoutes(deps))
+    .route('/user_subscription', subscriptionRoutes(deps))
+    .route('/plans', planRoutes(deps))
+    .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
+}
+
+export const createApp = (deps: Deps) => {
+  const app = new Hono<AppEnv>()
+  app.use(secureHeaders())
+  app.onError((err, c) =>
+    toErrorResponse(err, c, (e) => deps.logger.error('unhandled error', { path: c.req.path, error: e.stack ?? e.message })),
+  )
+  app.route('/api', createApi(deps))
+  return app
+}

@@ -1,0 +1,80 @@
+import { resolve } from 'node:path'
+import type { SmtpSettings } from './mail/mailer.ts'
+
+export interface RateRule {
+  max: number
+  windowSeconds: number
+}
+export interface RateLimits {
+  login: { perIp: RateRule; perAccount: RateRule }
+  register: { perIp: RateRule; perAccount: RateRule }
+  forgotPassword: { perIp: RateRule; perAccount: RateRule }
+  passwordChange: { perAccount: RateRule }
+}
+
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl?: string
+  /** The address users reach the app at; used in links sent by mail. */
+  appUrl: string
+  allowPrivateTargets: boolean
+  /** Read the client address from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy: boolean
+  sessionTtlDays: number
+  resetTokenTtlMinutes: number
+  /** scrypt cost as log2(N). */
+  passwordHashCost: number
+  bodyLimitBytes: number
+  rateLimits: RateLimits
+  smtp?: SmtpSettings
+  staticDir: string
+}
+
+export const defaultRateLimits: RateLimits = {
+  login: { perIp: { max: 30, windowSeconds: 900 }, perAccount: { max: 10, windowSeconds: 900 } },
+  register: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
+  forgotPassword: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
+  passwordChange: { perAccount: { max: 10, windowSeconds: 900 } },
+}
+
+const flag = (value: string | undefined) => value === 'true' || value === '1'
+
+const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${raw}"`)
+  return n
+}
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const port = int(env, 'PORT', 3000)
+  const smtpHost = env.SMTP_HOST
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    appUrl: (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    allowPrivateTargets: flag(env.ALLOW_PRIVATE_TARGETS),
+    trustProxy: flag(env.TRUST_PROXY),
+    sessionTtlDays: int(env, 'SESSION_TTL_DAYS', 30),
+    resetTokenTtlMinutes: int(env, 'RESET_TOKEN_TTL_MINUTES', 60),
+    passwordHashCost: int(env, 'PASSWORD_HASH_COST', 15),
+    bodyLimitBytes: 64 * 1024,
+    rateLimits: defaultRateLimits,
+    smtp: smtpHost
+      ? {
+          host: smtpHost,
+          port: int(env, 'SMTP_PORT', 587),
+          secure: flag(env.SMTP_SECURE),
+          user: env.SMTP_USER || undefined,
+          password: env.SMTP_PASSWORD || undefined,
+          from: env.SMTP_FROM || `Vigil <no-reply@${new URL(env.APP_URL || 'http://localhost').hostname}>`,
+        }
+      : undefined,
+    staticDir: resolve(env.STATIC_DIR || './dist'),
+  }
+}

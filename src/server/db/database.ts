@@ -1,0 +1,37 @@
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import SQLite from 'better-sqlite3'
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import pg from 'pg'
+import type { DB } from './schema.ts'
+
+export type Dialect = 'sqlite' | 'postgres'
+
+export interface Database {
+  readonly db: Kysely<DB>
+  readonly dialect: Dialect
+  close(): Promise<void>
+}
+
+// int8 (bigint, and count(*)) comes back from pg as a string; our times fit a JS number exactly.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
+
+export const openSqlite = (file: string): Database => {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, dialect: 'sqlite', close: () => db.destroy() }
+}
+
+export const openPostgres = (connectionString: string, poolSize = 10): Database => {
+  const pool = new pg.Pool({ connectionString, max: poolSize })
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  return { db, dialect: 'postgres', close: () => db.destroy() }
+}
+
+export const openDatabase = (opts: { databaseUrl?: string; sqliteFile: string }): Database =>
+  opts.databaseUrl ? openPostgres(opts.databaseUrl) : openSqlite(opts.sqliteFile)

@@ -1,0 +1,70 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { Notification, NotificationType } from '../../../domain/notification.ts'
+import type { DB, NotificationsTable } from '../schema.ts'
+
+export type NotificationRow = Selectable<NotificationsTable>
+
+export const toNotification = (row: NotificationRow): Notification => ({
+  notification_id: row.notification_id,
+  notification_type: row.notification_type as NotificationType,
+  target_id: row.target_id,
+  notification_title: row.notification_title,
+  notification_description: row.notification_description,
+  is_opened: row.is_opened === 1,
+  created_at: new Date(row.created_at).toISOString(),
+})
+
+const columns = [
+  'notification_id',
+  'user_id',
+  'notification_type',
+  'target_id',
+  'notification_title',
+  'notification_description',
+  'is_opened',
+  'created_at',
+] as const
+
+export const notificationsRepo = (db: Kysely<DB>) => ({
+  insert: (rows: NotificationRow | NotificationRow[]) => db.insertInto('notifications').values(rows).execute(),
+
+  /** One page, newest first, with the user's total and unread counts. */
+  page: async (userId: string, page: number, limit: number) => {
+    const [rows, counts] = await Promise.all([
+      db
+        .selectFrom('notifications')
+        .select(columns)
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('notification_id', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      db
+        .selectFrom('notifications')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn.sum<number>(eb.case().when('is_opened', '=', 0).then(1).else(0).end()).as('unread'),
+        ])
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(counts.total), unread: Number(counts.unread ?? 0) }
+  },
+
+  /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */
+  markOpened: async (userId: string, notificationId: string) => {
+    await db
+      .updateTable('notifications')
+      .set({ is_opened: 1 })
+      .where('user_id', '=', userId)
+      .where('notification_id', '=', notificationId)
+      .execute()
+    return db
+      .selectFrom('notifications')
+      .select(columns)
+      .where('user_id', '=', userId)
+      .where('notification_id', '=', notificationId)
+      .executeTakeFirst()
+  },
+})

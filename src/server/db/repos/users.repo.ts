@@ -1,0 +1,27 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { User } from '../../../domain/auth.schema.ts'
+import type { DB, UsersTable } from '../schema.ts'
+
+export type UserRow = Selectable<UsersTable>
+
+export const toUser = (row: UserRow): User => ({
+  user_id: row.user_id,
+  name: row.name,
+  email: row.email,
+  image: row.image,
+})
+
+export const usersRepo = (db: Kysely<DB>) => ({
+  insert: (row: UserRow) => db.insertInto('users').values(row).execute(),
+
+  findByEmail: (email: string) => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst(),
+
+  findById: (userId: string) => db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst(),
+
+  setPasswordHash: (userId: string, passwordHash: string, now: number) =>
+    db
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute(),
+})

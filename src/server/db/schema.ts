@@ -1,0 +1,97 @@
+// Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); booleans are 0/1 integers
+// so that one query layer reads the same values from both databases.
+export interface PlansTable {
+  plan_id: string
+  title: string
+  description: string
+  price_monthly_cents: number
+  price_yearly_cents: number
+  trial_days: number
+  max_monitors: number
+  min_interval_seconds: number
+  retention_days: number
+  max_status_pages: number
+  sort_order: number
+}
+
+export interface PlanAccessesTable {
+  plan_id: string
+  feature: string
+  access: number
+}
+
+export interface UsersTable {
+  user_id: string
+  name: string
+  email: string
+  password_hash: string
+  image: string | null
+  created_at: number
+  updated_at: number
+}
+
+export interface SessionsTable {
+  token_hash: string
+  user_id: string
+  created_at: number
+  expires_at: number
+}
+
+export interface SubscriptionsTable {
+  subscription_id: string
+  user_id: string
+  plan_id: string
+  billing_frequency: string
+  is_free_trial: number
+  starts_at: number
+  ends_at: number | null
+  created_at: number
+}
+
+export interface NotificationsTable {
+  notification_id: string
+  user_id: string
+  notification_type: string
+  target_id: string | null
+  notification_title: string
+  notification_description: string
+  is_opened: number
+  created_at: number
+}
+
+export interface PasswordResetsTable {
+  token_hash: string
+  user_id: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface MailOutboxTable {
+  mail_id: string
+  to_address: string
+  subject: string
+  body_text: string
+  status: string
+  error: string | null
+  created_at: number
+  sent_at: number | null
+}
+
+export interface RateLimitsTable {
+  key: string
+  window_start: number
+  hits: number
+}
+
+export interface DB {
+  plans: PlansTable
+  plan_accesses: PlanAccessesTable
+  users: UsersTable
+  sessions: SessionsTable
+  subscriptions: SubscriptionsTable
+  notifications: NotificationsTable
+  password_resets: PasswordResetsTable
+  mail_outbox: MailOutboxTable
+  rate_limits: RateLimitsTable
+}

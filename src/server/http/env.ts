@@ -1,0 +1,23 @@
+import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
+import type { Database } from '../db/database.ts'
+import type { Repos } from '../db/repos/index.ts'
+import type { Logger } from '../logger.ts'
+import type { Mailer } from '../mail/mailer.ts'
+
+/** What the app is built from; main.ts wires the real ones, tests their own. */
+export interface Deps {
+  database: Database
+  repos: Repos
+  clock: Clock
+  mailer: Mailer
+  logger: Logger
+  config: Config
+}
+
+export interface Session {
+  userId: string
+  tokenHash: string
+}
+
+export type AppEnv = { Variables: { session: Session } }

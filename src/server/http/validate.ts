@@ -1,0 +1,32 @@
+import type { ValidationTargets } from 'hono'
+import { validator } from 'hono/validator'
+import * as v from 'valibot'
+import { ApiError } from './errors.ts'
+
+/** `{ field: first message }` for the form, and the first message as the summary. */
+export const describeIssues = (issues: v.BaseIssue<unknown>[]) => {
+  const errors: Record<string, string> = {}
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '_'
+    const rootType = key === '_' && issue.kind === 'schema'
+    errors[key] ??= rootType ? `Expected a JSON object with the fields of this request, got ${issue.received}.` : issue.message
+  }
+  const message = Object.values(errors)[0] ?? 'Invalid request.'
+  return { message, errors }
+}
+
+/** Validates one part of the request with a domain schema; a failure is a 400 with a message per field. */
+export const validate = <Target extends keyof ValidationTargets, Schema extends v.GenericSchema>(
+  target: Target,
+  schema: Schema,
+) =>
+  validator(target, (value, c) => {
+    if (target === 'json' && !/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
+      throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+    const result = v.safeParse(schema, value)
+    if (!result.success) {
+      const { message, errors } = describeIssues(result.issues)
+      throw new ApiError(400, message, errors)
+    }
+    return result.output as v.InferOutput<Schema>
+  })

@@ -1,0 +1,161 @@
+import type { LoginInput, RegisterInput, User } from '../../domain/auth.schema.ts'
+import { PASSWORD_MESSAGES } from '../../domain/password-policy.ts'
+import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import { toUser } from '../db/repos/users.repo.ts'
+import type { Deps } from '../http/env.ts'
+import { ApiError } from '../http/errors.ts'
+import { newId } from '../ids.ts'
+import { newSubscriptionRow } from './subscriptions.service.ts'
+
+const DAY_MS = 86_400_000
+
+export interface SignedIn {
+  token: string
+  user: User
+  expiresAt: number
+}
+
+// Compared against when the email is unknown, so a login takes as long whether or not the account exists.
+let decoyHash: Promise<string> | undefined
+
+export const accountsService = (deps: Deps) => {
+  const { database, repos, clock, config, mailer, logger } = deps
+
+  const startSession = async (userId: string, db = repos): Promise<{ token: string; expiresAt: number }> => {
+    const token = newToken()
+    const now = clock.now()
+    const expiresAt = now + config.sessionTtlDays * DAY_MS
+    await db.sessions.insert({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
+    return { token, expiresAt }
+  }
+
+  return {
+    /** Creates the user, their subscription, a welcome notification and a session in one transaction. */
+    async register(input: RegisterInput): Promise<SignedIn> {
+      if (await repos.users.findByEmail(input.email))
+        throw new ApiError(409, 'An account with this email already exists. Sign in or reset your password.', {
+          email: 'This email is already registered.',
+        })
+      const passwordHash = await hashPassword(input.password, config.passwordHashCost)
+      const plans = await repos.plans.list()
+      const now = clock.now()
+      const userId = newId()
+      const row = { user_id: userId, name: input.name, email: input.email, password_hash: passwordHash, image: null, created_at: now, updated_at: now }
+      const subscription = newSubscriptionRow(plans, userId, { title: input.plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial }, now)
+      try {
+        return await database.db.transaction().execute(async (trx) => {
+          const tx = reposOf(trx)
+          await tx.users.insert(row)
+          await tx.subscriptions.insert(subscription)
+          await tx.notifications.insert({
+            notification_id: newId(),
+            user_id: userId,
+            notification_type: 'account',
+            target_id: null,
+            notification_title: 'Welcome aboard',
+            notification_description: `Your ${input.plan}${input.is_free_trial ? ' free trial' : ''} plan is active. Add your first monitor from the dashboard.`,
+            is_opened: 0,
+            created_at: now,
+          })
+          const session = await startSession(userId, tx)
+          return { ...session, user: toUser(row) }
+        })
+      } catch (err) {
+        // Two sign-ups with one email at once: the unique index lets one through.
+        if (await repos.users.findByEmail(input.email))
+          throw new ApiError(409, 'An account with this email already exists. Sign in or reset your password.', {
+            email: 'This email is already registered.',
+          })
+        throw err
+      }
+    },
+
+    async login(input: LoginInput): Promise<SignedIn> {
+      const user = await repos.users.findByEmail(input.email)
+      decoyHash ??= hashPassword('decoy-password', config.passwordHashCost)
+      const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash))
+      if (!user || !ok) throw new ApiError(401, 'The email or password is incorrect.')
+      return { ...(await startSession(user.user_id)), user: toUser(user) }
+    },
+
+    logout: (tokenHash: string) => repos.sessions.delete(tokenHash),
+
+    async forgotPassword(email: string): Promise<void> {
+      const user = await repos.users.findByEmail(email)
+      if (!user) {
+        logger.info('password reset asked for an unknown email', { email })
+        return
+      }
+      const token = newToken()
+      const now = clock.now()
+      await repos.passwordResets.insert({
+        token_hash: hashToken(token),
+        user_id: user.user_id,
+        created_at: now,
+        expires_at: now + config.resetTokenTtlMinutes * 60_000,
+      })
+      const link = `${config.appUrl}/forgot-password?token=${encodeURIComponent(token)}`
+      await mailer.send({
+        to: user.email,
+        subject: 'Reset your password',
+        text: [
+          `Hello ${user.name},`,
+          '',
+          'Someone (hopefully you) asked to reset the password of your account.',
+          `Open this link within ${config.resetTokenTtlMinutes} minutes to choose a new password:`,
+          '',
+          link,
+          '',
+          'If you did not ask for this, ignore this email: your password stays as it is.',
+        ].join('\n'),
+      })
+    },
+
+    /** Sets a new password from a reset link; every session of the user ends. */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const now = clock.now()
+      const reset = await repos.passwordResets.findUsable(hashToken(token), now)
+      if (!reset) throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', { token: 'Invalid or expired reset link.' })
+      const passwordHash = await hashPassword(password, config.passwordHashCost)
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.users.setPasswordHash(reset.user_id, passwordHash, now)
+        await tx.passwordResets.consumeAllOfUser(reset.user_id, now)
+        await tx.sessions.deleteAllOfUser(reset.user_id)
+      })
+    },
+
+    /** The spec's password change: checks the current password and ends the user's other sessions. */
+    async changePassword(userId: string, keepTokenHash: string, current: string, next: string): Promise<void> {
+      const user = await repos.users.findById(userId)
+      if (!user) throw new ApiError(404, 'User not found.')
+      if (!(await verifyPassword(current, user.password_hash)))
+        throw new ApiError(400, 'Current password is incorrect.', { current_password: 'Current password is incorrect.' })
+      if (current === next) throw new ApiError(400, PASSWORD_MESSAGES.same, { new_password: PASSWORD_MESSAGES.same })
+      const passwordHash = await hashPassword(next, config.passwordHashCost)
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.users.setPasswordHash(userId, passwordHash, now)
+        await tx.sessions.deleteAllOfUser(userId, keepTokenHash)
+        await tx.notifications.insert({
+          notification_id: newId(),
+          user_id: userId,
+          notification_type: 'account',
+          target_id: null,
+          notification_title: 'Password changed',
+          notification_description: 'Your password was changed and your other sessions were signed out.',
+          is_opened: 0,
+          created_at: now,
+        })
+      })
+      await mailer.send({
+        to: user.email,
+        subject: 'Your password was changed',
+        text: `Hello ${user.name},\n\nThe password of your account was changed and your other sessions were signed out.\nIf this was not you, reset your password now at ${config.appUrl}/forgot-password.`,
+      })
+    },
+  }
+}

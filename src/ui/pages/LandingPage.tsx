@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react'
+import { css } from '../../../styled-system/css'
+import { fetchPlans } from '../../adapters/api.ts'
+import type { Plan } from '../../domain/plan.ts'
+
+const price = (cents: number, per: string) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)} / ${per}`)
+
+export function LandingPage() {
+  const [plans, setPlans] = useState<Plan[] | null>(null)
+  const [failed, setFailed] = useState(false)
+  useEffect(() => {
+    fetchPlans().then(setPlans, () => setFailed(true))
+  }, [])
+
+  return (
+    <div className={css({ minH: '100vh', bg: 'canvas', color: 'gray.900' })}>
+      <header
+        className={css({ h: 'topbar', px: '6', display: 'flex', alignItems: 'center', justifyContent: 'space-between', bg: 'primary', color: 'white' })}
+      >
+        <strong>Vigil</strong>
+        <nav className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
+          <a href="#about">About</a>
+          <a href="#pricing">Pricing</a>
+          <a href="#contact">Contact</a>
+          <a href="/login" className={css({ bg: 'white', color: 'primary', px: '3', py: '1', rounded: 'md', fontWeight: 'semibold' })}>
+            Login
+          </a>
+        </nav>
+      </header>
+      <main className={css({ maxW: '5xl', mx: 'auto', px: '6', py: '10', display: 'grid', gap: '12' })}>
+        <section id="home">
+          <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Know before your users do.</h1>
+          <p>Websites, APIs, ports, ping, DNS, SSL certificates, domains and blacklists, watched around the clock, with status pages your customers trust.</p>
+        </section>
+        <section id="about">
+          <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>About</h2>
+          <p>Checks confirm a failure before they alert, so you hear about real outages and nothing else.</p>
+        </section>
+        <section id="pricing" aria-busy={plans === null && !failed}>
+          <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Pricing</h2>
+          {failed && <p role="alert">Prices could not be loaded. Refresh the page to try again.</p>}
+          {!plans && !failed && <p>Loading...</p>}
+          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '6', mt: '4' })}>
+            {plans?.map((plan) => (
+              <article key={plan.plan_id} className={css({ bg: 'surface', p: '6', rounded: 'lg', shadow: 'sm' })}>
+                <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{plan.title}</h3>
+                <p>{plan.description}</p>
+                <p>
+                  {price(plan.price_monthly_cents, 'month')}
+                  {plan.price_yearly_cents > 0 && ` or ${price(plan.price_yearly_cents, 'year')}`}
+                </p>
+                <p>
+                  Up to {plan.limits.max_monitors} monitors, checked every {plan.limits.min_interval_seconds} s
+                  {plan.trial_days > 0 && `; ${plan.trial_days}-day free trial, no payment needed`}
+                </p>
+              </article>
+            ))}
+          </div>
+        </section>
+        <section id="contact">
+          <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Contact</h2>
+          <p>Questions about the product? Open an issue in the project repository.</p>
+        </section>
+      </main>
+    </div>
+  )
+}
