@@ -19,9 +19,9 @@ export type PageQuery = v.InferOutput<typeof PageQuery>
 
 export const MarkReadInput = v.object({
   notification_id: v.pipe(
-    v.string('notification_id is required.'),
-    v.nonEmpty('notification_id is required.'),
-    v.maxLength(64, 'notification_id is too long.'),
+    v.string('Notification id is required.'),
+    v.nonEmpty('Notification id is required.'),
+    v.maxLength(64, 'Notification id is too long.'),
   ),
 })
 export type MarkReadInput = v.InferOutput<typeof MarkReadInput>

@@ -27,8 +27,14 @@ export const openSqlite = (file: string): Database => {
   return { db, dialect: 'sqlite', close: () => db.destroy() }
 }
 
-export const openPostgres = (connectionString: string, poolSize = 10): Database => {
+export const openPostgres = (
+  connectionString: string,
+  poolSize = 10,
+  onIdleError: (err: Error) => void = (err) => console.error(`PostgreSQL idle connection error: ${err.message}`),
+): Database => {
   const pool = new pg.Pool({ connectionString, max: poolSize })
+  // An idle client that loses its server (restart, failover) emits 'error'; unhandled, it would end the process.
+  pool.on('error', onIdleError)
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', close: () => db.destroy() }
 }

@@ -3,13 +3,25 @@ import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { ApiError } from './errors.ts'
 
+const humanize = (key: string) => {
+  const words = key.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const messageOf = (issue: v.BaseIssue<unknown>, key: string) => {
+  if (key === '_' && issue.kind === 'schema')
+    return `Expected a JSON object with the fields of this request, got ${issue.received}.`
+  // A key missing from an object: valibot reports it on the object schema.
+  if (issue.type === 'object' && issue.received === 'undefined') return `${humanize(key)} is required.`
+  return issue.message
+}
+
 /** `{ field: first message }` for the form, and the first message as the summary. */
 export const describeIssues = (issues: v.BaseIssue<unknown>[]) => {
   const errors: Record<string, string> = {}
   for (const issue of issues) {
     const key = v.getDotPath(issue) ?? '_'
-    const rootType = key === '_' && issue.kind === 'schema'
-    errors[key] ??= rootType ? `Expected a JSON object with the fields of this request, got ${issue.received}.` : issue.message
+    errors[key] ??= messageOf(issue, key)
   }
   const message = Object.values(errors)[0] ?? 'Invalid request.'
   return { message, errors }
@@ -23,6 +35,9 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
   validator(target, (value, c) => {
     if (target === 'json' && !/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
       throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+    // valibot's object schema takes an array as an object with missing keys; the body must be an object.
+    if (target === 'json' && Array.isArray(value))
+      throw new ApiError(400, 'Expected a JSON object with the fields of this request, got an array.')
     const result = v.safeParse(schema, value)
     if (!result.success) {
       const { message, errors } = describeIssues(result.issues)
