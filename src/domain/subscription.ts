@@ -1,6 +1,10 @@
 import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
 import * as v from 'valibot'
 import { BillingFrequency, FREE_TRIAL_DAYS, Plan, PlanTitle } from './plan.ts'
+
+// Validity is computed in UTC so the server's time zone never moves an end date.
+dayjs.extend(utc)
 
 export const Subscription = v.object({
   subscription_id: v.string(),
@@ -23,8 +27,9 @@ export interface SubscriptionTerms {
 /** The end of Pro validity for a subscription that starts at `start` (epoch ms); null for Basic. */
 export const validityEnd = (terms: SubscriptionTerms, start: number): number | null => {
   if (terms.title !== 'Pro') return null
-  if (terms.is_free_trial) return dayjs(start).add(FREE_TRIAL_DAYS, 'day').valueOf()
-  return dayjs(start)
+  if (terms.is_free_trial) return dayjs.utc(start).add(FREE_TRIAL_DAYS, 'day').valueOf()
+  return dayjs
+    .utc(start)
     .add(1, terms.billing_frequency === 'Yearly' ? 'year' : 'month')
     .valueOf()
 }

@@ -33,7 +33,9 @@ export const createApp = (deps: Deps) => {
   const app = new Hono<AppEnv>()
   app.use(secureHeaders())
   app.onError((err, c) =>
-    toErrorResponse(err, c, (e) => deps.logger.error('unhandled error', { path: c.req.path, error: e.stack ?? e.message })),
+    toErrorResponse(err, c, (e) =>
+      deps.logger.error('unhandled error', { path: c.req.path, error: e.stack ?? e.message }),
+    ),
   )
   app.route('/api', createApi(deps))
   return app

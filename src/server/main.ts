@@ -17,7 +17,8 @@ const repos = reposOf(database.db)
 const mailer = createMailer({ outbox: repos.mailOutbox, clock: systemClock, logger, smtp: config.smtp })
 
 const app = createApp({ database, repos, clock: systemClock, mailer, logger, config })
-if (!mountSpa(app, config.staticDir)) logger.warn('no built front end found; run `npm run build`', { dir: config.staticDir })
+if (!mountSpa(app, config.staticDir))
+  logger.warn('no built front end found; run `npm run build`', { dir: config.staticDir })
 
 // Expired sessions and old rate-limit windows are swept hourly.
 const sweep = setInterval(() => {

@@ -18,7 +18,12 @@ describe.each(dialects)('auth on %s', (dialect) => {
         body: { name: '  Ada Lovelace ', email: 'Ada@Example.COM', password: 'analytical', plan: 'Basic' },
       })
       expect(res.status).toBe(201)
-      expect(res.json.data.user).toEqual({ user_id: expect.any(String), name: 'Ada Lovelace', email: 'ada@example.com', image: null })
+      expect(res.json.data.user).toEqual({
+        user_id: expect.any(String),
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        image: null,
+      })
       expect(res.json.data.token).toMatch(/^[\w-]{43}$/)
       const cookie = res.headers.get('set-cookie') ?? ''
       expect(cookie).toContain(`token=${res.json.data.token}`)
@@ -60,11 +65,20 @@ describe.each(dialects)('auth on %s', (dialect) => {
       [{ password: 'short' }, 'password', 'Password must be at least 8 characters.'],
       [{ password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters.'],
       [{ plan: 'Gold' }, 'plan', 'Choose a plan: Basic or Pro.'],
-      [{ plan: 'Pro', billing_frequency: 'Weekly' }, 'billing_frequency', 'Billing frequency must be Monthly or Yearly.'],
+      [
+        { plan: 'Pro', billing_frequency: 'Weekly' },
+        'billing_frequency',
+        'Billing frequency must be Monthly or Yearly.',
+      ],
       [{ plan: 'Pro', is_free_trial: 'yes' }, 'is_free_trial', 'is_free_trial must be true or false.'],
       [{ plan: 'Basic', is_free_trial: true }, 'is_free_trial', 'The free trial is only for the Pro plan.'],
     ])('rejects %j with 400 and a message on %s', async (over, field, message) => {
-      const base = { name: 'Valid Name', email: `v${Math.random()}@example.com`, password: 'long enough', plan: 'Basic' }
+      const base = {
+        name: 'Valid Name',
+        email: `v${Math.random()}@example.com`,
+        password: 'long enough',
+        plan: 'Basic',
+      }
       const body = Object.keys(over).length === 0 ? { ...base, name: undefined } : { ...base, ...over }
       const res = await t.call('POST', '/api/auth/register', { body })
       expect(res.status).toBe(400)
@@ -87,7 +101,9 @@ describe.each(dialects)('auth on %s', (dialect) => {
     it('answers 401 with one message for a wrong password and for an unknown email', async () => {
       const { email } = await t.register()
       const wrong = await t.call('POST', '/api/auth/login', { body: { email, password: 'wrong password' } })
-      const unknown = await t.call('POST', '/api/auth/login', { body: { email: 'nobody@example.com', password: 'whatever1' } })
+      const unknown = await t.call('POST', '/api/auth/login', {
+        body: { email: 'nobody@example.com', password: 'whatever1' },
+      })
       expect(wrong.status).toBe(401)
       expect(unknown.status).toBe(401)
       expect(wrong.json.message).toBe('The email or password is incorrect.')

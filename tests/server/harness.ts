@@ -9,7 +9,7 @@ import { type Database, type Dialect, openPostgres, openSqlite } from '../../src
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { repos as reposOf } from '../../src/server/db/repos/index.ts'
 import type { Deps } from '../../src/server/http/env.ts'
-import { type Logger, silentLogger } from '../../src/server/logger.ts'
+import type { Logger } from '../../src/server/logger.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -132,7 +132,12 @@ export const buildTestApp = (database: Database, opts: { config?: Partial<Config
     const body = { name: `User ${userCounter}`, email, password: 'correct horse', plan: 'Basic', ...over }
     const res = await call('POST', '/api/auth/register', { body })
     if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`)
-    return { token: res.json.data.token as string, user: res.json.data.user, email: body.email as string, password: body.password as string }
+    return {
+      token: res.json.data.token as string,
+      user: res.json.data.user,
+      email: body.email as string,
+      password: body.password as string,
+    }
   }
 
   return { app, deps, repos, clock, logs: lines, call, register }

@@ -64,7 +64,9 @@ describe.each(dialects)('HTTP conventions on %s', (dialect) => {
     expect(res.status).toBe(500)
     expect(res.json).toEqual({ message: 'Something went wrong on our side. Please try again.' })
     expect(res.text).not.toContain('secret')
-    expect(broken.logs.some((l) => l.level === 'error' && String(l.fields?.error).includes('connection reset'))).toBe(true)
+    expect(broken.logs.some((l) => l.level === 'error' && String(l.fields?.error).includes('connection reset'))).toBe(
+      true,
+    )
   })
 
   it('sends security headers', async () => {

@@ -17,10 +17,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
 
   it('store times as exact epoch milliseconds', async () => {
     const at = Date.parse('2099-12-31T23:59:59.999Z')
-    await db.database.db
-      .insertInto('rate_limits')
-      .values({ key: 'probe', window_start: at, hits: 1 })
-      .execute()
+    await db.database.db.insertInto('rate_limits').values({ key: 'probe', window_start: at, hits: 1 }).execute()
     const row = await db.database.db.selectFrom('rate_limits').selectAll().where('key', '=', 'probe').executeTakeFirst()
     expect(row?.window_start).toBe(at)
     expect(typeof row?.window_start).toBe('number')

@@ -23,13 +23,17 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       const { email, token: oldSession } = await t.register()
       const res = await t.call('POST', '/api/auth/forgot_password', { body: { email: email.toUpperCase() } })
       expect(res.status).toBe(200)
-      expect(res.json.data.message).toBe('If an account exists for this email, a link to reset the password is on its way.')
+      expect(res.json.data.message).toBe(
+        'If an account exists for this email, a link to reset the password is on its way.',
+      )
 
       const [mail] = await t.repos.mailOutbox.listTo(email)
       expect(mail?.status).toBe('logged')
       expect(mail?.subject).toBe('Reset your password')
       expect(mail?.body_text).toContain('http://app.test/forgot-password?token=')
-      expect(t.logs.some((l) => l.message.includes('outbox') && String(l.fields?.text).includes('forgot-password?token='))).toBe(true)
+      expect(
+        t.logs.some((l) => l.message.includes('outbox') && String(l.fields?.text).includes('forgot-password?token=')),
+      ).toBe(true)
 
       const reset = await t.call('POST', '/api/auth/reset_password', {
         body: { token: linkToken(mail?.body_text ?? ''), password: 'brand new password' },
@@ -37,7 +41,9 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       expect(reset.status).toBe(200)
       // every session ended; the new password works, the old one does not
       expect((await t.call('GET', '/api/auth/verify', { token: oldSession })).status).toBe(401)
-      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'brand new password' } })).status).toBe(200)
+      expect(
+        (await t.call('POST', '/api/auth/login', { body: { email, password: 'brand new password' } })).status,
+      ).toBe(200)
       expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'correct horse' } })).status).toBe(401)
     })
 
@@ -52,7 +58,9 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
       const [newer, older] = (await t.repos.mailOutbox.listTo(email)).map((m) => linkToken(m.body_text))
-      const first = await t.call('POST', '/api/auth/reset_password', { body: { token: newer, password: 'first new pass' } })
+      const first = await t.call('POST', '/api/auth/reset_password', {
+        body: { token: newer, password: 'first new pass' },
+      })
       expect(first.status).toBe(200)
       for (const token of [newer, older, 'not-a-real-token']) {
         const res = await t.call('POST', '/api/auth/reset_password', { body: { token, password: 'second new pass' } })
@@ -63,9 +71,13 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
       const [latest] = await t.repos.mailOutbox.listTo(email)
       t.clock.advance(60 * 60_000)
-      const late = await t.call('POST', '/api/auth/reset_password', { body: { token: linkToken(latest?.body_text ?? ''), password: 'too late pass' } })
+      const late = await t.call('POST', '/api/auth/reset_password', {
+        body: { token: linkToken(latest?.body_text ?? ''), password: 'too late pass' },
+      })
       expect(late.status).toBe(400)
-      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'first new pass' } })).status).toBe(200)
+      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'first new pass' } })).status).toBe(
+        200,
+      )
     })
 
     it('validates the new password and the email', async () => {
@@ -139,14 +151,19 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       expect(res.json.data.message).toBe('Password updated successfully')
       expect((await t.call('GET', '/api/auth/verify', { token })).status).toBe(200)
       expect((await t.call('GET', '/api/auth/verify', { token: other })).status).toBe(401)
-      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'a fresh password' } })).status).toBe(200)
+      expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'a fresh password' } })).status).toBe(
+        200,
+      )
       const list = await t.call('GET', '/api/user_notification?page=1&limit=50', { token })
       expect(list.json.data.notificationList[0].notification_title).toBe('Password changed')
     })
 
     it('answers 400 with a message the UI shows as it is for a wrong current password', async () => {
       const { user, token } = await t.register()
-      const res = await change(user.user_id, token, { current_password: 'not my password', new_password: 'a fresh password' })
+      const res = await change(user.user_id, token, {
+        current_password: 'not my password',
+        new_password: 'a fresh password',
+      })
       expect(res.status).toBe(400)
       expect(res.json.message).toBe('Current password is incorrect.')
     })
@@ -161,9 +178,14 @@ describe.each(dialects)('passwords on %s', (dialect) => {
     it("answers 404 for another user's id and leaves that user's password alone", async () => {
       const a = await t.register()
       const b = await t.register()
-      const res = await change(b.user.user_id, a.token, { current_password: a.password, new_password: 'hijacked password' })
+      const res = await change(b.user.user_id, a.token, {
+        current_password: a.password,
+        new_password: 'hijacked password',
+      })
       expect(res.status).toBe(404)
-      expect((await t.call('POST', '/api/auth/login', { body: { email: b.email, password: b.password } })).status).toBe(200)
+      expect((await t.call('POST', '/api/auth/login', { body: { email: b.email, password: b.password } })).status).toBe(
+        200,
+      )
     })
 
     it('needs a session, and validates the payload', async () => {

@@ -27,14 +27,23 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
   it('limits sign-in attempts per address (30 in 15 minutes), across accounts', async () => {
     const ip = '127.50.0.1'
     for (let i = 0; i < 30; i++) {
-      const res = await t.call('POST', '/api/auth/login', { ip, body: { email: `guess${i}@example.com`, password: 'whatever1' } })
+      const res = await t.call('POST', '/api/auth/login', {
+        ip,
+        body: { email: `guess${i}@example.com`, password: 'whatever1' },
+      })
       expect(res.status).toBe(401)
     }
-    const res = await t.call('POST', '/api/auth/login', { ip, body: { email: 'guess-last@example.com', password: 'whatever1' } })
+    const res = await t.call('POST', '/api/auth/login', {
+      ip,
+      body: { email: 'guess-last@example.com', password: 'whatever1' },
+    })
     expect(res.status).toBe(429)
     // another address is not affected
     const { email } = await t.register()
-    expect((await t.call('POST', '/api/auth/login', { ip: '127.50.0.2', body: { email, password: 'correct horse' } })).status).toBe(200)
+    expect(
+      (await t.call('POST', '/api/auth/login', { ip: '127.50.0.2', body: { email, password: 'correct horse' } }))
+        .status,
+    ).toBe(200)
   })
 
   it('limits sign-ups per address (10 an hour)', async () => {
@@ -62,7 +71,8 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
 
   it('limits password reset requests per account (5 an hour) and per address (10 an hour)', async () => {
     const { email } = await t.register()
-    for (let i = 0; i < 5; i++) expect((await t.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect((await t.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200)
     const res = await t.call('POST', '/api/auth/forgot_password', { body: { email } })
     expect(res.status).toBe(429)
     expect(res.json.message).toBe('Too many password reset attempts. Please wait 60 minutes and try again.')
@@ -70,16 +80,24 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
 
     const ip = '127.52.0.1'
     for (let i = 0; i < 10; i++)
-      expect((await t.call('POST', '/api/auth/forgot_password', { ip, body: { email: `x${i}@example.com` } })).status).toBe(200)
-    expect((await t.call('POST', '/api/auth/forgot_password', { ip, body: { email: 'y@example.com' } })).status).toBe(429)
+      expect(
+        (await t.call('POST', '/api/auth/forgot_password', { ip, body: { email: `x${i}@example.com` } })).status,
+      ).toBe(200)
+    expect((await t.call('POST', '/api/auth/forgot_password', { ip, body: { email: 'y@example.com' } })).status).toBe(
+      429,
+    )
   })
 
   it('ignores X-Forwarded-For unless the operator trusts a proxy', async () => {
     const strict = buildTestApp(db.database, { config: { trustProxy: false } })
     // every call carries another X-Forwarded-For, yet all count against the one real client
     for (let i = 0; i < 30; i++)
-      await strict.call('POST', '/api/auth/login', { body: { email: `spoof${i}-${dialect}@example.com`, password: 'whatever1' } })
-    const res = await strict.call('POST', '/api/auth/login', { body: { email: `spoof-last-${dialect}@example.com`, password: 'x1234567' } })
+      await strict.call('POST', '/api/auth/login', {
+        body: { email: `spoof${i}-${dialect}@example.com`, password: 'whatever1' },
+      })
+    const res = await strict.call('POST', '/api/auth/login', {
+      body: { email: `spoof-last-${dialect}@example.com`, password: 'x1234567' },
+    })
     expect(res.status).toBe(429)
   })
 })

@@ -8,7 +8,14 @@ import { toErrorResponse } from '../../src/server/http/errors.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 const DAY = 86_400_000
-const BASIC_LOCKED = ['DNS Monitoring', 'Check Black List', 'AWS Monitoring', 'Azure Monitoring', 'Microsoft 365', 'Reporting']
+const BASIC_LOCKED = [
+  'DNS Monitoring',
+  'Check Black List',
+  'AWS Monitoring',
+  'Azure Monitoring',
+  'Microsoft 365',
+  'Reporting',
+]
 
 describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
   let db: TestDb
@@ -34,9 +41,16 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
     expect(pro.trial_days).toBe(15)
     for (const plan of [basic, pro]) {
       expect(plan.planAccesses.map((a: { feature: string }) => a.feature).sort()).toEqual([...NAVIGATION_LABELS].sort())
-      expect(Object.keys(plan.limits).sort()).toEqual(['max_monitors', 'max_status_pages', 'min_interval_seconds', 'retention_days'])
+      expect(Object.keys(plan.limits).sort()).toEqual([
+        'max_monitors',
+        'max_status_pages',
+        'min_interval_seconds',
+        'retention_days',
+      ])
     }
-    const lockedBasic = basic.planAccesses.filter((a: { access: boolean }) => !a.access).map((a: { feature: string }) => a.feature)
+    const lockedBasic = basic.planAccesses
+      .filter((a: { access: boolean }) => !a.access)
+      .map((a: { feature: string }) => a.feature)
     expect(lockedBasic.sort()).toEqual([...BASIC_LOCKED].sort())
     expect(pro.planAccesses.every((a: { access: boolean }) => a.access)).toBe(true)
   })
@@ -51,7 +65,12 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
   it('Basic: no validity end, Basic accesses', async () => {
     const { token } = await t.register({ plan: 'Basic' })
     const sub = await subscriptionOf(token)
-    expect(sub).toMatchObject({ title: 'Basic', billing_frequency: 'Monthly', is_free_trial: false, validity_end_date: null })
+    expect(sub).toMatchObject({
+      title: 'Basic',
+      billing_frequency: 'Monthly',
+      is_free_trial: false,
+      validity_end_date: null,
+    })
     expect(sub.start_date).toBe('2026-11-22T09:00:00.000Z')
     expect(sub.plan.planAccesses).toHaveLength(NAVIGATION_LABELS.length)
     expect(sub.plan.planAccesses.find((a: { feature: string }) => a.feature === 'DNS Monitoring').access).toBe(false)
@@ -77,7 +96,12 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
     expect((await get()).title).toBe('Pro')
     local.clock.advance(1)
     const after = await get()
-    expect(after).toMatchObject({ title: 'Basic', is_free_trial: false, validity_end_date: null, start_date: '2026-12-07T09:00:00.000Z' })
+    expect(after).toMatchObject({
+      title: 'Basic',
+      is_free_trial: false,
+      validity_end_date: null,
+      start_date: '2026-12-07T09:00:00.000Z',
+    })
     // reading again neither duplicates nor changes the fallback
     expect((await get()).subscription_id).toBe(after.subscription_id)
   })
@@ -105,7 +129,9 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
       const app = new Hono<AppEnv>()
       app.onError((err, c) => toErrorResponse(err, c, () => {}))
       app.get('/dns', requireSession(t.deps), requireFeature(t.deps, 'DNS Monitoring'), (c) => c.json({ data: 'ok' }))
-      app.get('/web', requireSession(t.deps), requireFeature(t.deps, 'Website Monitoring'), (c) => c.json({ data: 'ok' }))
+      app.get('/web', requireSession(t.deps), requireFeature(t.deps, 'Website Monitoring'), (c) =>
+        c.json({ data: 'ok' }),
+      )
       return app
     }
     const get = (app: Hono<AppEnv>, path: string, token: string) =>

@@ -1,5 +1,5 @@
-import type { Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
 import type { RateRule } from '../config.ts'
 import type { Deps } from '../http/env.ts'
 import { ApiError } from '../http/errors.ts'

@@ -1,8 +1,8 @@
-import { createMiddleware } from 'hono/factory'
-import { getCookie } from 'hono/cookie'
 import type { Context } from 'hono'
-import { ApiError } from '../http/errors.ts'
+import { getCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
 import type { AppEnv, Deps } from '../http/env.ts'
+import { ApiError } from '../http/errors.ts'
 import { hashToken } from './tokens.ts'
 
 export const TOKEN_COOKIE = 'token'

@@ -1,12 +1,7 @@
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import {
-  ForgotPasswordInput,
-  LoginInput,
-  RegisterInput,
-  ResetPasswordInput,
-} from '../../domain/auth.schema.ts'
-import { enforceRateLimits, clientIp } from '../auth/rate-limit.ts'
+import { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../../domain/auth.schema.ts'
+import { clientIp, enforceRateLimits } from '../auth/rate-limit.ts'
 import { readToken, requireSession, TOKEN_COOKIE } from '../auth/session.middleware.ts'
 import { hashToken } from '../auth/tokens.ts'
 import { toUser } from '../db/repos/users.repo.ts'
@@ -34,54 +29,58 @@ export const authRoutes = (deps: Deps) => {
     return c.json({ data: { token: result.token, user: result.user } }, status)
   }
 
-  return new Hono<AppEnv>()
-    .post('/register', validate('json', RegisterInput), async (c) => {
-      const input = c.req.valid('json')
-      await enforceRateLimits(deps, 'sign-up', [
-        { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.register.perIp },
-        { key: `account:${input.email}`, rule: limits.register.perAccount },
-      ])
-      return signedIn(c, await accounts.register(input), 201)
-    })
+  return (
+    new Hono<AppEnv>()
+      .post('/register', validate('json', RegisterInput), async (c) => {
+        const input = c.req.valid('json')
+        await enforceRateLimits(deps, 'sign-up', [
+          { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.register.perIp },
+          { key: `account:${input.email}`, rule: limits.register.perAccount },
+        ])
+        return signedIn(c, await accounts.register(input), 201)
+      })
 
-    .post('/login', validate('json', LoginInput), async (c) => {
-      const input = c.req.valid('json')
-      await enforceRateLimits(deps, 'sign-in', [
-        { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.login.perIp },
-        { key: `account:${input.email}`, rule: limits.login.perAccount },
-      ])
-      return signedIn(c, await accounts.login(input), 200)
-    })
+      .post('/login', validate('json', LoginInput), async (c) => {
+        const input = c.req.valid('json')
+        await enforceRateLimits(deps, 'sign-in', [
+          { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.login.perIp },
+          { key: `account:${input.email}`, rule: limits.login.perAccount },
+        ])
+        return signedIn(c, await accounts.login(input), 200)
+      })
 
-    // Ends the session of the token sent, if any; answers 200 either way so a client can always clear up.
-    .post('/logout', async (c) => {
-      const token = readToken(c)
-      if (token) await accounts.logout(hashToken(token))
-      deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-      return c.json({ data: { message: 'You have been logged out successfully' } })
-    })
+      // Ends the session of the token sent, if any; answers 200 either way so a client can always clear up.
+      .post('/logout', async (c) => {
+        const token = readToken(c)
+        if (token) await accounts.logout(hashToken(token))
+        deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+        return c.json({ data: { message: 'You have been logged out successfully' } })
+      })
 
-    .post('/forgot_password', validate('json', ForgotPasswordInput), async (c) => {
-      const { email } = c.req.valid('json')
-      await enforceRateLimits(deps, 'password reset', [
-        { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.forgotPassword.perIp },
-        { key: `account:${email}`, rule: limits.forgotPassword.perAccount },
-      ])
-      await accounts.forgotPassword(email)
-      // The same answer whether or not the account exists: the form must not reveal who is registered.
-      return c.json({ data: { message: 'If an account exists for this email, a link to reset the password is on its way.' } })
-    })
+      .post('/forgot_password', validate('json', ForgotPasswordInput), async (c) => {
+        const { email } = c.req.valid('json')
+        await enforceRateLimits(deps, 'password reset', [
+          { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.forgotPassword.perIp },
+          { key: `account:${email}`, rule: limits.forgotPassword.perAccount },
+        ])
+        await accounts.forgotPassword(email)
+        // The same answer whether or not the account exists: the form must not reveal who is registered.
+        return c.json({
+          data: { message: 'If an account exists for this email, a link to reset the password is on its way.' },
+        })
+      })
 
-    .post('/reset_password', validate('json', ResetPasswordInput), async (c) => {
-      const { token, password } = c.req.valid('json')
-      await accounts.resetPassword(token, password)
-      deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-      return c.json({ data: { message: 'Your password has been reset. Sign in with the new password.' } })
-    })
+      .post('/reset_password', validate('json', ResetPasswordInput), async (c) => {
+        const { token, password } = c.req.valid('json')
+        await accounts.resetPassword(token, password)
+        deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+        return c.json({ data: { message: 'Your password has been reset. Sign in with the new password.' } })
+      })
 
-    .get('/verify', requireSession(deps), async (c) => {
-      const user = await repos.users.findById(c.get('session').userId)
-      if (!user) throw new ApiError(401, 'Your session has ended. Please sign in again.')
-      return c.json({ data: { user: toUser(user), checked_at: new Date(clock.now()).toISOString() } })
-    })
+      .get('/verify', requireSession(deps), async (c) => {
+        const user = await repos.users.findById(c.get('session').userId)
+        if (!user) throw new ApiError(401, 'Your session has ended. Please sign in again.')
+        return c.json({ data: { user: toUser(user), checked_at: new Date(clock.now()).toISOString() } })
+      })
+  )
 }

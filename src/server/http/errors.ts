@@ -16,7 +16,8 @@ export class ApiError extends Error {
 
 export const notFound = (what: string) => new ApiError(404, `${what} not found.`)
 
-export const errorBody = (message: string, errors?: Record<string, string>) => (errors ? { message, errors } : { message })
+export const errorBody = (message: string, errors?: Record<string, string>) =>
+  errors ? { message, errors } : { message }
 
 /** The one place a failure becomes a response: `{ message, errors? }`, never a stack trace. */
 export const toErrorResponse = (err: Error, c: Context, log: (err: Error) => void) => {

@@ -5,7 +5,9 @@ import type { AppEnv, Deps } from './env.ts'
 
 export const subscriptionRoutes = (deps: Deps) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', async (c) =>
-    c.json({ data: { subscription: await currentSubscription(deps.repos, c.get('session').userId, deps.clock.now()) } }),
+    c.json({
+      data: { subscription: await currentSubscription(deps.repos, c.get('session').userId, deps.clock.now()) },
+    }),
   )
 
 export const planRoutes = (deps: Deps) =>

@@ -56,7 +56,12 @@ export const createMailer = (deps: {
           created_at: clock.now(),
         })
         if (!transport || !smtp) {
-          logger.info('mail kept in outbox (SMTP is not configured)', { mail_id: mailId, to: mail.to, subject: mail.subject, text: mail.text })
+          logger.info('mail kept in outbox (SMTP is not configured)', {
+            mail_id: mailId,
+            to: mail.to,
+            subject: mail.subject,
+            text: mail.text,
+          })
           await outbox.mark(mailId, 'logged', clock.now())
           return
         }

@@ -42,8 +42,21 @@ export const accountsService = (deps: Deps) => {
       const plans = await repos.plans.list()
       const now = clock.now()
       const userId = newId()
-      const row = { user_id: userId, name: input.name, email: input.email, password_hash: passwordHash, image: null, created_at: now, updated_at: now }
-      const subscription = newSubscriptionRow(plans, userId, { title: input.plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial }, now)
+      const row = {
+        user_id: userId,
+        name: input.name,
+        email: input.email,
+        password_hash: passwordHash,
+        image: null,
+        created_at: now,
+        updated_at: now,
+      }
+      const subscription = newSubscriptionRow(
+        plans,
+        userId,
+        { title: input.plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial },
+        now,
+      )
       try {
         return await database.db.transaction().execute(async (trx) => {
           const tx = reposOf(trx)
@@ -117,7 +130,10 @@ export const accountsService = (deps: Deps) => {
     async resetPassword(token: string, password: string): Promise<void> {
       const now = clock.now()
       const reset = await repos.passwordResets.findUsable(hashToken(token), now)
-      if (!reset) throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', { token: 'Invalid or expired reset link.' })
+      if (!reset)
+        throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', {
+          token: 'Invalid or expired reset link.',
+        })
       const passwordHash = await hashPassword(password, config.passwordHashCost)
       await database.db.transaction().execute(async (trx) => {
         const tx = reposOf(trx)
@@ -132,7 +148,9 @@ export const accountsService = (deps: Deps) => {
       const user = await repos.users.findById(userId)
       if (!user) throw new ApiError(404, 'User not found.')
       if (!(await verifyPassword(current, user.password_hash)))
-        throw new ApiError(400, 'Current password is incorrect.', { current_password: 'Current password is incorrect.' })
+        throw new ApiError(400, 'Current password is incorrect.', {
+          current_password: 'Current password is incorrect.',
+        })
       if (current === next) throw new ApiError(400, PASSWORD_MESSAGES.same, { new_password: PASSWORD_MESSAGES.same })
       const passwordHash = await hashPassword(next, config.passwordHashCost)
       const now = clock.now()

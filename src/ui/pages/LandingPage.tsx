@@ -15,14 +15,25 @@ export function LandingPage() {
   return (
     <div className={css({ minH: '100vh', bg: 'canvas', color: 'gray.900' })}>
       <header
-        className={css({ h: 'topbar', px: '6', display: 'flex', alignItems: 'center', justifyContent: 'space-between', bg: 'primary', color: 'white' })}
+        className={css({
+          h: 'topbar',
+          px: '6',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          bg: 'primary',
+          color: 'white',
+        })}
       >
         <strong>Vigil</strong>
         <nav className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
           <a href="#about">About</a>
           <a href="#pricing">Pricing</a>
           <a href="#contact">Contact</a>
-          <a href="/login" className={css({ bg: 'white', color: 'primary', px: '3', py: '1', rounded: 'md', fontWeight: 'semibold' })}>
+          <a
+            href="/login"
+            className={css({ bg: 'white', color: 'primary', px: '3', py: '1', rounded: 'md', fontWeight: 'semibold' })}
+          >
             Login
           </a>
         </nav>
@@ -30,7 +41,10 @@ export function LandingPage() {
       <main className={css({ maxW: '5xl', mx: 'auto', px: '6', py: '10', display: 'grid', gap: '12' })}>
         <section id="home">
           <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Know before your users do.</h1>
-          <p>Websites, APIs, ports, ping, DNS, SSL certificates, domains and blacklists, watched around the clock, with status pages your customers trust.</p>
+          <p>
+            Websites, APIs, ports, ping, DNS, SSL certificates, domains and blacklists, watched around the clock, with
+            status pages your customers trust.
+          </p>
         </section>
         <section id="about">
           <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>About</h2>
@@ -40,7 +54,9 @@ export function LandingPage() {
           <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Pricing</h2>
           {failed && <p role="alert">Prices could not be loaded. Refresh the page to try again.</p>}
           {!plans && !failed && <p>Loading...</p>}
-          <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '6', mt: '4' })}>
+          <div
+            className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '6', mt: '4' })}
+          >
             {plans?.map((plan) => (
               <article key={plan.plan_id} className={css({ bg: 'surface', p: '6', rounded: 'lg', shadow: 'sm' })}>
                 <h3 className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{plan.title}</h3>

@@ -55,11 +55,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ends_at', 'bigint')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute()
-  await db.schema
-    .createIndex('subscriptions_user_idx')
-    .on('subscriptions')
-    .columns(['user_id', 'starts_at'])
-    .execute()
+  await db.schema.createIndex('subscriptions_user_idx').on('subscriptions').columns(['user_id', 'starts_at']).execute()
 
   await db.schema
     .createTable('notifications')

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { validatePasswordChange } from '../../src/domain/password-policy.ts'
+
+describe('validatePasswordChange', () => {
+  it.each([
+    [
+      { current_password: '', new_password: '', confirm_password: '' },
+      {
+        ok: false,
+        severity: 'error',
+        message: 'All password fields are required!',
+        fields: { current_password: 'Required', new_password: 'Required', confirm_password: 'Required' },
+      },
+    ],
+    [
+      { current_password: 'a', new_password: 'b', confirm_password: '' },
+      {
+        ok: false,
+        severity: 'error',
+        message: 'All password fields are required!',
+        fields: { confirm_password: 'Required' },
+      },
+    ],
+    [
+      { current_password: 'a', new_password: 'b', confirm_password: 'c' },
+      { ok: false, severity: 'error', message: 'New passwords do not match!', fields: {} },
+    ],
+    [
+      { current_password: 'same', new_password: 'same', confirm_password: 'same' },
+      {
+        ok: false,
+        severity: 'warning',
+        message: 'Current and new password are the same. Use a different password!',
+        fields: {},
+      },
+    ],
+    [{ current_password: 'a', new_password: 'b', confirm_password: 'b' }, { ok: true }],
+  ])('%j', (form, result) => expect(validatePasswordChange(form)).toEqual(result))
+})
