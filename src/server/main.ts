@@ -12,7 +12,7 @@ import { mountSpa } from './static.ts'
 
 const config = loadConfig()
 const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
-await migrateToLatest(database.db)
+await migrateToLatest(database)
 const repos = reposOf(database.db)
 const mailer = createMailer({ outbox: repos.mailOutbox, clock: systemClock, logger, smtp: config.smtp })
 

@@ -25,7 +25,7 @@ export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'))
     const database = openSqlite(join(dir, 'test.db'))
-    await migrateToLatest(database.db)
+    await migrateToLatest(database)
     return {
       database,
       drop: async () => {
@@ -43,7 +43,7 @@ export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = openPostgres(url.toString(), 4, () => {})
-  await migrateToLatest(database.db)
+  await migrateToLatest(database)
   return {
     database,
     drop: async () => {

@@ -10,7 +10,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
   afterAll(() => db.drop())
 
   it('run again without change (every start runs them)', async () => {
-    await migrateToLatest(db.database.db)
+    await migrateToLatest(db.database)
     const plans = await db.database.db.selectFrom('plans').select('title').orderBy('sort_order').execute()
     expect(plans.map((p) => p.title)).toEqual(['Basic', 'Pro'])
   })

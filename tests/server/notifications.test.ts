@@ -115,6 +115,34 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(again.json.data.notificationList[0].is_opened).toBe(false)
   })
 
+  it('keeps total and unread right through inserts, reads and deletes, by any writer', async () => {
+    const { token, user } = await t.register()
+    const rows = await seed(user.user_id, 5, t.clock.now())
+    const counts = async () => {
+      const res = await t.call('GET', '/api/user_notification?limit=1', { token })
+      return [res.json.data.pagination.total, res.json.data.unread_count]
+    }
+    expect(await counts()).toEqual([6, 6])
+    await t.call('PATCH', '/api/user_notification', { token, body: { notification_id: rows[0]?.notification_id } })
+    await t.call('PATCH', '/api/user_notification', { token, body: { notification_id: rows[0]?.notification_id } })
+    expect(await counts()).toEqual([6, 5])
+    await db.database.db
+      .deleteFrom('notifications')
+      .where('notification_id', '=', rows[0]?.notification_id as string)
+      .execute()
+    await db.database.db
+      .deleteFrom('notifications')
+      .where('notification_id', '=', rows[1]?.notification_id as string)
+      .execute()
+    expect(await counts()).toEqual([4, 4])
+    await db.database.db
+      .updateTable('notifications')
+      .set({ is_opened: 1 })
+      .where('user_id', '=', user.user_id)
+      .execute()
+    expect(await counts()).toEqual([4, 0])
+  })
+
   it('needs a session and a notification_id', async () => {
     expect((await t.call('GET', '/api/user_notification')).status).toBe(401)
     expect((await t.call('PATCH', '/api/user_notification', { body: { notification_id: 'x' } })).status).toBe(401)

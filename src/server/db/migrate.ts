@@ -1,15 +1,19 @@
-import { type Kysely, type Migration, Migrator } from 'kysely'
+import { type Migration, Migrator } from 'kysely'
+import type { Database } from './database.ts'
 import * as accounts from './migrations/001-accounts.ts'
 import * as plans from './migrations/002-plans.ts'
+import { notificationCounters } from './migrations/003-notification-counters.ts'
 
-// Migrations live in code (not a folder read at run time) so they ship inside any bundle.
-const migrations: Record<string, Migration> = {
+// Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
+// once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
+const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> => ({
   '001-accounts': accounts,
   '002-plans': plans,
-}
+  '003-notification-counters': notificationCounters(dialect),
+})
 
-export const migrateToLatest = async (db: Kysely<any>): Promise<void> => {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {

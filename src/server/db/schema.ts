@@ -59,6 +59,13 @@ export interface NotificationsTable {
   created_at: number
 }
 
+/** Kept by triggers on notifications (migration 003): never written by application code. */
+export interface NotificationCountersTable {
+  user_id: string
+  total: number
+  unread: number
+}
+
 export interface PasswordResetsTable {
   token_hash: string
   user_id: string
@@ -91,6 +98,7 @@ export interface DB {
   sessions: SessionsTable
   subscriptions: SubscriptionsTable
   notifications: NotificationsTable
+  notification_counters: NotificationCountersTable
   password_resets: PasswordResetsTable
   mail_outbox: MailOutboxTable
   rate_limits: RateLimitsTable

@@ -41,15 +41,12 @@ export const notificationsRepo = (db: Kysely<DB>) => ({
         .offset((page - 1) * limit)
         .execute(),
       db
-        .selectFrom('notifications')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          eb.fn.sum<number>(eb.case().when('is_opened', '=', 0).then(1).else(0).end()).as('unread'),
-        ])
+        .selectFrom('notification_counters')
+        .select(['total', 'unread'])
         .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow(),
+        .executeTakeFirst(),
     ])
-    return { rows, total: Number(counts.total), unread: Number(counts.unread ?? 0) }
+    return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 }
   },
 
   /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */
@@ -59,6 +56,7 @@ export const notificationsRepo = (db: Kysely<DB>) => ({
       .set({ is_opened: 1 })
       .where('user_id', '=', userId)
       .where('notification_id', '=', notificationId)
+      .where('is_opened', '=', 0)
       .execute()
     return db
       .selectFrom('notifications')
