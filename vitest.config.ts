@@ -6,5 +6,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    globalSetup: ['tests/global-setup.ts'],
+    // Under CI a JSON report too, from which .ci/run prints one 'N passed, N failed' line.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI ? { json: '.test-results.json' } : undefined,
   },
 })

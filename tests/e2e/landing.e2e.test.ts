@@ -1,0 +1,42 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDb, type TestDb } from '../server/harness.ts'
+import { launchBrowser } from './browser.ts'
+import { startServer } from './server.ts'
+
+describe('landing page in Chromium', () => {
+  let db: TestDb
+  let server: Awaited<ReturnType<typeof startServer>>
+  let browser: Browser
+  beforeAll(async () => {
+    db = await openTestDb('sqlite')
+    server = await startServer(db)
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+    await db?.drop()
+  })
+
+  it('shows the sections, the Login button and both plans from GET /api/plans', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${server.baseUrl}/`)
+    for (const id of ['home', 'about', 'pricing', 'contact'])
+      expect(await page.locator(`section#${id}`).count()).toBe(1)
+    await expect.poll(() => page.locator('#pricing article h3').allTextContents()).toEqual(['Basic', 'Pro'])
+    expect(await page.locator('#pricing').textContent()).toContain('15-day free trial, no payment needed')
+    expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login')
+    await page.close()
+  })
+
+  it('says so when the prices cannot be loaded', async () => {
+    const page = await browser.newPage()
+    await page.route('**/api/plans', (route) => route.fulfill({ status: 503, body: '{"message":"down"}' }))
+    await page.goto(`${server.baseUrl}/`)
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Prices could not be loaded. Refresh the page to try again.')
+    await page.close()
+  })
+})
