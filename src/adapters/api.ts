@@ -1,11 +1,95 @@
-import { ofetch } from 'ofetch'
+import { FetchError, ofetch } from 'ofetch'
 import * as v from 'valibot'
+import type { ApiFailure } from '../domain/api-failure.ts'
+import { AuthResult, User } from '../domain/auth.schema.ts'
+import { NotificationPage } from '../domain/notification.ts'
 import { Plan } from '../domain/plan.ts'
+import { Subscription } from '../domain/subscription.ts'
+import { readToken } from './storage.ts'
 
-// One client for the whole app: base /api/, credentials on every call, every answer parsed by a domain schema.
-export const http = ofetch.create({ baseURL: '/api/', credentials: 'include' })
+// One client for the whole app: base /api/, credentials on every call, the stored token as a Bearer
+// header too, and every answer parsed by a domain schema before it reaches a flow.
+const http = ofetch.create({
+  baseURL: '/api/',
+  credentials: 'include',
+  retry: 0,
+  onRequest({ options }) {
+    const token = readToken()
+    if (token) options.headers.set('authorization', `Bearer ${token}`)
+  },
+})
 
-const envelope = <S extends v.GenericSchema>(schema: S) => v.object({ data: schema })
+const data = <S extends v.GenericSchema>(schema: S) => v.object({ data: schema })
+const Message = v.object({ message: v.string() })
 
-export const fetchPlans = async (): Promise<Plan[]> =>
-  v.parse(envelope(v.object({ plans: v.array(Plan) })), await http('plans')).data.plans
+/** Any failure becomes an ApiFailure: the HTTP status (0 when unreachable) and the server's message. */
+const toFailure = (error: unknown): ApiFailure => {
+  if (error instanceof FetchError) {
+    const body = error.data as { message?: unknown; errors?: unknown } | undefined
+    const errors = body?.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : undefined
+    return {
+      status: error.status ?? 0,
+      message: typeof body?.message === 'string' ? body.message : undefined,
+      errors,
+    }
+  }
+  return { status: 0 }
+}
+
+const call = async <S extends v.GenericSchema>(
+  schema: S,
+  path: string,
+  options: Parameters<typeof http>[1] = {},
+): Promise<v.InferOutput<S>> => {
+  let body: unknown
+  try {
+    body = await http(path, options)
+  } catch (error) {
+    throw toFailure(error)
+  }
+  const parsed = v.safeParse(data(schema), body)
+  if (!parsed.success) throw { status: 0, message: undefined } satisfies ApiFailure
+  return parsed.output.data
+}
+
+export const api = {
+  verifySession: () => call(v.object({ user: User }), 'auth/verify').then((d) => d.user),
+
+  login: (body: { email: string; password: string }) => call(AuthResult, 'auth/login', { method: 'POST', body }),
+
+  register: (body: {
+    name: string
+    email: string
+    password: string
+    plan: 'Basic' | 'Pro'
+    billing_frequency?: 'Monthly' | 'Yearly'
+    is_free_trial?: boolean
+  }) => call(AuthResult, 'auth/register', { method: 'POST', body }),
+
+  logout: () => call(Message, 'auth/logout', { method: 'POST' }).then(() => undefined),
+
+  forgotPassword: (email: string) =>
+    call(Message, 'auth/forgot_password', { method: 'POST', body: { email } }).then((d) => d.message),
+
+  resetPassword: (token: string, password: string) =>
+    call(Message, 'auth/reset_password', { method: 'POST', body: { token, password } }).then((d) => d.message),
+
+  notifications: (page: number, limit: number) =>
+    call(NotificationPage, 'user_notification', { query: { page, limit } }),
+
+  markNotificationRead: (notificationId: string) =>
+    call(v.unknown(), 'user_notification', { method: 'PATCH', body: { notification_id: notificationId } }),
+
+  changePassword: (userId: string, body: { current_password: string; new_password: string }) =>
+    call(Message, `user/user_password_change/${encodeURIComponent(userId)}`, { method: 'PUT', body }),
+
+  subscription: () => call(v.object({ subscription: Subscription }), 'user_subscription').then((d) => d.subscription),
+
+  changePlan: (body: { plan: 'Basic' | 'Pro'; billing_frequency?: 'Monthly' | 'Yearly'; is_free_trial?: boolean }) =>
+    call(v.object({ subscription: Subscription }), 'user_subscription', { method: 'PUT', body }).then(
+      (d) => d.subscription,
+    ),
+
+  plans: () => call(v.object({ plans: v.array(Plan) }), 'plans').then((d) => d.plans),
+}
+export type Api = typeof api

@@ -43,6 +43,20 @@ export const RegisterInput = v.pipe(
 )
 export type RegisterInput = v.InferOutput<typeof RegisterInput>
 
+/** A change of plan from the upgrade or billing page: the same terms as at sign-up. */
+export const ChangePlanInput = v.pipe(
+  v.object({
+    plan: PlanTitle,
+    billing_frequency: v.optional(BillingFrequency, 'Monthly'),
+    is_free_trial: v.optional(v.boolean('is_free_trial must be true or false.'), false),
+  }),
+  v.forward(
+    v.check((input) => !(input.is_free_trial && input.plan !== 'Pro'), 'The free trial is only for the Pro plan.'),
+    ['is_free_trial'],
+  ),
+)
+export type ChangePlanInput = v.InferOutput<typeof ChangePlanInput>
+
 export const LoginInput = v.object({
   email: Email,
   password: v.pipe(v.string(required('Password')), v.nonEmpty(required('Password')), v.maxLength(PASSWORD_MAX_LENGTH)),

@@ -45,3 +45,7 @@ export const NAVIGATION_LABELS: readonly string[] = NAVIGATION.flatMap((entry) =
 )
 
 export type Feature = (typeof NAVIGATION_LABELS)[number]
+
+/** The label of the group an entry sits in ('Settings' for Security and Billing), if any. */
+export const groupOf = (label: string): string | undefined =>
+  NAVIGATION.find((e) => isNavGroup(e) && e.children.some((c) => c.label === label))?.label

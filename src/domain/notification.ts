@@ -1,11 +1,12 @@
 import * as v from 'valibot'
 
-// The 12 types of spec section 2 that have icons, and 'account' for messages about the account itself
-// (welcome, password changed), which have no monitor to open.
+// The 12 types of spec section 2 that have icons; 'ping' for ping monitors (which have a detail route);
+// and 'account' for messages about the account itself (welcome, password changed), with no target.
 export const NOTIFICATION_TYPES = [
   'web',
   'api',
   'port',
+  'ping',
   'domain',
   'ssl',
   'dns',

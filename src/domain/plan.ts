@@ -39,3 +39,17 @@ export const isLocked = (accesses: readonly PlanAccess[], label: string): boolea
 
 export const premiumTooltip = (label: string): string =>
   `The ${label} feature is part of our premium offerings. Please upgrade your plan to unlock it!`
+
+/**
+ * The lock of one navigation entry: a sub-item of a locked group is locked too, and its tooltip names the
+ * group's label (spec section 6); otherwise the entry's own flag decides.
+ */
+export const entryLock = (
+  accesses: readonly PlanAccess[],
+  label: string,
+  groupLabel?: string,
+): { locked: false } | { locked: true; tooltip: string } => {
+  if (groupLabel && isLocked(accesses, groupLabel)) return { locked: true, tooltip: premiumTooltip(groupLabel) }
+  if (isLocked(accesses, label)) return { locked: true, tooltip: premiumTooltip(label) }
+  return { locked: false }
+}

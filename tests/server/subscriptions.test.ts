@@ -116,6 +116,51 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
     expect(sub.title).toBe('Basic')
   })
 
+  describe('PUT /api/user_subscription', () => {
+    const put = (token: string, body: unknown) => t.call('PUT', '/api/user_subscription', { token, body })
+
+    it('starts new terms now: Basic to the Pro trial, then to Pro Yearly', async () => {
+      const { token } = await t.register({ plan: 'Basic' })
+      const trial = await put(token, { plan: 'Pro', is_free_trial: true })
+      expect(trial.status).toBe(200)
+      expect(trial.json.data.subscription).toMatchObject({ title: 'Pro', is_free_trial: true })
+      t.clock.advance(DAY)
+      const yearly = await put(token, { plan: 'Pro', billing_frequency: 'Yearly' })
+      expect(yearly.json.data.subscription).toMatchObject({
+        title: 'Pro',
+        is_free_trial: false,
+        billing_frequency: 'Yearly',
+      })
+      expect((await subscriptionOf(token)).billing_frequency).toBe('Yearly')
+    })
+
+    it('allows the free trial once per account', async () => {
+      const { token } = await t.register({ plan: 'Pro', is_free_trial: true })
+      await put(token, { plan: 'Basic' })
+      const again = await put(token, { plan: 'Pro', is_free_trial: true })
+      expect(again.status).toBe(409)
+      expect(again.json.message).toBe('Your free trial has already been used. Choose Pro Monthly or Pro Yearly.')
+      expect((await subscriptionOf(token)).title).toBe('Basic')
+    })
+
+    it('validates the terms and needs a session', async () => {
+      const { token } = await t.register()
+      const bad = await put(token, { plan: 'Gold' })
+      expect(bad.status).toBe(400)
+      expect(bad.json.errors.plan).toBe('Choose a plan: Basic or Pro.')
+      const basicTrial = await put(token, { plan: 'Basic', is_free_trial: true })
+      expect(basicTrial.json.errors.is_free_trial).toBe('The free trial is only for the Pro plan.')
+      expect((await t.call('PUT', '/api/user_subscription', { body: { plan: 'Pro' } })).status).toBe(401)
+    })
+
+    it("changes only the caller's own plan", async () => {
+      const a = await t.register({ plan: 'Basic' })
+      const b = await t.register({ plan: 'Basic' })
+      await put(a.token, { plan: 'Pro' })
+      expect((await subscriptionOf(b.token)).title).toBe('Basic')
+    })
+  })
+
   it('needs a session, and each user reads only their own', async () => {
     expect((await t.call('GET', '/api/user_subscription')).status).toBe(401)
     const a = await t.register({ plan: 'Pro' })

@@ -73,3 +73,19 @@ export const assertFeature = async (repos: Repos, userId: string, feature: strin
   if (isLocked(subscription.plan.planAccesses, feature)) throw new ApiError(403, premiumTooltip(feature))
   return subscription
 }
+
+/** Starts new terms now; the Pro free trial only once per account. */
+export const changePlan = async (
+  repos: Repos,
+  userId: string,
+  terms: { title: PlanTitle; billing_frequency: 'Monthly' | 'Yearly'; is_free_trial: boolean },
+  now: number,
+): Promise<Subscription> => {
+  if (terms.is_free_trial && (await repos.subscriptions.hasHadTrial(userId)))
+    throw new ApiError(409, 'Your free trial has already been used. Choose Pro Monthly or Pro Yearly.', {
+      is_free_trial: 'The free trial has already been used.',
+    })
+  const row = newSubscriptionRow(await repos.plans.list(), userId, terms, now)
+  await repos.subscriptions.insert(row)
+  return currentSubscription(repos, userId, now)
+}

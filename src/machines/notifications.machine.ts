@@ -1,0 +1,97 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { Notification, NotificationPage } from '../domain/notification.ts'
+import { notificationTarget } from '../domain/notification-target.ts'
+
+interface Context {
+  notifications: Notification[]
+  total: number
+  unread: number
+  /** The notification being opened, while the server is asked to mark it read. */
+  pending: Notification | null
+}
+
+const targetOf = (n: Notification | null) => (n ? notificationTarget(n.notification_type, n.target_id) : null)
+
+// The bell's list (spec sections 2 and 4) and the read flow: click, PATCH, mark read, navigate.
+// A failed fetch ends loading and shows nothing; a failed update is logged and nothing else happens.
+export const notificationsMachine = setup({
+  types: {} as {
+    context: Context
+    events: { type: 'notification.open'; notification: Notification } | { type: 'notifications.refresh' }
+  },
+  actors: {
+    fetchNotifications: fromPromise<NotificationPage>(async () => {
+      throw new Error('fetchNotifications: not provided')
+    }),
+    markRead: fromPromise<unknown, { notificationId: string }>(async () => {
+      throw new Error('markRead: not provided')
+    }),
+  },
+  actions: {
+    navigate: (_, _params: { path: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+    markPendingRead: assign(({ context }) => {
+      const id = context.pending?.notification_id
+      const wasUnread = context.notifications.some((n) => n.notification_id === id && !n.is_opened)
+      return {
+        notifications: context.notifications.map((n) => (n.notification_id === id ? { ...n, is_opened: true } : n)),
+        unread: wasUnread ? Math.max(0, context.unread - 1) : context.unread,
+      }
+    }),
+    clearPending: assign({ pending: null }),
+  },
+  guards: {
+    hasTarget: ({ context }) => targetOf(context.pending) !== null,
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { notifications: [], total: 0, unread: 0, pending: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchNotifications',
+        src: 'fetchNotifications',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({
+            notifications: event.output.notificationList,
+            total: event.output.pagination.total,
+            unread: event.output.unread_count,
+          })),
+        },
+        onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    ready: {
+      on: {
+        'notifications.refresh': 'loading',
+        'notification.open': { target: 'opening', actions: assign({ pending: ({ event }) => event.notification }) },
+      },
+    },
+    // The server must accept the update before the notification counts as read.
+    opening: {
+      invoke: {
+        id: 'markRead',
+        src: 'markRead',
+        input: ({ context }) => ({ notificationId: context.pending?.notification_id ?? '' }),
+        onDone: [
+          {
+            guard: 'hasTarget',
+            target: 'ready',
+            actions: [
+              'markPendingRead',
+              { type: 'navigate', params: ({ context }) => ({ path: targetOf(context.pending) ?? '/notifications' }) },
+              'clearPending',
+            ],
+          },
+          { target: 'ready', actions: ['markPendingRead', 'clearPending'] },
+        ],
+        onError: {
+          target: 'ready',
+          actions: [{ type: 'logError', params: ({ event }) => ({ error: event.error }) }, 'clearPending'],
+        },
+      },
+    },
+  },
+})

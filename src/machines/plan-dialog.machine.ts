@@ -1,0 +1,52 @@
+import { assign, setup } from 'xstate'
+import { hasSignupFlag, UPGRADE_PATH } from '../domain/plan-dialog.ts'
+import type { Subscription } from '../domain/subscription.ts'
+
+// Spec section 2: shown when the URL has is_signup and a subscription exists; once per signup redirect;
+// closing removes is_signup from the URL.
+export const planDialogMachine = setup({
+  types: {} as {
+    context: { search: string; subscription: Subscription | null }
+    input: { search: string }
+    events:
+      | { type: 'plan.subscriptionLoaded'; subscription: Subscription }
+      | { type: 'plan.close' }
+      | { type: 'plan.upgrade' }
+  },
+  actions: {
+    removeSignupFlag: () => {},
+    navigate: (_, _params: { path: string }) => {},
+  },
+  guards: {
+    isSignupRedirect: ({ context }) => hasSignupFlag(context.search),
+  },
+}).createMachine({
+  id: 'planDialog',
+  context: ({ input }) => ({ search: input.search, subscription: null }),
+  initial: 'waiting',
+  states: {
+    // Until the subscription arrives there is nothing to show.
+    waiting: {
+      on: {
+        'plan.subscriptionLoaded': [
+          {
+            guard: 'isSignupRedirect',
+            target: 'open',
+            actions: assign({ subscription: ({ event }) => event.subscription }),
+          },
+          { target: 'done' },
+        ],
+      },
+    },
+    open: {
+      on: {
+        'plan.close': { target: 'done', actions: 'removeSignupFlag' },
+        'plan.upgrade': {
+          target: 'done',
+          actions: ['removeSignupFlag', { type: 'navigate', params: { path: UPGRADE_PATH } }],
+        },
+      },
+    },
+    done: { type: 'final' },
+  },
+})
