@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { css } from '../../../styled-system/css'
-import { fetchPlans } from '../../adapters/api.ts'
+import { api } from '../../adapters/api.ts'
 import type { Plan } from '../../domain/plan.ts'
 
 const price = (cents: number, per: string) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)} / ${per}`)
@@ -9,7 +9,7 @@ export function LandingPage() {
   const [plans, setPlans] = useState<Plan[] | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
-    fetchPlans().then(setPlans, () => setFailed(true))
+    api.plans().then(setPlans, () => setFailed(true))
   }, [])
 
   return (
