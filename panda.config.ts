@@ -1,4 +1,5 @@
 import { defineConfig } from '@pandacss/dev'
+import { keyframes, recipes, slotRecipes, zIndex } from './src/ui/theme/index.ts'
 
 // Light theme only, dark navy primary (spec section 1).
 export default defineConfig({
@@ -25,6 +26,7 @@ export default defineConfig({
           sidebar: { value: '240px' },
           sidebarCollapsed: { value: '64px' },
         },
+        zIndex,
       },
       semanticTokens: {
         colors: {
@@ -35,6 +37,10 @@ export default defineConfig({
           muted: { value: '{colors.gray.600}' },
         },
       },
+      keyframes,
+      // The component kit (src/ui/components), Park UI style: Ark UI parts styled by these recipes.
+      recipes,
+      slotRecipes,
     },
   },
 })

@@ -4,5 +4,5 @@ import { defineConfig } from 'vite'
 export default defineConfig({
   plugins: [react()],
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: true },
+  build: { outDir: 'dist', emptyOutDir: true, reportCompressedSize: true, manifest: true },
 })

@@ -1,6 +1,3 @@
-import type { AuthResult, User } from '../domain/auth.schema.ts'
-import { decodeUserData, encodeUserData, IV_LENGTH } from '../domain/storage-codec.ts'
-
 // Spec section 3: the locally stored items, with exactly these keys.
 export const STORAGE_KEYS = {
   token: 'authToken',
@@ -11,7 +8,7 @@ export const STORAGE_KEYS = {
   isAuthenticated: 'isAuthenticated',
 } as const
 
-const store = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
+export const store = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
 // The spec's two readings of the token: local storage `authToken` here, and the `token` cookie (path '/'),
 // which the server sets HttpOnly on sign-in and clears on logout, so that no script can read or steal it.
@@ -29,27 +26,9 @@ export const removeToken = () => {
 
 export const storedAuthFlag = (): string | null => store()?.getItem(STORAGE_KEYS.isAuthenticated) ?? null
 
-/** After sign-in: name, image, user id and the encrypted user data. */
-export const storeUser = (user: User) => {
-  const s = store()
-  if (!s) return
-  s.setItem(STORAGE_KEYS.name, user.name)
-  if (user.image) s.setItem(STORAGE_KEYS.image, user.image)
-  else s.removeItem(STORAGE_KEYS.image)
-  s.setItem(STORAGE_KEYS.userId, user.user_id)
-  s.setItem(STORAGE_KEYS.userData, encodeUserData(user, crypto.getRandomValues(new Uint8Array(IV_LENGTH))))
-}
-
-export const storeSignIn = (result: AuthResult) => {
-  storeToken(result.token)
-  storeUser(result.user)
-}
-
 export const storedName = (): string | null => store()?.getItem(STORAGE_KEYS.name) || null
 export const storedImage = (): string | null => store()?.getItem(STORAGE_KEYS.image) || null
 export const storedUserId = (): string | null => store()?.getItem(STORAGE_KEYS.userId) || null
-/** The decrypted user details; null when missing, empty or undecryptable (spec section 8). */
-export const storedUser = (): User | null => decodeUserData<User>(store()?.getItem(STORAGE_KEYS.userData))
 
 export const clearName = () => store()?.removeItem(STORAGE_KEYS.name)
 export const clearImage = () => store()?.removeItem(STORAGE_KEYS.image)

@@ -15,7 +15,8 @@ export const mountSpa = (app: Hono<any>, staticDir: string) => {
       await next()
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
     },
-    serveStatic({ root }),
+    // `npm run build` writes .br and .gz beside each asset; the client gets the best it accepts.
+    serveStatic({ root, precompressed: true }),
   )
   app.use('*', serveStatic({ root }))
   app.get('*', (c) => {

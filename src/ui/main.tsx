@@ -1,15 +1,32 @@
-import { StrictMode } from 'react'
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router'
+import { RouterProvider } from 'react-router'
 import './index.css'
-import { LandingPage } from './pages/LandingPage.tsx'
+import { AuthProvider } from './app/auth-context.tsx'
+import { onFirstToast } from './components/toast-store.ts'
+import { createRouter } from './router.tsx'
 
-const router = createBrowserRouter([{ path: '/', element: <LandingPage /> }])
+const router = createRouter()
+// Toasts are shown only after an action: the view that renders them loads with the first toast.
+const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })))
+
+function LazyToaster() {
+  const [wanted, setWanted] = useState(false)
+  useEffect(() => onFirstToast(() => setWanted(true)), [])
+  return wanted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null
+}
 
 const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <AuthProvider>
+        <RouterProvider router={router} />
+        <LazyToaster />
+      </AuthProvider>
     </StrictMode>,
   )

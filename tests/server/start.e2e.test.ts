@@ -91,6 +91,9 @@ describe.each(dialects)('npm start on %s', (dialect) => {
     const asset = await fetch(`${base}${script}`)
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const brotli = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'br' } })
+    expect(brotli.headers.get('content-encoding')).toBe('br')
+    expect(brotli.headers.get('vary')).toMatch(/accept-encoding/i)
 
     const plans = await (await fetch(`${base}/api/plans`)).json()
     expect(plans.data.plans.map((p: { title: string }) => p.title)).toEqual(['Basic', 'Pro'])

@@ -1,0 +1,22 @@
+import { Popover } from '@ark-ui/react/popover'
+import type { ComponentProps } from 'react'
+import { createStyleContext } from '../../../styled-system/jsx'
+import { popover } from '../../../styled-system/recipes/popover'
+
+// Park UI shape: Ark UI Popover parts with the `popover` slot recipe. Content is 360 px wide and at most 800 px high
+// (less on short screens) and scrolls inside; override with style props, `css` or `className`.
+const { withRootProvider, withContext } = createStyleContext(popover)
+
+export const Root = withRootProvider(Popover.Root)
+export const RootProvider = withRootProvider(Popover.RootProvider)
+export const Trigger = withContext(Popover.Trigger, 'trigger')
+export const Positioner = withContext(Popover.Positioner, 'positioner')
+export const Content = withContext(Popover.Content, 'content')
+export const Title = withContext(Popover.Title, 'title')
+export const Description = withContext(Popover.Description, 'description')
+export const CloseTrigger = withContext(Popover.CloseTrigger, 'closeTrigger')
+
+export { PopoverContext as Context, type PopoverContextProps as ContextProps } from '@ark-ui/react/popover'
+export type RootProps = Popover.RootProps
+export type ContentProps = ComponentProps<typeof Content>
+export type OpenChangeDetails = Popover.OpenChangeDetails

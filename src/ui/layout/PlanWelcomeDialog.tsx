@@ -1,0 +1,53 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { css } from '../../../styled-system/css'
+import { planDialogLogic } from '../../adapters/flows.actors.ts'
+import { formatDateTime } from '../../domain/date-format.ts'
+import { planDialogVariant } from '../../domain/plan-dialog.ts'
+import { useEffects } from '../app/effects.ts'
+import { Button } from '../components/button.tsx'
+import * as Dialog from '../components/dialog.tsx'
+import { useShell } from './shell-context.tsx'
+
+/** The plan welcome dialog of spec section 2, once per sign-up redirect (`?is_signup=true`). */
+export function PlanWelcomeDialog() {
+  const { subscription } = useShell()
+  const fx = useEffects()
+  const logic = useMemo(() => planDialogLogic(fx), [fx])
+  const dialog = useActorRef(logic, { input: { search: window.location.search } })
+  const loaded = useSelector(subscription, (s) => (s.matches('loaded') ? s.context.subscription : null))
+  useEffect(() => {
+    if (loaded) dialog.send({ type: 'plan.subscriptionLoaded', subscription: loaded })
+  }, [loaded, dialog])
+  const open = useSelector(dialog, (s) => s.matches('open'))
+  const sub = useSelector(dialog, (s) => s.context.subscription)
+  if (!sub) return null
+  const variant = planDialogVariant(sub)
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => !e.open && dialog.send({ type: 'plan.close' })}>
+      <Dialog.Backdrop />
+      <Dialog.Positioner>
+        <Dialog.Content maxW="480px">
+          <Dialog.Title>{variant.title}</Dialog.Title>
+          <Dialog.Description>
+            {variant.kind === 'basic' &&
+              'Your Basic plan is active. Upgrade to Pro for DNS and blacklist checks, cloud accounts, reporting and 30-second checks.'}
+            {variant.kind === 'pro' && `Your Pro plan is active and valid until ${formatDateTime(variant.validUntil)}.`}
+            {variant.kind === 'trial' &&
+              `Your Pro plan comes with a ${variant.trialDays}-day free trial, no payment needed.`}
+          </Dialog.Description>
+          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', mt: '6' })}>
+            <Button
+              variant={variant.kind === 'basic' ? 'outline' : 'solid'}
+              onClick={() => dialog.send({ type: 'plan.close' })}
+            >
+              Close
+            </Button>
+            {variant.kind === 'basic' && <Button onClick={() => dialog.send({ type: 'plan.upgrade' })}>Upgrade</Button>}
+          </div>
+        </Dialog.Content>
+      </Dialog.Positioner>
+    </Dialog.Root>
+  )
+}

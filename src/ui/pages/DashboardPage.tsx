@@ -1,0 +1,77 @@
+import { useSelector } from '@xstate/react'
+import { Link } from 'react-router'
+import { css } from '../../../styled-system/css'
+import { storedName } from '../../adapters/storage.ts'
+import { formatDateTime } from '../../domain/date-format.ts'
+import { isNavGroup, NAVIGATION } from '../../domain/navigation.ts'
+import { entryLock } from '../../domain/plan.ts'
+import { useShell } from '../layout/shell-context.tsx'
+import { card, pageTitle } from './FeaturePage.tsx'
+
+const MONITORING = NAVIGATION.filter((e) => !isNavGroup(e) && /Monitoring|Black List|Microsoft/.test(e.label))
+
+export function DashboardPage() {
+  const { subscription, notifications } = useShell()
+  const sub = useSelector(subscription, (s) => s.context.subscription)
+  const error = useSelector(subscription, (s) => s.context.error)
+  const unread = useSelector(notifications, (s) => s.context.unread)
+  const accesses = sub?.plan.planAccesses ?? []
+
+  return (
+    <div className={css({ display: 'grid', gap: '6' })}>
+      <h1 className={pageTitle}>Welcome, {storedName()}</h1>
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
+        <section className={card} aria-label="Plan">
+          <h2 className={css({ fontWeight: 'semibold', mb: '1' })}>Plan</h2>
+          {error && <p role="alert">{error}</p>}
+          {sub && (
+            <>
+              <p className={css({ fontSize: 'xl', fontWeight: 'bold' })}>
+                {sub.title}
+                {sub.is_free_trial ? ' (free trial)' : ''}
+              </p>
+              <p className={css({ color: 'muted', fontSize: 'sm' })}>
+                {sub.validity_end_date ? `Valid until ${formatDateTime(sub.validity_end_date)}` : 'No end date'}
+              </p>
+              <p className={css({ color: 'muted', fontSize: 'sm' })}>
+                Up to {sub.plan.limits.max_monitors} monitors, every {sub.plan.limits.min_interval_seconds} s
+              </p>
+            </>
+          )}
+        </section>
+        <section className={card} aria-label="Notifications">
+          <h2 className={css({ fontWeight: 'semibold', mb: '1' })}>Notifications</h2>
+          <p className={css({ fontSize: 'xl', fontWeight: 'bold' })}>{unread} unread</p>
+          <Link to="/notifications" className={css({ color: 'primary', fontSize: 'sm', textDecoration: 'underline' })}>
+            Show all notifications
+          </Link>
+        </section>
+        <section className={card} aria-label="Status pages">
+          <h2 className={css({ fontWeight: 'semibold', mb: '1' })}>Status pages</h2>
+          <p className={css({ color: 'muted', fontSize: 'sm' })}>
+            Up to {sub?.plan.limits.max_status_pages ?? '...'} public status pages on your plan.
+          </p>
+        </section>
+      </div>
+      <section className={card} aria-labelledby="areas">
+        <h2 id="areas" className={css({ fontWeight: 'semibold', mb: '3' })}>
+          What you can monitor
+        </h2>
+        <ul className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
+          {MONITORING.map((entry) => {
+            if (isNavGroup(entry)) return null
+            const locked = entryLock(accesses, entry.label).locked
+            return (
+              <li key={entry.label} className={css({ display: 'flex', justifyContent: 'space-between' })}>
+                <span>{entry.label}</span>
+                <span className={css({ color: locked ? 'muted' : 'green.700', fontSize: 'sm' })}>
+                  {locked ? 'Pro' : 'Included'}
+                </span>
+              </li>
+            )
+          })}
+        </ul>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,83 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { Link, useSearchParams } from 'react-router'
+import { css } from '../../../styled-system/css'
+import { api } from '../../adapters/api.ts'
+import { notificationsLogic } from '../../adapters/flows.actors.ts'
+import { formatDateTime } from '../../domain/date-format.ts'
+import { useEffects } from '../app/effects.ts'
+import { Chip } from '../components/badge.tsx'
+import { NotificationTypeIcon } from '../components/icons.tsx'
+import { card, pageTitle } from './FeaturePage.tsx'
+
+const PAGE_SIZE = 20
+
+/** The full list of notifications, newest first, page by page (?page=N). */
+export function NotificationsPage() {
+  const [params] = useSearchParams()
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+  return <NotificationList key={page} page={page} />
+}
+
+function NotificationList({ page }: { page: number }) {
+  const fx = useEffects()
+  const logic = useMemo(() => notificationsLogic(api, fx, { page, limit: PAGE_SIZE }), [fx, page])
+  const list = useActorRef(logic)
+  const notifications = useSelector(list, (s) => s.context.notifications)
+  const total = useSelector(list, (s) => s.context.total)
+  const loading = useSelector(list, (s) => s.matches('loading'))
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+
+  return (
+    <section className={card} aria-labelledby="notifications-title">
+      <h1 id="notifications-title" className={pageTitle}>
+        Notifications
+      </h1>
+      {loading ? (
+        <p role="status">Loading...</p>
+      ) : notifications.length === 0 ? (
+        <p className={css({ color: 'muted' })}>No notifications yet. Alerts about your monitors will appear here.</p>
+      ) : (
+        <ul className={css({ display: 'grid', divideY: '1px', divideColor: 'gray.200' })}>
+          {notifications.map((n) => (
+            <li key={n.notification_id}>
+              <button
+                type="button"
+                onClick={() => list.send({ type: 'notification.open', notification: n })}
+                className={css({
+                  display: 'flex',
+                  gap: '3',
+                  w: 'full',
+                  textAlign: 'left',
+                  py: '3',
+                  px: '2',
+                  _hover: { bg: 'gray.50' },
+                  _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
+                })}
+              >
+                <NotificationTypeIcon type={n.notification_type} className={css({ mt: '1', flexShrink: 0 })} />
+                <span className={css({ display: 'grid', gap: '0.5', flex: '1' })}>
+                  <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+                    <strong>{n.notification_title}</strong>
+                    {!n.is_opened && <Chip>New</Chip>}
+                  </span>
+                  <span className={css({ color: 'gray.700' })}>{n.notification_description}</span>
+                </span>
+                <time dateTime={n.created_at} className={css({ fontSize: 'sm', color: 'muted', whiteSpace: 'nowrap' })}>
+                  {formatDateTime(n.created_at)}
+                </time>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Pages" className={css({ display: 'flex', gap: '4', alignItems: 'center', mt: '4' })}>
+        {page > 1 && <Link to={`/notifications?page=${page - 1}`}>Newer</Link>}
+        <span className={css({ color: 'muted', fontSize: 'sm' })}>
+          Page {page} of {pages} · {total} in all
+        </span>
+        {page < pages && <Link to={`/notifications?page=${page + 1}`}>Older</Link>}
+      </nav>
+    </section>
+  )
+}

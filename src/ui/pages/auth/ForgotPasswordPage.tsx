@@ -1,0 +1,108 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link, useSearchParams } from 'react-router'
+import { api } from '../../../adapters/api.ts'
+import { formLogic } from '../../../adapters/flows.actors.ts'
+import { ForgotPasswordInput, ResetPasswordInput } from '../../../domain/auth.schema.ts'
+import { Button } from '../../components/button.tsx'
+import { AuthCard, alertStyle, formStyle, linkStyle, noticeStyle } from './AuthCard.tsx'
+import { FormField, formValues } from './FormField.tsx'
+
+const backToSignIn = (
+  <Link className={linkStyle} to="/login">
+    Back to sign in
+  </Link>
+)
+
+/** Asks for a reset link; opened from that link (?token=...), sets the new password. */
+export function ForgotPasswordPage() {
+  const [params] = useSearchParams()
+  const token = params.get('token')
+  return token ? <ResetForm token={token} /> : <RequestForm />
+}
+
+function RequestForm() {
+  const form = useActorRef(
+    formLogic(({ email }: { email: string }) => api.forgotPassword(email)),
+    {
+      input: { schema: ForgotPasswordInput },
+    },
+  )
+  const { errors, message, result } = useSelector(form, (s) => s.context)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const sent = useSelector(form, (s) => s.matches('succeeded'))
+  return (
+    <AuthCard title="Reset your password" footer={backToSignIn}>
+      <form
+        className={formStyle}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          form.send({ type: 'form.submit', values: formValues(e.currentTarget) })
+        }}
+      >
+        <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+        {message && (
+          <p role="alert" className={alertStyle}>
+            {message}
+          </p>
+        )}
+        {sent && (
+          <p role="status" className={noticeStyle}>
+            {String(result)}
+          </p>
+        )}
+        <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Sending...' : 'Send reset link'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}
+
+function ResetForm({ token }: { token: string }) {
+  const form = useActorRef(
+    formLogic(({ password }: { token: string; password: string }) => api.resetPassword(token, password)),
+    { input: { schema: ResetPasswordInput } },
+  )
+  const { errors, message, result } = useSelector(form, (s) => s.context)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const done = useSelector(form, (s) => s.matches('succeeded'))
+  return (
+    <AuthCard title="Choose a new password" footer={backToSignIn}>
+      {done ? (
+        <p role="status" className={noticeStyle}>
+          {String(result)}{' '}
+          <Link className={linkStyle} to="/login">
+            Sign in
+          </Link>
+        </p>
+      ) : (
+        <form
+          className={formStyle}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault()
+            form.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), token } })
+          }}
+        >
+          {(message || errors.token) && (
+            <p role="alert" className={alertStyle}>
+              {message ?? errors.token}
+            </p>
+          )}
+          <FormField
+            label="New password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.password}
+          />
+          <Button type="submit" disabled={submitting}>
+            {submitting ? 'Saving...' : 'Set new password'}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  )
+}

@@ -1,0 +1,119 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { api } from '../../../adapters/api.ts'
+import { formLogic } from '../../../adapters/flows.actors.ts'
+import { storeUser } from '../../../adapters/user-data.ts'
+import { RegisterInput } from '../../../domain/auth.schema.ts'
+import { useAuth } from '../../app/auth-context.tsx'
+import { Button } from '../../components/button.tsx'
+import { AuthCard, alertStyle, formStyle, linkStyle } from './AuthCard.tsx'
+import { FormField, formValues } from './FormField.tsx'
+
+// The four ways to start (issue: Basic, Pro Monthly, Pro Yearly, or the Pro 15-day free trial).
+export const PLAN_CHOICES = [
+  { id: 'basic', label: 'Basic', hint: 'Free', terms: { plan: 'Basic' } },
+  {
+    id: 'pro-monthly',
+    label: 'Pro Monthly',
+    hint: '$15 a month',
+    terms: { plan: 'Pro', billing_frequency: 'Monthly' },
+  },
+  { id: 'pro-yearly', label: 'Pro Yearly', hint: '$150 a year', terms: { plan: 'Pro', billing_frequency: 'Yearly' } },
+  {
+    id: 'pro-trial',
+    label: 'Pro 15-day free trial',
+    hint: 'No payment needed',
+    terms: { plan: 'Pro', billing_frequency: 'Monthly', is_free_trial: true },
+  },
+] as const
+
+const choiceStyle = css({
+  display: 'flex',
+  gap: '3',
+  alignItems: 'center',
+  borderWidth: '1px',
+  borderColor: 'gray.300',
+  rounded: 'md',
+  px: '3',
+  py: '2',
+  cursor: 'pointer',
+  _hover: { borderColor: 'primary' },
+  '&:has(input:checked)': { borderColor: 'primary', bg: 'navy.50' },
+  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
+})
+
+export function RegisterPage() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const preselected = PLAN_CHOICES.find((c) => c.id === params.get('plan'))?.id ?? 'basic'
+  const form = useActorRef(
+    formLogic(api.register, (result) => {
+      auth.login(result.token)
+      storeUser(result.user)
+      navigate('/dashboard?is_signup=true', { replace: true })
+    }),
+    { input: { schema: RegisterInput } },
+  )
+  const { errors, message } = useSelector(form, (s) => s.context)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link className={linkStyle} to="/login">
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <form
+        className={formStyle}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault()
+          const { choice, ...values } = formValues(e.currentTarget)
+          const terms = PLAN_CHOICES.find((c) => c.id === choice)?.terms ?? PLAN_CHOICES[0].terms
+          form.send({ type: 'form.submit', values: { ...values, ...terms } })
+        }}
+      >
+        {message && (
+          <p role="alert" className={alertStyle}>
+            {message}
+          </p>
+        )}
+        <FormField label="Name" name="name" autoComplete="name" error={errors.name} />
+        <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+        <FormField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.password}
+        />
+        <fieldset className={css({ display: 'grid', gap: '2' })}>
+          <legend className={css({ fontWeight: 'medium', mb: '2', fontSize: 'sm' })}>Plan</legend>
+          {PLAN_CHOICES.map((choice) => (
+            <label key={choice.id} className={choiceStyle}>
+              <input type="radio" name="choice" value={choice.id} defaultChecked={choice.id === preselected} />
+              <span className={css({ flex: '1' })}>{choice.label}</span>
+              <span className={css({ fontSize: 'sm', color: 'muted' })}>{choice.hint}</span>
+            </label>
+          ))}
+          {(errors.plan || errors.is_free_trial || errors.billing_frequency) && (
+            <p className={css({ color: 'red.700', fontSize: 'sm' })}>
+              {errors.plan ?? errors.is_free_trial ?? errors.billing_frequency}
+            </p>
+          )}
+        </fieldset>
+        <Button type="submit" disabled={submitting}>
+          {submitting ? 'Signing up...' : 'Sign up'}
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

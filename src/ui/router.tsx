@@ -1,0 +1,114 @@
+import { createBrowserRouter, type RouteObject } from 'react-router'
+import { ErrorPage, NotFoundPage } from './pages/ErrorPage.tsx'
+import type { FEATURES } from './pages/features.ts'
+import { LoadingScreen } from './pages/LoadingScreen.tsx'
+
+// Every route of spec section 2. Pages load on demand, so the first load of a page ships only what it needs.
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: load,
+})
+
+const feature = (id: keyof typeof FEATURES, detail?: string) =>
+  page(async () => {
+    const { FeaturePage } = await import('./pages/FeaturePage.tsx')
+    return { Component: () => <FeaturePage id={id} detail={detail} /> }
+  })
+
+const dashboard = page(async () => ({ Component: (await import('./pages/DashboardPage.tsx')).DashboardPage }))
+
+const AWS_PAGES = ['billing-summary', 'ec2', 'rds', 'amplify', 'lightsail', 'services'] as const
+
+const protectedRoutes: RouteObject[] = [
+  { path: 'dashboard', ...dashboard },
+  { path: 'about', ...dashboard },
+  {
+    path: 'subscriptions',
+    ...page(async () => ({ Component: (await import('./pages/SubscriptionsPage.tsx')).SubscriptionsPage })),
+  },
+  {
+    path: 'upgrade_to_pro',
+    ...page(async () => ({ Component: (await import('./pages/UpgradePage.tsx')).UpgradePage })),
+  },
+  { path: 'profile', ...page(async () => ({ Component: (await import('./pages/ProfilePage.tsx')).ProfilePage })) },
+  {
+    path: 'notifications',
+    ...page(async () => ({ Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage })),
+  },
+  { path: 'status_page', ...feature('statusPage') },
+  { path: 'services/web-monitoring', ...feature('web') },
+  { path: 'services/api-monitoring', ...feature('api') },
+  { path: 'services/dns-monitoring', ...feature('dns') },
+  { path: 'services/ssl-monitoring', ...feature('ssl') },
+  { path: 'services/domain-monitoring', ...feature('domain') },
+  { path: 'services/port-monitoring', ...feature('port') },
+  { path: 'services/ping-monitoring', ...feature('ping') },
+  { path: 'services/check_black_list', ...feature('blacklist') },
+  { path: 'api_monitorings/:api_monitoring_id', ...feature('api', 'monitor details') },
+  { path: 'port_monitorings/:port_monitoring_id', ...feature('port', 'monitor details') },
+  { path: 'ping_monitorings/:ping_monitoring_id', ...feature('ping', 'monitor details') },
+  { path: 'web_monitorings/:web_monitoring_id', ...feature('web', 'monitor details') },
+  { path: 'domain_monitoring/details', ...feature('domain', 'domain details') },
+  { path: 'ssl_monitoring/details', ...feature('ssl', 'certificate details') },
+  { path: 'dns_monitorings/:dns_ssl_id', ...feature('dns', 'monitor details') },
+  { path: 'aws_monitorings/:id', ...feature('aws', 'monitor details') },
+  { path: 'services/aws_monitoring', ...feature('aws') },
+  ...AWS_PAGES.map((p) => ({
+    path: `services/aws_monitoring/:iamUserId/${p}`,
+    ...feature('aws', p.replace('-', ' ')),
+  })),
+  { path: 'services/azure_monitoring', ...feature('azure') },
+  { path: 'services/azure_monitoring/:azure_account_id/services', ...feature('azure', 'services') },
+  { path: 'services/azure_monitoring/:azureAccountId/services/:service_name', ...feature('azure', 'service') },
+  { path: 'services/azure_monitoring/:azure_account_id/billing_summary', ...feature('azure', 'billing summary') },
+  {
+    path: 'services/azure_monitoring/:azure_account_id/subscription_details',
+    ...feature('azure', 'subscription details'),
+  },
+  { path: 'services/microsoft365/accounts', ...feature('m365') },
+  { path: 'services/microsoft365/accounts/:tenantId', ...feature('m365', 'tenant') },
+  { path: 'reporting', ...feature('reporting') },
+  { path: 'support', ...feature('support') },
+  { path: 'settings/security', ...feature('security') },
+]
+
+const layout = page(async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }))
+
+export const routes: RouteObject[] = [
+  {
+    errorElement: <ErrorPage />,
+    HydrateFallback: LoadingScreen,
+    children: [
+      { path: '/', ...page(async () => ({ Component: (await import('./pages/LandingPage.tsx')).LandingPage })) },
+      {
+        path: '/status/:status_id',
+        ...page(async () => ({ Component: (await import('./pages/PublicStatusPage.tsx')).PublicStatusPage })),
+      },
+      { path: '/login', ...page(async () => ({ Component: (await import('./pages/auth/LoginPage.tsx')).LoginPage })) },
+      {
+        path: '/register',
+        ...page(async () => ({ Component: (await import('./pages/auth/RegisterPage.tsx')).RegisterPage })),
+      },
+      {
+        path: '/forgot-password',
+        ...page(async () => ({
+          Component: (await import('./pages/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage,
+        })),
+      },
+      {
+        ...page(async () => ({ Component: (await import('./routes/RequireSession.tsx')).RequireSession })),
+        children: [{ ...layout, children: protectedRoutes.map((r) => ({ ...r, errorElement: <ErrorPage /> })) }],
+      },
+      // Inside the layout without the session check (spec section 2).
+      {
+        ...layout,
+        children: [
+          { path: 'integrations', ...feature('integrations') },
+          { path: 'slack-connected', ...feature('slackConnected') },
+        ],
+      },
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

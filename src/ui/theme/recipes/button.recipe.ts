@@ -1,0 +1,55 @@
+import { defineRecipe } from '@pandacss/dev'
+
+export const button = defineRecipe({
+  className: 'button',
+  description: 'Buttons: solid (navy primary), outline and ghost, in two sizes plus a square icon size',
+  jsx: ['Button'],
+  staticCss: ['*'],
+  base: {
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    gap: '2',
+    flexShrink: '0',
+    borderWidth: '1px',
+    borderStyle: 'solid',
+    borderColor: 'transparent',
+    borderRadius: 'md',
+    fontWeight: 'semibold',
+    lineHeight: '1',
+    whiteSpace: 'nowrap',
+    cursor: 'pointer',
+    userSelect: 'none',
+    transitionProperty: 'background-color, border-color, color, box-shadow',
+    transitionDuration: '150ms',
+    _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+    _disabled: { opacity: '0.6', cursor: 'not-allowed' },
+    '& svg': { flexShrink: '0', width: '1.1em', height: '1.1em' },
+  },
+  variants: {
+    variant: {
+      solid: {
+        bg: 'primary',
+        color: 'white',
+        '&:hover:not(:disabled)': { bg: 'primaryHover' },
+      },
+      outline: {
+        bg: 'surface',
+        color: 'primary',
+        borderColor: 'navy.100',
+        '&:hover:not(:disabled)': { bg: 'navy.50', borderColor: 'navy.500' },
+      },
+      ghost: {
+        bg: 'transparent',
+        color: 'primary',
+        '&:hover:not(:disabled)': { bg: 'navy.50' },
+      },
+    },
+    size: {
+      sm: { h: '8', minW: '8', px: '3', fontSize: 'sm' },
+      md: { h: '10', minW: '10', px: '4', fontSize: 'sm' },
+      icon: { h: '10', w: '10', px: '0', fontSize: 'md' },
+    },
+  },
+  defaultVariants: { variant: 'solid', size: 'md' },
+})

@@ -1,0 +1,63 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+export const dialog = defineSlotRecipe({
+  className: 'dialog',
+  description: 'Modal dialog (Ark UI Dialog)',
+  jsx: ['Dialog'],
+  staticCss: ['*'],
+  slots: ['trigger', 'backdrop', 'positioner', 'content', 'title', 'description', 'closeTrigger'],
+  base: {
+    backdrop: {
+      position: 'fixed',
+      inset: '0',
+      bg: 'rgba(10, 22, 48, 0.45)',
+      zIndex: 'overlay',
+      _open: { animation: 'fadeIn 200ms ease-out' },
+      _closed: { animation: 'fadeOut 150ms ease-in' },
+    },
+    positioner: {
+      position: 'fixed',
+      inset: '0',
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      p: '4',
+      overflow: 'auto',
+      zIndex: 'modal',
+    },
+    content: {
+      position: 'relative',
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '4',
+      w: 'md',
+      maxW: 'calc(100vw - 2rem)',
+      maxH: 'calc(100dvh - 2rem)',
+      overflow: 'auto',
+      p: '6',
+      bg: 'surface',
+      color: 'gray.900',
+      borderRadius: 'lg',
+      boxShadow: 'xl',
+      outline: 'none',
+      _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+      _open: { animation: 'scaleIn 200ms ease-out' },
+      _closed: { animation: 'scaleOut 150ms ease-in' },
+    },
+    title: {
+      fontSize: 'lg',
+      fontWeight: 'semibold',
+      color: 'gray.900',
+      pr: '8',
+    },
+    description: {
+      fontSize: 'sm',
+      color: 'muted',
+    },
+    closeTrigger: {
+      position: 'absolute',
+      top: '3',
+      right: '3',
+    },
+  },
+})

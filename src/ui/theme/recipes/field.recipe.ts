@@ -1,0 +1,55 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+export const inputStyles = {
+  w: 'full',
+  h: '10',
+  px: '3',
+  bg: 'surface',
+  color: 'gray.900',
+  fontSize: 'sm',
+  borderWidth: '1px',
+  borderColor: 'gray.300',
+  borderRadius: 'md',
+  outline: 'none',
+  transitionProperty: 'border-color, box-shadow',
+  transitionDuration: '150ms',
+  _placeholder: { color: 'gray.500' },
+  _focusVisible: { borderColor: 'navy.500', boxShadow: '0 0 0 1px {colors.navy.500}' },
+  _invalid: { borderColor: 'red.600', _focusVisible: { boxShadow: '0 0 0 1px {colors.red.600}' } },
+  _disabled: { opacity: '0.6', cursor: 'not-allowed', bg: 'gray.50' },
+} as const
+
+export const field = defineSlotRecipe({
+  className: 'field',
+  description: 'Form field (Ark UI Field): label, input, helper text, error text',
+  jsx: ['Field'],
+  staticCss: ['*'],
+  slots: ['root', 'label', 'input', 'textarea', 'helperText', 'errorText', 'requiredIndicator'],
+  base: {
+    root: {
+      display: 'flex',
+      flexDirection: 'column',
+      gap: '1.5',
+    },
+    label: {
+      fontSize: 'sm',
+      fontWeight: 'medium',
+      color: 'gray.800',
+      _disabled: { opacity: '0.6' },
+    },
+    input: inputStyles,
+    textarea: { ...inputStyles, h: 'auto', minH: '20', py: '2' },
+    helperText: {
+      fontSize: 'xs',
+      color: 'muted',
+    },
+    errorText: {
+      fontSize: 'xs',
+      color: 'red.700',
+    },
+    requiredIndicator: {
+      color: 'red.700',
+      ms: '0.5',
+    },
+  },
+})
