@@ -1,5 +1,6 @@
 import { Toaster as ArkToaster, createToaster, Toast } from '@ark-ui/react/toast'
 import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-react'
+import { useEffect } from 'react'
 import { createStyleContext } from '../../../styled-system/jsx'
 import { toast as toastRecipe } from '../../../styled-system/recipes/toast'
 import { type ShowToastOptions, TOAST_DURATION, type ToastType } from './toast-store.ts'
@@ -33,6 +34,17 @@ const iconOf = (type: string | undefined) => icons[type as ToastType] ?? Info
  * (Ark's own handling; Alt+T moves focus to the toast region).
  */
 export function Toaster() {
+  // Escape closes the toasts (spec section 2) wherever focus is, unless a dialog is open: there Escape
+  // belongs to the dialog. Ark alone handles Escape only while focus is inside a toast.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return
+      if (document.querySelector('[role="dialog"], [role="alertdialog"]')) return
+      toaster.dismiss()
+    }
+    document.addEventListener('keydown', onKeyDown)
+    return () => document.removeEventListener('keydown', onKeyDown)
+  }, [])
   return (
     <ArkToaster toaster={toaster}>
       {(toast) => {

@@ -69,6 +69,22 @@ export function LandingPage() {
                   Up to {plan.limits.max_monitors} monitors, checked every {plan.limits.min_interval_seconds} s
                   {plan.trial_days > 0 && `; ${plan.trial_days}-day free trial, no payment needed`}
                 </p>
+                <a
+                  href={`/register?plan=${plan.trial_days > 0 ? 'pro-trial' : 'basic'}`}
+                  className={css({
+                    display: 'inline-block',
+                    mt: '4',
+                    bg: 'primary',
+                    color: 'white',
+                    px: '4',
+                    py: '2',
+                    rounded: 'md',
+                    fontWeight: 'semibold',
+                    _hover: { bg: 'primaryHover' },
+                  })}
+                >
+                  {plan.trial_days > 0 ? `Start the ${plan.trial_days}-day free trial` : 'Start free'}
+                </a>
               </article>
             ))}
           </div>

@@ -70,6 +70,23 @@ describe('Toaster', () => {
     await waitFor(() => expect(screen.queryByText('Escapable')).toBeNull())
   })
 
+  it('closes on Escape wherever focus is, but leaves Escape to an open dialog', async () => {
+    render(<Toaster />)
+    const user = userEvent.setup()
+    const dialog = document.createElement('div')
+    dialog.setAttribute('role', 'dialog')
+    document.body.append(dialog)
+    act(() => {
+      showToast({ title: 'Behind a dialog', duration: 60_000 })
+    })
+    await toastWith('Behind a dialog')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByText('Behind a dialog')).not.toBeNull()
+    dialog.remove()
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByText('Behind a dialog')).toBeNull())
+  })
+
   it('closes by itself after 2000 ms by default', async () => {
     render(<Toaster />)
     const shownAt = Date.now()
