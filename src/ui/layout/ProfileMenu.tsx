@@ -46,8 +46,10 @@ export function ProfileMenu() {
           {image ? (
             <img src={image} alt="" className={css({ w: '8', h: '8', rounded: 'full', objectFit: 'cover' })} />
           ) : (
+            // The initial is drawn by CSS, so the button's visible text is only the name its label starts with.
             <span
               aria-hidden="true"
+              data-initial={name.charAt(0).toUpperCase()}
               className={css({
                 w: '8',
                 h: '8',
@@ -57,10 +59,9 @@ export function ProfileMenu() {
                 display: 'grid',
                 placeItems: 'center',
                 fontWeight: 'bold',
+                _before: { content: 'attr(data-initial)' },
               })}
-            >
-              {name.charAt(0).toUpperCase()}
-            </span>
+            />
           )}
           <span className={css({ display: { base: 'none', md: 'inline' }, fontSize: 'sm' })}>{name}</span>
         </Menu.Trigger>

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { storedName } from '../../adapters/storage.ts'
@@ -12,7 +12,8 @@ import { useShell } from './shell-context.tsx'
 export function TopBar() {
   const { sidebar } = useShell()
   const navigate = useNavigate()
-  const name = storedName()
+  // Read once: after a logout the name is gone but the logout flow, not this rule, decides where to go.
+  const [name] = useState(storedName)
   useEffect(() => {
     if (!name) navigate('/login', { replace: true })
   }, [name, navigate])

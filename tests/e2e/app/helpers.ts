@@ -161,6 +161,11 @@ export const openSignedIn = async (env: Env, account: RegisteredAccount, options
 
 // The shell's controls, found as a user finds them.
 export const sidebar = (page: Page): Locator => page.getByRole('navigation', { name: 'Main' })
+/** A sidebar entry by its label, whatever it is exposed as: a link, or (locked) a disabled control. */
+export const sidebarEntry = (page: Page, label: string): Locator => {
+  const nav = sidebar(page)
+  return nav.getByRole('link', { name: label, exact: true }).or(nav.getByRole('button', { name: label, exact: true }))
+}
 export const bellButton = (page: Page): Locator =>
   page.getByRole('banner').getByRole('button', { name: /notifications/i })
 export const profileMenuButton = (page: Page): Locator =>
@@ -182,8 +187,19 @@ export interface Violation {
   nodes: string[]
 }
 
-/** Runs axe-core in the page and returns the violations of impact 'serious' or 'critical'. */
+/** Waits for the page's running (finite) CSS animations and transitions to end, e.g. a dialog fading in. */
+export const animationsDone = (page: Page): Promise<void> =>
+  page.evaluate(async () => {
+    const running = document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity)
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)))
+  })
+
+/**
+ * Runs axe-core in the page, once its animations are over (colours are measured), and returns the violations of
+ * impact 'serious' or 'critical'.
+ */
 export const seriousViolations = async (page: Page): Promise<Violation[]> => {
+  await animationsDone(page)
   if (!(await page.evaluate(() => 'axe' in window)))
     await page.addScriptTag({ path: resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js') })
   const violations = await page.evaluate(async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { newPage, pathOf, setupAppEnv, sidebar, signedInUser, waitForPath } from './helpers.ts'
+import { newPage, pathOf, setupAppEnv, sidebar, sidebarEntry, signedInUser, waitForPath } from './helpers.ts'
 
 const LOCK_TOOLTIP =
   'The DNS Monitoring feature is part of our premium offerings. Please upgrade your plan to unlock it!'
@@ -13,9 +13,10 @@ describe('side navigation: plan locks and the active link', () => {
   it('a Basic user sees DNS Monitoring dimmed and not a link, with the lock tooltip on hover and focus; a click goes nowhere', async () => {
     const { page } = await signedInUser(env, { plan: 'Basic' })
     const nav = sidebar(page)
-    const dns = nav.getByRole('link', { name: 'DNS Monitoring' })
+    const dns = sidebarEntry(page, 'DNS Monitoring')
     // The lock needs the subscription: wait for it to arrive.
     await expect.poll(() => dns.getAttribute('aria-disabled')).toBe('true')
+    // Not a link: nothing to follow.
     expect(await dns.getAttribute('href')).toBeNull()
     expect(await dns.evaluate((el) => el.closest('a[href]'))).toBeNull()
     expect(Number(await dns.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1)

@@ -8,6 +8,7 @@ import {
   openSignedIn,
   seriousViolations,
   setupAppEnv,
+  sidebarEntry,
   signedInUser,
   type Violation,
   waitForPath,
@@ -149,7 +150,7 @@ describe('accessibility of the signed-in shell (axe-core)', () => {
     const found: Record<string, Violation[]> = {}
     // Basic: the shell then also holds locked entries with their lock.
     const { page } = await signedInUser(env, { plan: 'Basic' })
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'DNS Monitoring' }).waitFor()
+    await sidebarEntry(page, 'DNS Monitoring').and(page.locator('[aria-disabled="true"]')).waitFor()
     await page.getByRole('heading', { level: 1 }).waitFor()
     found['dashboard shell'] = await seriousViolations(page)
 
