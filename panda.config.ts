@@ -21,7 +21,13 @@ export default defineConfig({
             900: { value: '#0a1630' },
           },
         },
+        // Layout constants of spec section 9, as sizes (w, h) and as spacing (top, padding, inset).
         sizes: {
+          topbar: { value: '64px' },
+          sidebar: { value: '240px' },
+          sidebarCollapsed: { value: '64px' },
+        },
+        spacing: {
           topbar: { value: '64px' },
           sidebar: { value: '240px' },
           sidebarCollapsed: { value: '64px' },

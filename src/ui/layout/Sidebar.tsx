@@ -1,3 +1,4 @@
+import { Portal } from '@ark-ui/react/portal'
 import { useSelector } from '@xstate/react'
 import {
   AtSign,
@@ -112,9 +113,12 @@ function Entry({
             {body}
           </button>
         </Tooltip.Trigger>
-        <Tooltip.Positioner>
-          <Tooltip.Content>{lock.tooltip}</Tooltip.Content>
-        </Tooltip.Positioner>
+        {/* In a portal: the sidebar scrolls and clips what overflows it. */}
+        <Portal>
+          <Tooltip.Positioner>
+            <Tooltip.Content>{lock.tooltip}</Tooltip.Content>
+          </Tooltip.Positioner>
+        </Portal>
       </Tooltip.Root>
     )
   return (
@@ -142,7 +146,7 @@ export function Sidebar() {
           aria-label="Close menu"
           data-testid="sidebar-overlay"
           onClick={() => sidebar.send({ type: 'sidebar.dismiss' })}
-          className={css({ position: 'fixed', inset: '0', top: 'topbar', bg: 'blackAlpha.500', zIndex: '30' })}
+          className={css({ position: 'fixed', inset: '0', top: 'topbar', bg: 'rgba(10, 22, 48, 0.45)', zIndex: '30' })}
         />
       )}
       <nav

@@ -29,6 +29,12 @@ describe('side navigation: plan locks and the active link', () => {
     await dns.hover()
     await tooltip.waitFor()
     expect((await tooltip.textContent())?.trim()).toBe(LOCK_TOOLTIP)
+    // Really seen: outside the sidebar, which scrolls and would clip it, and wholly inside the window.
+    const placement = await tooltip.evaluate((el) => {
+      const box = el.getBoundingClientRect()
+      return { inSidebar: el.closest('nav') !== null, inside: box.left >= 0 && box.right <= window.innerWidth }
+    })
+    expect(placement).toEqual({ inSidebar: false, inside: true })
 
     // Away from it the tooltip closes; keyboard focus opens it again.
     await page.mouse.move(900, 500)
