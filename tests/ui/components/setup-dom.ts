@@ -1,7 +1,7 @@
 // Minimal stand-ins for browser APIs that jsdom lacks and Ark UI / zag use. Imported by each component test file
 // (not a global vitest setup), after `// @vitest-environment jsdom`.
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach } from 'vitest'
 
 class ResizeObserverStub {
   observe() {}
@@ -60,8 +60,25 @@ Element.prototype.getClientRects = function getClientRects(this: Element) {
 
 // In a browser the time handed to requestAnimationFrame callbacks is on the performance.now() timeline; jsdom's is
 // not, and zag's rAF timers (toast durations) compare the two. Use a frame timer that passes performance.now().
-window.requestAnimationFrame = (callback) => window.setTimeout(() => callback(performance.now()), 16)
-window.cancelAnimationFrame = (handle) => window.clearTimeout(handle)
+// Pending frames are cancelled when the file's tests end: a frame that fired after jsdom was torn down would
+// find no requestAnimationFrame and throw into the next file's run.
+const pendingFrames = new Set<number>()
+window.requestAnimationFrame = (callback) => {
+  const handle = window.setTimeout(() => {
+    pendingFrames.delete(handle)
+    callback(performance.now())
+  }, 16)
+  pendingFrames.add(handle)
+  return handle
+}
+window.cancelAnimationFrame = (handle) => {
+  pendingFrames.delete(handle)
+  window.clearTimeout(handle)
+}
+afterAll(() => {
+  for (const handle of pendingFrames) window.clearTimeout(handle)
+  pendingFrames.clear()
+})
 
 // jsdom prints "Not implemented: window.scrollTo" when the dialog's scroll lock calls it.
 window.scrollTo = () => {}
