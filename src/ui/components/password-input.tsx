@@ -1,7 +1,7 @@
 import { PasswordInput } from '@ark-ui/react/password-input'
 import { Eye, EyeOff } from 'lucide-react'
 import type { ComponentProps, ReactNode } from 'react'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { createStyleContext } from '../../../styled-system/jsx'
 import { passwordInput } from '../../../styled-system/recipes/password-input'
 import * as Field from './field.tsx'
@@ -54,6 +54,11 @@ export function PasswordField({
   ...inputProps
 }: PasswordFieldProps) {
   const [visible, setVisible] = useState(defaultVisible ?? false)
+  // Ark's PasswordInput.Input takes only the Field's helper-text id, so helper and error text are linked here.
+  const helperId = useId()
+  const errorId = useId()
+  const showError = invalid && Boolean(errorText)
+  const describedBy = [helperText ? helperId : null, showError ? errorId : null].filter(Boolean).join(' ') || undefined
   return (
     <Field.Root invalid={invalid} required={required} disabled={disabled} readOnly={readOnly} className={className}>
       <Field.Label>
@@ -62,7 +67,7 @@ export function PasswordField({
       </Field.Label>
       <Root autoComplete={autoComplete} visible={visible} onVisibilityChange={(d) => setVisible(d.visible)}>
         <Control>
-          <Input {...inputProps} />
+          <Input aria-describedby={describedBy} aria-errormessage={showError ? errorId : undefined} {...inputProps} />
           {/* Ark leaves the toggle out of the tab order and toggles on pointer down only; every control here
               must be reachable by keyboard, so it takes focus and Enter or Space (a click with detail 0) toggles. */}
           <VisibilityTrigger tabIndex={0} onClick={(e) => e.detail === 0 && setVisible((v) => !v)}>
@@ -72,8 +77,8 @@ export function PasswordField({
           </VisibilityTrigger>
         </Control>
       </Root>
-      {helperText ? <Field.HelperText>{helperText}</Field.HelperText> : null}
-      {errorText ? <Field.ErrorText>{errorText}</Field.ErrorText> : null}
+      {helperText ? <Field.HelperText id={helperId}>{helperText}</Field.HelperText> : null}
+      {errorText ? <Field.ErrorText id={errorId}>{errorText}</Field.ErrorText> : null}
     </Field.Root>
   )
 }

@@ -17,7 +17,9 @@ export function PlanWelcomeDialog() {
   const dialog = useActorRef(logic, { input: { search: window.location.search } })
   const loaded = useSelector(subscription, (s) => (s.matches('loaded') ? s.context.subscription : null))
   useEffect(() => {
-    if (loaded) dialog.send({ type: 'plan.subscriptionLoaded', subscription: loaded })
+    // Once shown and closed the flow has ended; later reloads of the subscription are not for it.
+    if (loaded && dialog.getSnapshot().status === 'active')
+      dialog.send({ type: 'plan.subscriptionLoaded', subscription: loaded })
   }, [loaded, dialog])
   const open = useSelector(dialog, (s) => s.matches('open'))
   const sub = useSelector(dialog, (s) => s.context.subscription)

@@ -30,6 +30,7 @@ export function ProfileMenu() {
         }}
       >
         <Menu.Trigger
+          data-account-menu-trigger=""
           aria-label={`Account menu for ${name}`}
           className={css({
             display: 'flex',

@@ -162,6 +162,19 @@ describe('Change Password from the profile menu', () => {
       await field.getByRole('button', { name: 'Hide password' }).click()
       await expect.poll(() => input(dialog, label).getAttribute('type')).toBe('password')
     }
+
+    // By keyboard too: Tab reaches the toggle, Space shows the password. Escape closes the dialog and
+    // gives focus back to the account menu's button.
+    await input(dialog, FIELDS[0]).focus()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Show password')
+    await page.keyboard.press('Space')
+    await expect.poll(() => input(dialog, FIELDS[0]).getAttribute('type')).toBe('text')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-account-menu-trigger')))
+      .toBe(true)
   })
 
   it('changes the password: a success toast, then the new password signs in and the old one does not', async () => {

@@ -1,0 +1,206 @@
+// Shared by the layout component tests: the real ShellProvider inside a memory router, and a stand-in for the
+// network only. `fetch` (which ofetch calls) answers the shell's API paths with JSON in the server's shapes and
+// records every request.
+import { cleanup, render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { ReactNode } from 'react'
+import { createMemoryRouter, RouterProvider } from 'react-router'
+import { afterEach, vi } from 'vitest'
+import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
+import type { Notification, NotificationPage } from '../../../src/domain/notification.ts'
+import type { PlanAccess } from '../../../src/domain/plan.ts'
+import type { Subscription } from '../../../src/domain/subscription.ts'
+import { type Shell, ShellProvider, useShell } from '../../../src/ui/layout/shell-context.tsx'
+
+export const USER_ID = 'user-7'
+export const TOKEN = 'token-abc'
+export const USER_NAME = 'Ada Lovelace'
+
+export interface RecordedRequest {
+  method: string
+  /** The path without the query, e.g. `/api/user_notification`. */
+  path: string
+  query: URLSearchParams
+  headers: Headers
+  /** The JSON body, parsed; undefined when there was none. */
+  body: unknown
+}
+
+/** What the stub answers: a status and a JSON body, or a failure to reach the server at all. */
+export type Reply = { status: number; body?: unknown } | 'network-error'
+export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>
+/** Keyed by `METHOD /path`, e.g. `PATCH /api/user_notification`; a prefix ending in `/` matches below it. */
+export type Handlers = Record<string, Handler>
+
+const ok = (data: unknown): Reply => ({ status: 200, body: { data } })
+
+export const notificationPage = (list: Notification[], unread = list.filter((n) => !n.is_opened).length) =>
+  ({
+    notificationList: list,
+    pagination: { total: list.length, page: 1, limit: 50, total_pages: list.length > 0 ? 1 : 0 },
+    unread_count: unread,
+  }) satisfies NotificationPage
+
+/** Every label of the spec's side navigation (section 2), which plan accesses name. */
+export const ALL_FEATURES = [
+  'Dashboard',
+  'Website Monitoring',
+  'API Monitoring',
+  'DNS Monitoring',
+  'SSL Monitoring',
+  'Domain Monitoring',
+  'Port Monitoring',
+  'Ping Monitoring',
+  'Check Black List',
+  'AWS Monitoring',
+  'Azure Monitoring',
+  'Microsoft 365',
+  'Status Page',
+  'Integrations',
+  'Notifications',
+  'Reporting',
+  'Support',
+  'Settings',
+  'Security',
+  'Billing',
+]
+
+/** The six features a Basic plan does not have (README, Plans). */
+export const BASIC_LOCKED = [
+  'DNS Monitoring',
+  'Check Black List',
+  'AWS Monitoring',
+  'Azure Monitoring',
+  'Microsoft 365',
+  'Reporting',
+]
+
+export const accesses = (locked: readonly string[], features: readonly string[] = ALL_FEATURES): PlanAccess[] =>
+  features.map((feature) => ({ feature, access: !locked.includes(feature) }))
+
+export function subscription(
+  overrides: Partial<Omit<Subscription, 'plan'>> & { planAccesses?: PlanAccess[] } = {},
+): Subscription {
+  const { planAccesses, ...rest } = overrides
+  const title = rest.title ?? 'Basic'
+  return {
+    subscription_id: 'sub-1',
+    title,
+    billing_frequency: 'Monthly',
+    is_free_trial: false,
+    start_date: new Date(2026, 0, 10, 12, 0).toISOString(),
+    validity_end_date: null,
+    ...rest,
+    plan: {
+      plan_id: title === 'Basic' ? 'plan-basic' : 'plan-pro',
+      title,
+      description: `${title} plan`,
+      price_monthly_cents: title === 'Basic' ? 0 : 1500,
+      price_yearly_cents: title === 'Basic' ? 0 : 15000,
+      trial_days: title === 'Basic' ? 0 : 15,
+      limits:
+        title === 'Basic'
+          ? { max_monitors: 20, min_interval_seconds: 300, retention_days: 30, max_status_pages: 1 }
+          : { max_monitors: 500, min_interval_seconds: 30, retention_days: 365, max_status_pages: 20 },
+      planAccesses: planAccesses ?? accesses(title === 'Basic' ? BASIC_LOCKED : []),
+    },
+  }
+}
+
+const defaultHandlers = (): Handlers => ({
+  'GET /api/user_subscription': () => ok({ subscription: subscription() }),
+  'GET /api/user_notification': () => ok(notificationPage([])),
+  'PATCH /api/user_notification': (req) => {
+    const id = (req.body as { notification_id: string }).notification_id
+    return ok({
+      notification: {
+        notification_id: id,
+        notification_type: 'web',
+        target_id: null,
+        notification_title: 'Read',
+        notification_description: '',
+        is_opened: true,
+        created_at: new Date(2026, 0, 1).toISOString(),
+      },
+    })
+  },
+  'PUT /api/user/user_password_change/': () => ok({ message: 'Password updated successfully' }),
+  'POST /api/auth/logout': () => ok({ message: 'Logged out' }),
+})
+
+/** Replaces `fetch` for one test; the requests it saw, in order. */
+export function stubApi(handlers: Handlers = {}): RecordedRequest[] {
+  const all = { ...defaultHandlers(), ...handlers }
+  const requests: RecordedRequest[] = []
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://app')
+    const method = (init.method ?? 'GET').toUpperCase()
+    const text = typeof init.body === 'string' ? init.body : undefined
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body: text === undefined ? undefined : JSON.parse(text),
+    }
+    requests.push(request)
+    const key = `${method} ${url.pathname}`
+    const handler =
+      all[key] ?? Object.entries(all).find(([k]) => k.endsWith('/') && key.startsWith(k) && key.length > k.length)?.[1]
+    const reply: Reply = handler ? await handler(request) : { status: 404, body: { message: 'Not found' } }
+    if (reply === 'network-error') throw new TypeError('fetch failed')
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'content-type': 'application/json' },
+    })
+  })
+  return requests
+}
+
+/** The stored items of a signed-in user (spec section 3), with the keys of src/adapters/storage.ts. */
+export function signIn() {
+  localStorage.setItem(STORAGE_KEYS.name, USER_NAME)
+  localStorage.setItem(STORAGE_KEYS.userId, USER_ID)
+  localStorage.setItem(STORAGE_KEYS.token, TOKEN)
+}
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  localStorage.clear()
+})
+
+/**
+ * Renders `ui` inside the real ShellProvider, itself inside a memory router at `url` (one catch-all route, so the
+ * shell stays mounted across navigations). `shell()` gives the shell's actors.
+ */
+export function renderShell(ui: ReactNode, { url = '/dashboard' }: { url?: string } = {}) {
+  let current: Shell | null = null
+  function Probe() {
+    current = useShell()
+    return null
+  }
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <ShellProvider>
+            <Probe />
+            {ui}
+          </ShellProvider>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  )
+  const user = userEvent.setup()
+  const utils = render(<RouterProvider router={router} />)
+  const shell = () => {
+    if (!current) throw new Error('the shell has not rendered')
+    return current
+  }
+  /** The memory router's location as one string: pathname, search. */
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`
+  return { ...utils, router, user, shell, location }
+}
