@@ -22,6 +22,16 @@ export const NewPassword = v.pipe(
   v.maxLength(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`),
 )
 
+// The plan terms chosen at sign-up and when changing plan.
+const planTermEntries = {
+  plan: PlanTitle,
+  billing_frequency: v.optional(BillingFrequency, 'Monthly'),
+  is_free_trial: v.optional(v.boolean('is_free_trial must be true or false.'), false),
+}
+const TRIAL_ONLY_FOR_PRO = 'The free trial is only for the Pro plan.'
+const isTrialForPro = <T extends { plan: string; is_free_trial: boolean }>(input: T) =>
+  !(input.is_free_trial && input.plan !== 'Pro')
+
 export const RegisterInput = v.pipe(
   v.object({
     name: v.pipe(
@@ -32,28 +42,16 @@ export const RegisterInput = v.pipe(
     ),
     email: Email,
     password: NewPassword,
-    plan: PlanTitle,
-    billing_frequency: v.optional(BillingFrequency, 'Monthly'),
-    is_free_trial: v.optional(v.boolean('is_free_trial must be true or false.'), false),
+    ...planTermEntries,
   }),
-  v.forward(
-    v.check((input) => !(input.is_free_trial && input.plan !== 'Pro'), 'The free trial is only for the Pro plan.'),
-    ['is_free_trial'],
-  ),
+  v.forward(v.check(isTrialForPro, TRIAL_ONLY_FOR_PRO), ['is_free_trial']),
 )
 export type RegisterInput = v.InferOutput<typeof RegisterInput>
 
 /** A change of plan from the upgrade or billing page: the same terms as at sign-up. */
 export const ChangePlanInput = v.pipe(
-  v.object({
-    plan: PlanTitle,
-    billing_frequency: v.optional(BillingFrequency, 'Monthly'),
-    is_free_trial: v.optional(v.boolean('is_free_trial must be true or false.'), false),
-  }),
-  v.forward(
-    v.check((input) => !(input.is_free_trial && input.plan !== 'Pro'), 'The free trial is only for the Pro plan.'),
-    ['is_free_trial'],
-  ),
+  v.object(planTermEntries),
+  v.forward(v.check(isTrialForPro, TRIAL_ONLY_FOR_PRO), ['is_free_trial']),
 )
 export type ChangePlanInput = v.InferOutput<typeof ChangePlanInput>
 

@@ -40,6 +40,8 @@ export function ConfirmDialog({
       role="alertdialog"
       closeOnEscape={!loading}
       closeOnInteractOutside={!loading}
+      // Often opened from a menu, whose closing hands focus back to its button: that is no reason to cancel.
+      onFocusOutside={(e) => e.preventDefault()}
       lazyMount
       unmountOnExit
     >

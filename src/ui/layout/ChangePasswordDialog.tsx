@@ -30,6 +30,8 @@ export function ChangePasswordDialog() {
         if (!e.open) changePassword.send({ type: 'password.close' })
       }}
       onExitComplete={() => setForm(EMPTY)}
+      // Opened from a menu: the closing menu hands focus back to its button, which must not dismiss the dialog.
+      onFocusOutside={(e) => e.preventDefault()}
       // Focus goes back to the account menu's button, not to the menu that was closing when this opened.
       finalFocusEl={() => document.querySelector<HTMLElement>('[data-account-menu-trigger]')}
     >

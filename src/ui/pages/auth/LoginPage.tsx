@@ -1,27 +1,13 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { api } from '../../../adapters/api.ts'
-import { formLogic } from '../../../adapters/flows.actors.ts'
-import { storeUser } from '../../../adapters/user-data.ts'
 import { LoginInput } from '../../../domain/auth.schema.ts'
-import { useAuth } from '../../app/auth-context.tsx'
 import { Button } from '../../components/button.tsx'
 import { AuthCard, alertStyle, formStyle, linkStyle } from './AuthCard.tsx'
 import { FormField, formValues } from './FormField.tsx'
+import { useSignInForm } from './use-sign-in-form.ts'
 
 export function LoginPage() {
-  const auth = useAuth()
-  const navigate = useNavigate()
-  const form = useActorRef(
-    formLogic(api.login, (result) => {
-      auth.login(result.token)
-      storeUser(result.user)
-      navigate('/dashboard', { replace: true })
-    }),
-    { input: { schema: LoginInput } },
-  )
-  const { errors, message } = useSelector(form, (s) => s.context)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const { form, errors, message, submitting } = useSignInForm(api.login, LoginInput, '/dashboard')
 
   return (
     <AuthCard

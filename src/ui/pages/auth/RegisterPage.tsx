@@ -1,14 +1,11 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
-import { formLogic } from '../../../adapters/flows.actors.ts'
-import { storeUser } from '../../../adapters/user-data.ts'
 import { RegisterInput } from '../../../domain/auth.schema.ts'
-import { useAuth } from '../../app/auth-context.tsx'
 import { Button } from '../../components/button.tsx'
 import { AuthCard, alertStyle, formStyle, linkStyle } from './AuthCard.tsx'
 import { FormField, formValues } from './FormField.tsx'
+import { useSignInForm } from './use-sign-in-form.ts'
 
 // The four ways to start (issue: Basic, Pro Monthly, Pro Yearly, or the Pro 15-day free trial).
 export const PLAN_CHOICES = [
@@ -44,20 +41,9 @@ const choiceStyle = css({
 })
 
 export function RegisterPage() {
-  const auth = useAuth()
-  const navigate = useNavigate()
   const [params] = useSearchParams()
   const preselected = PLAN_CHOICES.find((c) => c.id === params.get('plan'))?.id ?? 'basic'
-  const form = useActorRef(
-    formLogic(api.register, (result) => {
-      auth.login(result.token)
-      storeUser(result.user)
-      navigate('/dashboard?is_signup=true', { replace: true })
-    }),
-    { input: { schema: RegisterInput } },
-  )
-  const { errors, message } = useSelector(form, (s) => s.context)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const { form, errors, message, submitting } = useSignInForm(api.register, RegisterInput, '/dashboard?is_signup=true')
 
   return (
     <AuthCard

@@ -1,0 +1,25 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useNavigate } from 'react-router'
+import { formLogic } from '../../../adapters/flows.actors.ts'
+import { storeUser } from '../../../adapters/user-data.ts'
+import type { AuthResult } from '../../../domain/auth.schema.ts'
+import type { FormSchema } from '../../../domain/form-validation.ts'
+import { useAuth } from '../../app/auth-context.tsx'
+
+/** The form flow of sign-in and sign-up: on success the session is stored and the user goes to `to`. */
+export function useSignInForm(submit: (values: any) => Promise<AuthResult>, schema: FormSchema, to: string) {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const form = useActorRef(
+    formLogic(submit, (result) => {
+      auth.login(result.token)
+      storeUser(result.user)
+      navigate(to, { replace: true })
+    }),
+    { input: { schema } },
+  )
+  const errors = useSelector(form, (s) => s.context.errors)
+  const message = useSelector(form, (s) => s.context.message)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  return { form, errors, message, submitting }
+}
