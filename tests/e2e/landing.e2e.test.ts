@@ -22,6 +22,8 @@ describe('landing page in Chromium', () => {
   it('shows the sections, the Login button and both plans from GET /api/plans', async () => {
     const page = await browser.newPage()
     await page.goto(`${server.baseUrl}/`)
+    // The page's code loads after the entry (route-level splitting): wait for it to render.
+    await page.locator('section#home').waitFor()
     for (const id of ['home', 'about', 'pricing', 'contact'])
       expect(await page.locator(`section#${id}`).count()).toBe(1)
     await expect.poll(() => page.locator('#pricing article h3').allTextContents()).toEqual(['Basic', 'Pro'])
