@@ -1,30 +1,13 @@
 import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
+import { fieldErrors } from '../../domain/form-validation.ts'
 import { ApiError } from './errors.ts'
-
-const humanize = (key: string) => {
-  const words = key.replace(/_/g, ' ')
-  return words.charAt(0).toUpperCase() + words.slice(1)
-}
-
-const messageOf = (issue: v.BaseIssue<unknown>, key: string) => {
-  if (key === '_' && issue.kind === 'schema')
-    return `Expected a JSON object with the fields of this request, got ${issue.received}.`
-  // A key missing from an object: valibot reports it on the object schema.
-  if (issue.type === 'object' && issue.received === 'undefined') return `${humanize(key)} is required.`
-  return issue.message
-}
 
 /** `{ field: first message }` for the form, and the first message as the summary. */
 export const describeIssues = (issues: v.BaseIssue<unknown>[]) => {
-  const errors: Record<string, string> = {}
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '_'
-    errors[key] ??= messageOf(issue, key)
-  }
-  const message = Object.values(errors)[0] ?? 'Invalid request.'
-  return { message, errors }
+  const errors = fieldErrors(issues)
+  return { message: Object.values(errors)[0] ?? 'Invalid request.', errors }
 }
 
 /** Validates one part of the request with a domain schema; a failure is a 400 with a message per field. */

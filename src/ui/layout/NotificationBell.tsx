@@ -2,11 +2,11 @@ import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
-import { formatDateTime } from '../../domain/date-format.ts'
 import { BELL_VISIBLE_ITEMS } from '../../domain/notification.ts'
-import { Badge, Chip } from '../components/badge.tsx'
-import { BellIcon, NotificationTypeIcon } from '../components/icons.tsx'
+import { Badge } from '../components/badge.tsx'
+import { BellIcon } from '../components/icons.tsx'
 import * as Popover from '../components/popover.tsx'
+import { NotificationItem } from './NotificationItem.tsx'
 import { useShell } from './shell-context.tsx'
 
 const iconButton = css({
@@ -47,36 +47,14 @@ export function NotificationBell() {
             <ul className={css({ display: 'grid', gap: '1', my: '2' })}>
               {visible.map((n) => (
                 <li key={n.notification_id}>
-                  <button
-                    type="button"
-                    data-testid="bell-notification"
-                    onClick={() => {
+                  <NotificationItem
+                    compact
+                    notification={n}
+                    onOpen={() => {
                       setOpen(false)
                       notifications.send({ type: 'notification.open', notification: n })
                     }}
-                    className={css({
-                      display: 'flex',
-                      gap: '3',
-                      w: 'full',
-                      textAlign: 'left',
-                      p: '2',
-                      rounded: 'md',
-                      _hover: { bg: 'gray.100' },
-                      _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-                    })}
-                  >
-                    <NotificationTypeIcon type={n.notification_type} className={css({ mt: '1', flexShrink: 0 })} />
-                    <span className={css({ display: 'grid', gap: '0.5', flex: '1' })}>
-                      <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                        <strong className={css({ fontSize: 'sm' })}>{n.notification_title}</strong>
-                        {!n.is_opened && <Chip>New</Chip>}
-                      </span>
-                      <span className={css({ fontSize: 'sm', color: 'gray.700' })}>{n.notification_description}</span>
-                      <time dateTime={n.created_at} className={css({ fontSize: 'xs', color: 'muted' })}>
-                        {formatDateTime(n.created_at)}
-                      </time>
-                    </span>
-                  </button>
+                  />
                 </li>
               ))}
             </ul>

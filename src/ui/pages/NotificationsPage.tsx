@@ -4,10 +4,8 @@ import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
 import { notificationsLogic } from '../../adapters/flows.actors.ts'
-import { formatDateTime } from '../../domain/date-format.ts'
 import { useEffects } from '../app/effects.ts'
-import { Chip } from '../components/badge.tsx'
-import { NotificationTypeIcon } from '../components/icons.tsx'
+import { NotificationItem } from '../layout/NotificationItem.tsx'
 import { card, pageTitle } from './FeaturePage.tsx'
 
 const PAGE_SIZE = 20
@@ -41,32 +39,10 @@ function NotificationList({ page }: { page: number }) {
         <ul className={css({ display: 'grid', divideY: '1px', divideColor: 'gray.200' })}>
           {notifications.map((n) => (
             <li key={n.notification_id}>
-              <button
-                type="button"
-                onClick={() => list.send({ type: 'notification.open', notification: n })}
-                className={css({
-                  display: 'flex',
-                  gap: '3',
-                  w: 'full',
-                  textAlign: 'left',
-                  py: '3',
-                  px: '2',
-                  _hover: { bg: 'gray.50' },
-                  _focusVisible: { outline: '2px solid', outlineColor: 'primary' },
-                })}
-              >
-                <NotificationTypeIcon type={n.notification_type} className={css({ mt: '1', flexShrink: 0 })} />
-                <span className={css({ display: 'grid', gap: '0.5', flex: '1' })}>
-                  <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
-                    <strong>{n.notification_title}</strong>
-                    {!n.is_opened && <Chip>New</Chip>}
-                  </span>
-                  <span className={css({ color: 'gray.700' })}>{n.notification_description}</span>
-                </span>
-                <time dateTime={n.created_at} className={css({ fontSize: 'sm', color: 'muted', whiteSpace: 'nowrap' })}>
-                  {formatDateTime(n.created_at)}
-                </time>
-              </button>
+              <NotificationItem
+                notification={n}
+                onOpen={() => list.send({ type: 'notification.open', notification: n })}
+              />
             </li>
           ))}
         </ul>

@@ -4,8 +4,8 @@ import { api } from '../../../adapters/api.ts'
 import { formLogic } from '../../../adapters/flows.actors.ts'
 import { ForgotPasswordInput, ResetPasswordInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
-import { AuthCard, alertStyle, formStyle, linkStyle, noticeStyle } from './AuthCard.tsx'
-import { FormField, formValues } from './FormField.tsx'
+import { AuthCard, linkStyle, noticeStyle } from './AuthCard.tsx'
+import { AuthForm, FormField } from './FormField.tsx'
 
 const backToSignIn = (
   <Link className={linkStyle} to="/login">
@@ -32,20 +32,8 @@ function RequestForm() {
   const sent = useSelector(form, (s) => s.matches('succeeded'))
   return (
     <AuthCard title="Reset your password" footer={backToSignIn}>
-      <form
-        className={formStyle}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          form.send({ type: 'form.submit', values: formValues(e.currentTarget) })
-        }}
-      >
+      <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
         <p>Enter the email of your account and we will send you a link to choose a new password.</p>
-        {message && (
-          <p role="alert" className={alertStyle}>
-            {message}
-          </p>
-        )}
         {sent && (
           <p role="status" className={noticeStyle}>
             {String(result)}
@@ -55,7 +43,7 @@ function RequestForm() {
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Sending...' : 'Send reset link'}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }
@@ -78,19 +66,10 @@ function ResetForm({ token }: { token: string }) {
           </Link>
         </p>
       ) : (
-        <form
-          className={formStyle}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault()
-            form.send({ type: 'form.submit', values: { ...formValues(e.currentTarget), token } })
-          }}
+        <AuthForm
+          alert={message ?? errors.token}
+          onValues={(values) => form.send({ type: 'form.submit', values: { ...values, token } })}
         >
-          {(message || errors.token) && (
-            <p role="alert" className={alertStyle}>
-              {message ?? errors.token}
-            </p>
-          )}
           <FormField
             label="New password"
             name="password"
@@ -101,7 +80,7 @@ function ResetForm({ token }: { token: string }) {
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Saving...' : 'Set new password'}
           </Button>
-        </form>
+        </AuthForm>
       )}
     </AuthCard>
   )

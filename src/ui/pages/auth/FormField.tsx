@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react'
 import * as Field from '../../components/field.tsx'
+import { alertStyle, formStyle } from './AuthCard.tsx'
 
 /** A labelled input with its error: the field name is also the input's name. */
 export function FormField({
@@ -28,3 +30,32 @@ export function FormField({
 /** The form's values as strings, by input name. */
 export const formValues = (form: HTMLFormElement): Record<string, string> =>
   Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]))
+
+/** The form of the auth pages: no browser validation (the domain schema checks), the server's message on top. */
+export function AuthForm({
+  onValues,
+  alert,
+  children,
+}: {
+  onValues: (values: Record<string, string>) => void
+  alert?: string | null
+  children: ReactNode
+}) {
+  return (
+    <form
+      className={formStyle}
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        onValues(formValues(e.currentTarget))
+      }}
+    >
+      {alert && (
+        <p role="alert" className={alertStyle}>
+          {alert}
+        </p>
+      )}
+      {children}
+    </form>
+  )
+}

@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { api } from '../../../adapters/api.ts'
 import { LoginInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
-import { AuthCard, alertStyle, formStyle, linkStyle } from './AuthCard.tsx'
-import { FormField, formValues } from './FormField.tsx'
+import { AuthCard, linkStyle } from './AuthCard.tsx'
+import { AuthForm, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
 
 export function LoginPage() {
@@ -21,19 +21,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        className={formStyle}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          form.send({ type: 'form.submit', values: formValues(e.currentTarget) })
-        }}
-      >
-        {message && (
-          <p role="alert" className={alertStyle}>
-            {message}
-          </p>
-        )}
+      <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
         <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
         <FormField
           label="Password"
@@ -48,7 +36,7 @@ export function LoginPage() {
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Signing in...' : 'Sign in'}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }

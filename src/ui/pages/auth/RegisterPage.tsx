@@ -3,8 +3,8 @@ import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
 import { RegisterInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
-import { AuthCard, alertStyle, formStyle, linkStyle } from './AuthCard.tsx'
-import { FormField, formValues } from './FormField.tsx'
+import { AuthCard, linkStyle } from './AuthCard.tsx'
+import { AuthForm, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
 
 // The four ways to start (issue: Basic, Pro Monthly, Pro Yearly, or the Pro 15-day free trial).
@@ -57,21 +57,13 @@ export function RegisterPage() {
         </>
       }
     >
-      <form
-        className={formStyle}
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault()
-          const { choice, ...values } = formValues(e.currentTarget)
+      <AuthForm
+        alert={message}
+        onValues={({ choice, ...values }) => {
           const terms = PLAN_CHOICES.find((c) => c.id === choice)?.terms ?? PLAN_CHOICES[0].terms
           form.send({ type: 'form.submit', values: { ...values, ...terms } })
         }}
       >
-        {message && (
-          <p role="alert" className={alertStyle}>
-            {message}
-          </p>
-        )}
         <FormField label="Name" name="name" autoComplete="name" error={errors.name} />
         <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
         <FormField
@@ -99,7 +91,7 @@ export function RegisterPage() {
         <Button type="submit" disabled={submitting}>
           {submitting ? 'Signing up...' : 'Sign up'}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   )
 }
