@@ -15,9 +15,9 @@ import { loadConfig } from '../src/server/config.ts'
 import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
 import { repos as reposOf } from '../src/server/db/repos/index.ts'
+import { buildDeps } from '../src/server/deps.ts'
 import { newId } from '../src/server/ids.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { createMailer } from '../src/server/mail/mailer.ts'
 
 const NOTIFICATIONS = 10_000
 const CONNECTIONS = 50
@@ -26,10 +26,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10)
 async function serveMode(dialect: string, target: string) {
   const database: Database = dialect === 'sqlite' ? openSqlite(target) : openPostgres(target, 20)
   await migrateToLatest(database)
-  const repos = reposOf(database.db)
   const config = { ...loadConfig({}), passwordHashCost: 14 }
-  const mailer = createMailer({ outbox: repos.mailOutbox, clock: systemClock, logger: silentLogger })
-  const app = createApp({ database, repos, clock: systemClock, mailer, logger: silentLogger, config })
+  const app = createApp(buildDeps({ database, config, clock: systemClock, logger: silentLogger }))
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
     process.send?.({ port: info.port })
   })

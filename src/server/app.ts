@@ -4,6 +4,8 @@ import { secureHeaders } from 'hono/secure-headers'
 import { authRoutes } from './http/auth.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { ApiError, errorBody, toErrorResponse } from './http/errors.ts'
+import { incidentRoutes } from './http/incidents.routes.ts'
+import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
 import { userRoutes } from './http/users.routes.ts'
@@ -26,6 +28,8 @@ export const createApi = (deps: Deps) => {
     .route('/user_notification', notificationRoutes(deps))
     .route('/user_subscription', subscriptionRoutes(deps))
     .route('/plans', planRoutes(deps))
+    .route('/monitors', monitorRoutes(deps))
+    .route('/incidents', incidentRoutes(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }
 

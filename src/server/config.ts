@@ -30,6 +30,8 @@ export interface Config {
   rateLimits: RateLimits
   smtp?: SmtpSettings
   staticDir: string
+  /** Run the check scheduler in this process (false when dedicated workers, `npm run worker`, run checks). */
+  runChecks: boolean
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -76,5 +78,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
   }
 }

@@ -5,18 +5,18 @@ import { systemClock } from './clock.ts'
 import { loadConfig } from './config.ts'
 import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
-import { repos as reposOf } from './db/repos/index.ts'
+import { buildDeps } from './deps.ts'
+import { startEngine } from './engine/engine.ts'
 import { consoleLogger as logger } from './logger.ts'
-import { createMailer } from './mail/mailer.ts'
 import { mountSpa } from './static.ts'
 
 const config = loadConfig()
 const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
 await migrateToLatest(database)
-const repos = reposOf(database.db)
-const mailer = createMailer({ outbox: repos.mailOutbox, clock: systemClock, logger, smtp: config.smtp })
+const deps = buildDeps({ database, config, clock: systemClock, logger })
+const { repos } = deps
 
-const app = createApp({ database, repos, clock: systemClock, mailer, logger, config })
+const app = createApp(deps)
 if (!mountSpa(app, config.staticDir))
   logger.warn('no built front end found; run `npm run build`', { dir: config.staticDir })
 
@@ -29,16 +29,24 @@ const sweep = setInterval(() => {
 }, 3_600_000)
 sweep.unref()
 
+const engine = config.runChecks ? startEngine(deps) : null
+
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
   logger.info(`listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`, {
     database: database.dialect,
+    checks: config.runChecks ? 'running in this process' : 'left to workers',
   }),
 )
 
+// Running checks finish and their results are written before the database closes: nothing is lost.
 const shutdown = () => {
   logger.info('shutting down')
-  server.close(() => void database.close().then(() => process.exit(0)))
-  setTimeout(() => process.exit(0), 5000).unref()
+  setTimeout(() => process.exit(0), 20_000).unref()
+  server.close()
+  void (engine?.stop() ?? Promise.resolve())
+    .then(() => deps.recorder.flush())
+    .then(() => database.close())
+    .then(() => process.exit(0))
 }
 process.on('SIGINT', shutdown)
 process.on('SIGTERM', shutdown)

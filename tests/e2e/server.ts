@@ -1,14 +1,21 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
+import { startEngine } from '../../src/server/engine/engine.ts'
 import { mountSpa } from '../../src/server/static.ts'
 import type { TestDb } from '../server/harness.ts'
 import { buildTestApp } from '../server/harness.ts'
 
+type Options = Parameters<typeof buildTestApp>[1] & {
+  /** Run the check scheduler too, polling often so tests see checks within a second of their due time. */
+  engine?: boolean
+}
+
 /** The real app (API and built front end) on a loopback port, over a test database. */
-export const startServer = async (db: TestDb, opts: Parameters<typeof buildTestApp>[1] = {}) => {
+export const startServer = async (db: TestDb, opts: Options = {}) => {
   const t = buildTestApp(db.database, opts)
   mountSpa(t.app, resolve(import.meta.dirname, '../../dist'))
+  const engine = opts.engine ? startEngine(t.deps, { horizonMs: 500, pollMs: 200 }) : null
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
     const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done(s))
   })
@@ -16,6 +23,9 @@ export const startServer = async (db: TestDb, opts: Parameters<typeof buildTestA
   return {
     ...t,
     baseUrl: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.close(() => done())),
+    close: async () => {
+      await engine?.stop(2000)
+      await new Promise<void>((done) => server.close(() => done()))
+    },
   }
 }

@@ -8,6 +8,8 @@ import { type Config, defaultRateLimits, loadConfig } from '../../src/server/con
 import { type Database, type Dialect, openPostgres, openSqlite } from '../../src/server/db/database.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { repos as reposOf } from '../../src/server/db/repos/index.ts'
+import { checkRunner } from '../../src/server/engine/check-runner.ts'
+import { createRecorder } from '../../src/server/engine/recorder.ts'
 import type { Deps } from '../../src/server/http/env.ts'
 import type { Logger } from '../../src/server/logger.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
@@ -17,6 +19,9 @@ export const dialects: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL 
 
 export interface TestDb {
   database: Database
+  /** The SQLite file, or the PostgreSQL URL: for a second connection, as another process would open. */
+  file?: string
+  url?: string
   drop(): Promise<void>
 }
 
@@ -24,10 +29,12 @@ export interface TestDb {
 export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'))
-    const database = openSqlite(join(dir, 'test.db'))
+    const file = join(dir, 'test.db')
+    const database = openSqlite(file)
     await migrateToLatest(database)
     return {
       database,
+      file,
       drop: async () => {
         await database.close()
         rmSync(dir, { recursive: true, force: true })
@@ -46,6 +53,7 @@ export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   await migrateToLatest(database)
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close()
       const client = new pg.Client({ connectionString: adminUrl })
@@ -69,6 +77,17 @@ export const testClock = (start = Date.parse('2026-11-22T09:00:00Z')) => {
   }
 }
 export type TestClock = ReturnType<typeof testClock>
+
+/** The wall clock, for tests that run the scheduler in real time. */
+export const realTimeClock = (): TestClock => ({
+  now: () => Date.now(),
+  advance: () => {
+    throw new Error('a real-time clock cannot be moved')
+  },
+  set: () => {
+    throw new Error('a real-time clock cannot be moved')
+  },
+})
 
 export const collectingLogger = () => {
   const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = []
@@ -96,7 +115,8 @@ export const buildTestApp = (database: Database, opts: { config?: Partial<Config
   const { logger, lines } = collectingLogger()
   const config = testConfig(opts.config)
   const mailer = createMailer({ outbox: repos.mailOutbox, clock, logger, smtp: config.smtp })
-  const deps: Deps = { database, repos, clock, mailer, logger, config }
+  const recorder = createRecorder({ database, clock, logger, flushMs: 5 })
+  const deps: Deps = { database, repos, clock, mailer, logger, config, runCheck: checkRunner(config), recorder }
   const app = createApp(deps)
 
   let ipCounter = 0

@@ -3,6 +3,7 @@ import type { Database } from './database.ts'
 import * as accounts from './migrations/001-accounts.ts'
 import * as plans from './migrations/002-plans.ts'
 import { notificationCounters } from './migrations/003-notification-counters.ts'
+import { monitors } from './migrations/004-monitors.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -10,6 +11,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '001-accounts': accounts,
   '002-plans': plans,
   '003-notification-counters': notificationCounters(dialect),
+  '004-monitors': monitors(dialect),
 })
 
 export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {

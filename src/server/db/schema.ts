@@ -91,6 +91,77 @@ export interface RateLimitsTable {
   hits: number
 }
 
+export interface MonitorsTable {
+  monitor_id: string
+  user_id: string
+  type: string
+  name: string
+  interval_seconds: number
+  timeout_seconds: number
+  retries: number
+  retry_interval_seconds: number
+  recovery_checks: number
+  degraded_threshold_ms: number | null
+  /** JSON of the type's settings. */
+  settings: string
+  paused: number
+  status: string
+  failures: number
+  failing_since: number | null
+  successes: number
+  recovering_since: number | null
+  open_incident_id: string | null
+  last_checked_at: number | null
+  last_response_ms: number | null
+  last_error: string | null
+  status_changed_at: number | null
+  accounted_at: number | null
+  next_check_at: number | null
+  lease_owner: string | null
+  lease_until: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface CheckResultsTable {
+  monitor_id: string
+  checked_at: number
+  status: string
+  ok: number
+  response_ms: number | null
+  message: string
+  /** JSON of the check's facts, or null. */
+  detail: string | null
+}
+
+type HistogramColumns = {
+  [K in `h${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18}`]: number
+}
+
+export interface RollupsTable extends HistogramColumns {
+  monitor_id: string
+  /** 'minute', 'hour' or 'day'. */
+  period: string
+  bucket_start: number
+  up_ms: number
+  degraded_ms: number
+  down_ms: number
+  checks: number
+  failures: number
+  rt_count: number
+  rt_sum: number
+  rt_max: number
+}
+
+export interface IncidentsTable {
+  incident_id: string
+  user_id: string
+  monitor_id: string
+  started_at: number
+  resolved_at: number | null
+  cause: string
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -102,4 +173,8 @@ export interface DB {
   password_resets: PasswordResetsTable
   mail_outbox: MailOutboxTable
   rate_limits: RateLimitsTable
+  monitors: MonitorsTable
+  check_results: CheckResultsTable
+  rollups: RollupsTable
+  incidents: IncidentsTable
 }

@@ -2,6 +2,8 @@ import type { Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
+import type { Recorder } from '../engine/recorder.ts'
+import type { RunCheck } from '../engine/scheduler.ts'
 import type { Logger } from '../logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
 
@@ -13,6 +15,10 @@ export interface Deps {
   mailer: Mailer
   logger: Logger
   config: Config
+  /** Runs one check (the target policy applied); the API's "check now" and the scheduler use it. */
+  runCheck: RunCheck
+  /** Writes check results, state, incidents and their notifications. */
+  recorder: Recorder
 }
 
 export interface Session {

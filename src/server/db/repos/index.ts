@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
+import { checkResultsRepo } from './check-results.repo.ts'
+import { incidentsRepo } from './incidents.repo.ts'
 import { mailOutboxRepo } from './mail-outbox.repo.ts'
+import { monitorsRepo } from './monitors.repo.ts'
 import { notificationsRepo } from './notifications.repo.ts'
 import { passwordResetsRepo } from './password-resets.repo.ts'
 import { plansRepo } from './plans.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
+import { rollupsRepo } from './rollups.repo.ts'
 import { sessionsRepo } from './sessions.repo.ts'
 import { subscriptionsRepo } from './subscriptions.repo.ts'
 import { usersRepo } from './users.repo.ts'
@@ -19,5 +23,9 @@ export const repos = (db: Kysely<DB>) => ({
   passwordResets: passwordResetsRepo(db),
   mailOutbox: mailOutboxRepo(db),
   rateLimits: rateLimitsRepo(db),
+  monitors: monitorsRepo(db),
+  checkResults: checkResultsRepo(db),
+  rollups: rollupsRepo(db),
+  incidents: incidentsRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

@@ -1,0 +1,223 @@
+// npm run bench:checks (part 1): the check engine at scale. N HTTP monitors at a 30 s interval against a local
+// target (its own process), run by one worker (this process) exactly as `npm start` runs them: leases in the
+// database, the due-time queue, real HTTP checks, batched result writes with rollups. Reports checks/s, how
+// late checks start after their due time (drift p50/p99/max), CPU and resident memory of the worker.
+// BENCH_MONITORS (default 10000), BENCH_INTERVAL (30 s), BENCH_DURATION (90 s, the first 20 s not counted);
+// SQLite by default, PostgreSQL with BENCH_DATABASE_URL.
+import { type ChildProcess, fork } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { percentile } from '../src/domain/uptime.ts'
+import { systemClock } from '../src/server/clock.ts'
+import { loadConfig } from '../src/server/config.ts'
+import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
+import { migrateToLatest } from '../src/server/db/migrate.ts'
+import type { MonitorRow } from '../src/server/db/repos/monitors.repo.ts'
+import { buildDeps } from '../src/server/deps.ts'
+import { createScheduler } from '../src/server/engine/scheduler.ts'
+import { newId } from '../src/server/ids.ts'
+import { silentLogger } from '../src/server/logger.ts'
+
+const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000)
+const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 30)
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 90)
+const WARMUP_S = Math.min(20, Math.floor(DURATION_S / 3))
+
+if (process.argv.includes('--target')) {
+  // The watched website: a tiny page, answered at once.
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>ok</h1>')
+  })
+  server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }))
+} else {
+  await main()
+}
+
+async function startTarget() {
+  const child = fork(import.meta.filename, ['--target'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port))
+    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)))
+  })
+  return { child, port }
+}
+
+async function openBenchDb(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
+  const admin = process.env.BENCH_DATABASE_URL
+  if (!admin) {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-checks-'))
+    const database = openSqlite(join(dir, 'bench.db'))
+    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const name = `vigil_bench_${Date.now()}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  const database = openPostgres(url.toString(), 10)
+  return {
+    database,
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+async function seed(database: Database, targetUrl: string) {
+  const now = Date.now()
+  const userId = newId()
+  await database.db
+    .insertInto('users')
+    .values({
+      user_id: userId,
+      name: 'Bench',
+      email: `bench-${userId}@example.com`,
+      password_hash: 'x',
+      image: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  const rows: MonitorRow[] = Array.from({ length: MONITORS }, (_, i) => ({
+    monitor_id: newId(),
+    user_id: userId,
+    type: 'web',
+    name: `Site ${i}`,
+    interval_seconds: INTERVAL_S,
+    timeout_seconds: 10,
+    retries: 1,
+    retry_interval_seconds: 20,
+    recovery_checks: 1,
+    degraded_threshold_ms: null,
+    settings: JSON.stringify({
+      url: `${targetUrl}page/${i}`,
+      method: 'GET',
+      expected_status: '200-299',
+      follow_redirects: true,
+      verify_tls: true,
+      keyword: 'ok',
+      keyword_absent: false,
+    }),
+    paused: 0,
+    status: 'pending',
+    failures: 0,
+    failing_since: null,
+    successes: 0,
+    recovering_since: null,
+    open_incident_id: null,
+    last_checked_at: null,
+    last_response_ms: null,
+    last_error: null,
+    status_changed_at: now,
+    accounted_at: null,
+    // Spread over one interval, as monitors added over time are.
+    next_check_at: now + 2000 + Math.floor(Math.random() * INTERVAL_S * 1000),
+    lease_owner: null,
+    lease_until: null,
+    created_at: now,
+    updated_at: now,
+  }))
+  for (let i = 0; i < rows.length; i += 500)
+    await database.db
+      .insertInto('monitors')
+      .values(rows.slice(i, i + 500))
+      .execute()
+}
+
+async function main() {
+  const target = await startTarget()
+  const { database, cleanup } = await openBenchDb()
+  let child: ChildProcess | null = target.child
+  try {
+    await migrateToLatest(database)
+    await seed(database, `http://127.0.0.1:${target.port}/`)
+    const config = { ...loadConfig({}), allowPrivateTargets: true }
+    const deps = buildDeps({ database, config, clock: systemClock, logger: silentLogger })
+
+    const late: number[] = []
+    let measuring = false
+    let checks = 0
+    const scheduler = createScheduler({
+      database,
+      recorder: deps.recorder,
+      logger: { ...silentLogger, error: (m, f) => console.error(m, f) },
+      runCheck: deps.runCheck,
+      onStart: (lateMs) => {
+        if (!measuring) return
+        checks += 1
+        late.push(lateMs)
+      },
+    })
+
+    let peakRss = 0
+    const sampler = setInterval(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss)
+    }, 250)
+    const started = Date.now()
+    scheduler.start()
+    await new Promise((r) => setTimeout(r, WARMUP_S * 1000))
+    measuring = true
+    peakRss = 0
+    const cpu0 = process.cpuUsage()
+    const t0 = performance.now()
+    await new Promise((r) => setTimeout(r, (DURATION_S - WARMUP_S) * 1000))
+    measuring = false
+    const seconds = (performance.now() - t0) / 1000
+    const cpu = process.cpuUsage(cpu0)
+    clearInterval(sampler)
+    await scheduler.stop()
+
+    const results = Number(
+      (
+        await database.db
+          .selectFrom('check_results')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+    const failed = Number(
+      (
+        await database.db
+          .selectFrom('check_results')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('ok', '=', 0)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+    const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    const ms = (value: number | null) => `${value ?? '-'} ms`
+    console.log(
+      `\nbench:checks: ${MONITORS} HTTP monitors every ${INTERVAL_S} s on ${database.dialect}, ` +
+        `${DURATION_S} s run (${WARMUP_S} s warm-up not counted), Node ${process.version}`,
+    )
+    console.table([
+      {
+        'checks/s': (checks / seconds).toFixed(1),
+        'expected/s': (MONITORS / INTERVAL_S).toFixed(1),
+        'drift p50': ms(percentile(late, 50)),
+        'drift p99': ms(percentile(late, 99)),
+        'drift max': ms(late.length ? Math.max(...late) : null),
+        'CPU (worker)': `${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(1)} %`,
+        'RSS peak': mb(peakRss),
+      },
+    ])
+    console.log(
+      `results stored: ${results} (${failed} failed checks) in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    )
+    child.kill()
+    child = null
+  } finally {
+    child?.kill()
+    await database.close()
+    await cleanup()
+  }
+}

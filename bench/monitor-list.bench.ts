@@ -1,0 +1,218 @@
+// npm run bench:checks (part 2): GET /api/monitors for a user with 1,000 monitors and 30 days of rollups
+// (hourly and daily, as the engine writes them), against the real server in its own process. Reports
+// latency p50/p95/p99 with 1 and with 10 clients in a loop. SQLite by default, PostgreSQL with
+// BENCH_DATABASE_URL. BENCH_LIST_MONITORS (default 1000), BENCH_DURATION_LIST (default 10 s per run).
+import { type ChildProcess, fork } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { sql } from 'kysely'
+import pg from 'pg'
+import { addResult, bucketStart, emptyRollup, PERIOD_MS } from '../src/domain/uptime.ts'
+import { createApp } from '../src/server/app.ts'
+import { systemClock } from '../src/server/clock.ts'
+import { loadConfig } from '../src/server/config.ts'
+import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
+import { migrateToLatest } from '../src/server/db/migrate.ts'
+import { repos as reposOf } from '../src/server/db/repos/index.ts'
+import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
+import { buildDeps } from '../src/server/deps.ts'
+import { newId } from '../src/server/ids.ts'
+import { silentLogger } from '../src/server/logger.ts'
+
+const MONITORS = Number(process.env.BENCH_LIST_MONITORS ?? 1000)
+const DURATION_S = Number(process.env.BENCH_DURATION_LIST ?? 10)
+const DAYS = 30
+
+const open = (target: string): Database =>
+  target.startsWith('postgres') ? openPostgres(target, 10) : openSqlite(target)
+
+if (process.argv.includes('--serve')) {
+  const target = process.argv.at(-1) as string
+  const database = open(target)
+  const app = createApp(buildDeps({ database, config: loadConfig({}), clock: systemClock, logger: silentLogger }))
+  serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send?.({ port: info.port }))
+} else {
+  await main()
+}
+
+async function prepare(): Promise<{ target: string; cleanup: () => Promise<void> }> {
+  const admin = process.env.BENCH_DATABASE_URL
+  if (!admin) {
+    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-list-'))
+    return { target: join(dir, 'bench.db'), cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const name = `vigil_bench_${Date.now()}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database ${name}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return {
+    target: url.toString(),
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists ${name} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+/** A user with MONITORS monitors, each with hourly and daily rollups for the last 30 days. */
+async function seed(base: string, database: Database) {
+  const res = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: `bench-${newId()}@example.com`,
+      password: 'bench password',
+      plan: 'Pro',
+    }),
+  })
+  const signed = (await res.json()) as { data: { token: string; user: { user_id: string } } }
+  const userId = signed.data.user.user_id
+  const now = Date.now()
+  const repos = reposOf(database.db)
+  const ids: string[] = []
+  const monitors = Array.from({ length: MONITORS }, (_, i) => {
+    const id = newId()
+    ids.push(id)
+    return {
+      monitor_id: id,
+      user_id: userId,
+      type: ['web', 'api', 'port', 'ping'][i % 4] as string,
+      name: `Monitor ${i}`,
+      interval_seconds: 60,
+      timeout_seconds: 10,
+      retries: 1,
+      retry_interval_seconds: 20,
+      recovery_checks: 1,
+      degraded_threshold_ms: null,
+      settings: JSON.stringify(
+        i % 4 < 2 ? { url: `https://example.com/${i}`, method: 'GET' } : { host: 'example.com', port: 443, count: 3 },
+      ),
+      paused: 0,
+      status: i % 50 === 0 ? 'down' : 'up',
+      failures: 0,
+      failing_since: null,
+      successes: 0,
+      recovering_since: null,
+      open_incident_id: null,
+      last_checked_at: now - 30_000,
+      last_response_ms: 40 + (i % 100),
+      last_error: null,
+      status_changed_at: now - DAYS * PERIOD_MS.day,
+      accounted_at: now - 30_000,
+      // Not due: nobody runs checks in this benchmark.
+      next_check_at: null,
+      lease_owner: null,
+      lease_until: null,
+      created_at: now - DAYS * PERIOD_MS.day,
+      updated_at: now,
+    }
+  })
+  for (let i = 0; i < monitors.length; i += 500)
+    await database.db
+      .insertInto('monitors')
+      .values(monitors.slice(i, i + 500))
+      .execute()
+
+  const hourNow = bucketStart(now, 'hour')
+  for (const [n, id] of ids.entries()) {
+    const deltas: RollupDelta[] = []
+    for (let h = 0; h < DAYS * 24; h++) {
+      const r = emptyRollup()
+      for (let k = 0; k < 60; k++)
+        addResult(r, {
+          status: (n + h + k) % 997 === 0 ? 'down' : 'up',
+          ok: true,
+          responseMs: 30 + ((h * k) % 200),
+          weightMs: 60_000,
+        })
+      deltas.push({ monitorId: id, period: 'hour', bucketStart: hourNow - h * PERIOD_MS.hour, rollup: r })
+      // Daily rollups are the sum of the day's hours, added the same way the engine adds results.
+      deltas.push({
+        monitorId: id,
+        period: 'day',
+        bucketStart: bucketStart(hourNow - h * PERIOD_MS.hour, 'day'),
+        rollup: r,
+      })
+    }
+    await repos.rollups.add(deltas)
+  }
+  if (database.dialect === 'postgres') await sql`analyze`.execute(database.db)
+  return signed.data.token
+}
+
+/** `clients` loops of requests for `seconds`; every latency in ms. */
+async function load(url: string, token: string, clients: number, seconds: number) {
+  const latencies: number[] = []
+  const until = performance.now() + seconds * 1000
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now()
+        const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+        const body = (await res.json()) as { data: { monitors: unknown[] } }
+        if (!res.ok || body.data.monitors.length !== MONITORS) throw new Error(`bad answer ${res.status}`)
+        latencies.push(performance.now() - t0)
+      }
+    }),
+  )
+  return latencies.sort((a, b) => a - b)
+}
+
+async function main() {
+  const { target, cleanup } = await prepare()
+  const setup = open(target)
+  await migrateToLatest(setup)
+  const child: ChildProcess = fork(import.meta.filename, ['--serve', target], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  })
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('message', (m: { port: number }) => resolve(m.port))
+      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
+    })
+    const base = `http://127.0.0.1:${port}`
+    const seedStart = Date.now()
+    const token = await seed(base, setup)
+    const rollups = Number(
+      (
+        await setup.db
+          .selectFrom('rollups')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+    console.log(
+      `\nbench:checks (list): GET /api/monitors, ${MONITORS} monitors, ${rollups} rollup rows, on ${setup.dialect} (seeded in ${((Date.now() - seedStart) / 1000).toFixed(0)} s)`,
+    )
+    const url = `${base}/api/monitors`
+    await load(url, token, 2, 2) // warm-up, not counted
+    const rows = []
+    for (const clients of [1, 10]) {
+      const l = await load(url, token, clients, DURATION_S)
+      const at = (p: number) => `${(l[Math.max(0, Math.ceil((p / 100) * l.length) - 1)] as number).toFixed(1)} ms`
+      rows.push({
+        clients,
+        requests: l.length,
+        'req/s': (l.length / DURATION_S).toFixed(1),
+        p50: at(50),
+        p95: at(95),
+        p99: at(99),
+      })
+    }
+    console.table(rows)
+  } finally {
+    child.kill()
+    await setup.close()
+    if (process.env.BENCH_KEEP) console.log(`kept ${target}`)
+    else await cleanup()
+  }
+}

@@ -1,0 +1,70 @@
+import * as v from 'valibot'
+import { MONITOR_STATUSES } from './monitor.schema.ts'
+import { STATS_WINDOW_NAMES } from './uptime.ts'
+
+// What the API answers about checks, incidents and history; the client parses every answer with these.
+
+/** What one check found, as a check runner reports it. `message` says it in a sentence. */
+export interface CheckOutcome {
+  ok: boolean
+  /** Time to the answer; null when there was none (refused, timed out). */
+  responseMs: number | null
+  message: string
+  /** Facts of the check type: HTTP status code, packet loss, resolved address... */
+  detail?: Record<string, string | number | boolean | null>
+}
+
+export const CheckResult = v.object({
+  checked_at: v.string(),
+  status: v.picklist(MONITOR_STATUSES),
+  ok: v.boolean(),
+  response_ms: v.nullable(v.number()),
+  message: v.string(),
+  detail: v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()]))),
+})
+export type CheckResult = v.InferOutput<typeof CheckResult>
+
+export const Incident = v.object({
+  id: v.string(),
+  monitor_id: v.string(),
+  monitor_name: v.string(),
+  monitor_type: v.string(),
+  started_at: v.string(),
+  resolved_at: v.nullable(v.string()),
+  cause: v.string(),
+  duration_ms: v.nullable(v.number()),
+})
+export type Incident = v.InferOutput<typeof Incident>
+
+export const StatsPoint = v.object({
+  t: v.string(),
+  uptime: v.nullable(v.number()),
+  avg_response_ms: v.nullable(v.number()),
+  p95_response_ms: v.nullable(v.number()),
+  checks: v.number(),
+  failures: v.number(),
+})
+export type StatsPoint = v.InferOutput<typeof StatsPoint>
+
+export const StatsWindowSchema = v.picklist(
+  STATS_WINDOW_NAMES,
+  `Window must be one of ${STATS_WINDOW_NAMES.join(', ')}.`,
+)
+
+export const MonitorStats = v.object({
+  window: StatsWindowSchema,
+  from: v.string(),
+  to: v.string(),
+  uptime: v.nullable(v.number()),
+  avg_response_ms: v.nullable(v.number()),
+  p50_response_ms: v.nullable(v.number()),
+  p95_response_ms: v.nullable(v.number()),
+  p99_response_ms: v.nullable(v.number()),
+  incident_count: v.number(),
+  downtime_ms: v.number(),
+  checks: v.number(),
+  series: v.array(StatsPoint),
+  /** Daily uptime for the history bars, oldest first. */
+  days: v.array(v.object({ date: v.string(), uptime: v.nullable(v.number()), incidents: v.number() })),
+})
+export type MonitorStats = v.InferOutput<typeof MonitorStats>

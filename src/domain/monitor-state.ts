@@ -1,0 +1,112 @@
+import type { MonitorStatus } from './monitor.schema.ts'
+
+// The state rules of a monitor. A failed check counts as down only once `retries` re-checks (at the
+// shorter retry interval) have failed too, so one dropped packet raises no alarm; it is up again after
+// `recovery_checks` successes in a row. Degraded is up, but slower than the threshold. Going down opens
+// an incident; coming back closes it.
+
+/** What one check found, before the rules: it worked (fast or slow), or it failed. */
+export type Verdict = 'up' | 'degraded' | 'down'
+
+export interface Health {
+  status: Exclude<MonitorStatus, 'paused'>
+  /** Failed checks in a row, and when the first of them ran (the incident starts there). */
+  failures: number
+  failingSince: number | null
+  /** Successful checks in a row while down, and when the first of them ran (the incident ends there). */
+  successes: number
+  recoveringSince: number | null
+}
+
+export interface Policy {
+  retries: number
+  recovery_checks: number
+}
+
+export type Transition =
+  | { kind: 'none' }
+  /** Down confirmed: an incident opens, from the first failed check of the run. */
+  | { kind: 'down'; since: number }
+  /** Back up: the open incident closes at the first good check of the run. */
+  | { kind: 'up'; since: number }
+
+export interface Step {
+  health: Health
+  transition: Transition
+  /** Re-check at the retry interval: a failure or a recovery is being confirmed. */
+  confirming: boolean
+}
+
+export const initialHealth = (): Health => ({
+  status: 'pending',
+  failures: 0,
+  failingSince: null,
+  successes: 0,
+  recoveringSince: null,
+})
+
+export const verdictOf = (ok: boolean, responseMs: number | null, degradedThresholdMs: number | null): Verdict => {
+  if (!ok) return 'down'
+  if (degradedThresholdMs !== null && responseMs !== null && responseMs > degradedThresholdMs) return 'degraded'
+  return 'up'
+}
+
+/** The health after one check at time `at`. */
+export const applyVerdict = (health: Health, verdict: Verdict, at: number, policy: Policy): Step => {
+  if (verdict === 'down') {
+    const failures = health.failures + 1
+    const failingSince = health.failingSince ?? at
+    const cleared = { successes: 0, recoveringSince: null }
+    if (health.status === 'down')
+      return {
+        health: { ...health, ...cleared, failures, failingSince },
+        transition: { kind: 'none' },
+        confirming: false,
+      }
+    if (failures > policy.retries)
+      return {
+        health: { status: 'down', failures, failingSince, ...cleared },
+        transition: { kind: 'down', since: failingSince },
+        confirming: false,
+      }
+    // Not yet confirmed: the status stays as it was (pending, up or degraded) and a retry comes sooner.
+    return { health: { ...health, ...cleared, failures, failingSince }, transition: { kind: 'none' }, confirming: true }
+  }
+
+  if (health.status === 'down') {
+    const successes = health.successes + 1
+    const recoveringSince = health.recoveringSince ?? at
+    if (successes >= policy.recovery_checks)
+      return {
+        health: { status: verdict, failures: 0, failingSince: null, successes: 0, recoveringSince: null },
+        transition: { kind: 'up', since: recoveringSince },
+        confirming: false,
+      }
+    return { health: { ...health, successes, recoveringSince }, transition: { kind: 'none' }, confirming: true }
+  }
+
+  return {
+    health: { status: verdict, failures: 0, failingSince: null, successes: 0, recoveringSince: null },
+    transition: { kind: 'none' },
+    confirming: false,
+  }
+}
+
+/**
+ * When the next check is due. Fixed rate: the next slot of the monitor's own grid after `scheduledAt`,
+ * skipping slots already missed (after a pause of the worker) instead of running them in a burst; a
+ * check that confirms a failure or a recovery runs sooner, at the retry interval.
+ */
+export const nextDue = (opts: {
+  scheduledAt: number
+  finishedAt: number
+  intervalMs: number
+  retryIntervalMs: number
+  confirming: boolean
+}): number => {
+  const { scheduledAt, finishedAt, intervalMs, retryIntervalMs, confirming } = opts
+  if (confirming) return finishedAt + retryIntervalMs
+  let next = scheduledAt + intervalMs
+  if (next <= finishedAt) next += Math.ceil((finishedAt - next + 1) / intervalMs) * intervalMs
+  return next
+}

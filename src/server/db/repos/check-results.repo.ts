@@ -1,0 +1,48 @@
+import type { Kysely, Selectable } from 'kysely'
+import type { CheckResultsTable, DB } from '../schema.ts'
+
+export type CheckResultRow = Selectable<CheckResultsTable>
+
+// 7 values a row: well under SQLite's limit of bound parameters.
+const CHUNK = 1000
+
+export const checkResultsRepo = (db: Kysely<DB>) => ({
+  /** Stores results; one already stored for the same monitor and millisecond is kept, not doubled. */
+  insertMany: async (rows: readonly CheckResultRow[]) => {
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await db
+        .insertInto('check_results')
+        .values(rows.slice(i, i + CHUNK))
+        .onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing())
+        .execute()
+  },
+
+  /** A page of one monitor's results in [from, to], newest first, with the total in that range. */
+  page: async (monitorId: string, range: { from: number; to: number }, page: number, limit: number) => {
+    const inRange = db
+      .selectFrom('check_results')
+      .where('monitor_id', '=', monitorId)
+      .where('checked_at', '>=', range.from)
+      .where('checked_at', '<=', range.to)
+    const [rows, count] = await Promise.all([
+      inRange
+        .selectAll()
+        .orderBy('checked_at', 'desc')
+        .limit(limit)
+        .offset((page - 1) * limit)
+        .execute(),
+      inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ])
+    return { rows, total: Number(count.n) }
+  },
+
+  /** Deletes results older than `before` of the given monitors (those whose owners keep data that long). */
+  prune: async (monitorIds: readonly string[], before: number) => {
+    for (let i = 0; i < monitorIds.length; i += CHUNK)
+      await db
+        .deleteFrom('check_results')
+        .where('monitor_id', 'in', monitorIds.slice(i, i + CHUNK))
+        .where('checked_at', '<', before)
+        .execute()
+  },
+})

@@ -1,0 +1,143 @@
+import type { Kysely, Selectable, Updateable } from 'kysely'
+import type { Dialect } from '../database.ts'
+import type { DB, MonitorsTable } from '../schema.ts'
+
+export type MonitorRow = Selectable<MonitorsTable>
+export type MonitorChange = Updateable<MonitorsTable>
+
+export const monitorsRepo = (db: Kysely<DB>) => ({
+  insert: (row: MonitorRow) => db.insertInto('monitors').values(row).execute(),
+
+  findOwned: (userId: string, monitorId: string) =>
+    db
+      .selectFrom('monitors')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('monitor_id', '=', monitorId)
+      .executeTakeFirst(),
+
+  /** The user's monitors, oldest first (the order they were added). */
+  listOwned: (userId: string, type?: string) =>
+    db
+      .selectFrom('monitors')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .$if(type !== undefined, (q) => q.where('type', '=', type as string))
+      .orderBy('created_at')
+      .orderBy('monitor_id')
+      .execute(),
+
+  countOwned: async (userId: string) =>
+    Number(
+      (
+        await db
+          .selectFrom('monitors')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    ),
+
+  /** Changes one of the user's monitors; the row after the change, or undefined when it is not theirs. */
+  updateOwned: async (userId: string, monitorId: string, change: MonitorChange) => {
+    const result = await db
+      .updateTable('monitors')
+      .set(change)
+      .where('user_id', '=', userId)
+      .where('monitor_id', '=', monitorId)
+      .executeTakeFirst()
+    if (Number(result.numUpdatedRows) === 0) return undefined
+    return db.selectFrom('monitors').selectAll().where('monitor_id', '=', monitorId).executeTakeFirst()
+  },
+
+  deleteOwned: async (userId: string, monitorId: string) => {
+    const result = await db
+      .deleteFrom('monitors')
+      .where('user_id', '=', userId)
+      .where('monitor_id', '=', monitorId)
+      .executeTakeFirst()
+    return Number(result.numDeletedRows) > 0
+  },
+
+  /** The rows a batch of results applies to, locked for the transaction on PostgreSQL. */
+  lockForWrite: (dialect: Dialect, monitorIds: readonly string[]) =>
+    monitorIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('monitors')
+          .selectAll()
+          .where('monitor_id', 'in', monitorIds)
+          .$if(dialect === 'postgres', (q) => q.orderBy('monitor_id').forUpdate())
+          .execute(),
+
+  update: (monitorId: string, change: MonitorChange) =>
+    db.updateTable('monitors').set(change).where('monitor_id', '=', monitorId).execute(),
+
+  /**
+   * Leases the monitors due by `dueBy` that no live lease holds, oldest due first, to `owner`. One statement,
+   * so two workers never lease the same monitor: SQLite runs writes one at a time, and PostgreSQL skips rows
+   * another transaction has locked. The lease lasts past the check's own timeout, so a worker that died
+   * leaves its monitors to the others after a short while.
+   */
+  claimDue: (dialect: Dialect, owner: string, dueBy: number, now: number, limit: number) =>
+    db
+      .updateTable('monitors')
+      .set((eb) => ({
+        lease_owner: owner,
+        lease_until: eb(eb('next_check_at', '+', eb('timeout_seconds', '*', 2000)), '+', 60_000),
+      }))
+      .where('monitor_id', 'in', (eb) =>
+        eb
+          .selectFrom('monitors')
+          .select('monitor_id')
+          .where('paused', '=', 0)
+          .where('next_check_at', '<=', dueBy)
+          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+          .orderBy('next_check_at')
+          .limit(limit)
+          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+      )
+      // Checked again on the row as it is when locked, in case another worker leased it meanwhile.
+      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+      .returningAll()
+      .execute(),
+
+  /** Gives a leased monitor back with its next due time (a check skipped or moved). */
+  release: (monitorId: string, owner: string, nextCheckAt: number | null) =>
+    db
+      .updateTable('monitors')
+      .set({ lease_owner: null, lease_until: null, ...(nextCheckAt === null ? {} : { next_check_at: nextCheckAt }) })
+      .where('monitor_id', '=', monitorId)
+      .where('lease_owner', '=', owner)
+      .execute(),
+
+  /** Everything a worker still holds (its leases start with `workerId.`), when it stops: others may take it at once. */
+  releaseWorker: (workerId: string) =>
+    db
+      .updateTable('monitors')
+      .set({ lease_owner: null, lease_until: null })
+      .where('lease_owner', 'like', `${workerId}.%`)
+      .execute(),
+
+  /** Every monitor id, per owner: for pruning by each owner's plan retention. */
+  idsByUser: async () => {
+    const rows = await db.selectFrom('monitors').select(['user_id', 'monitor_id']).orderBy('user_id').execute()
+    const byUser = new Map<string, string[]>()
+    for (const { user_id, monitor_id } of rows) {
+      const ids = byUser.get(user_id)
+      if (ids) ids.push(monitor_id)
+      else byUser.set(user_id, [monitor_id])
+    }
+    return [...byUser].map(([user_id, monitor_ids]) => ({ user_id, monitor_ids }))
+  },
+
+  /** Per-status counts of the user's monitors. */
+  statusCounts: (userId: string, type?: string) =>
+    db
+      .selectFrom('monitors')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('user_id', '=', userId)
+      .$if(type !== undefined, (q) => q.where('type', '=', type as string))
+      .groupBy('status')
+      .execute(),
+})

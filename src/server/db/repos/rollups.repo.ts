@@ -1,0 +1,122 @@
+import { type Kysely, sql } from 'kysely'
+import { emptyRollup, type Period, type Rollup } from '../../../domain/uptime.ts'
+import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
+import type { DB, RollupsTable } from '../schema.ts'
+
+export interface RollupDelta {
+  monitorId: string
+  period: Period
+  bucketStart: number
+  rollup: Rollup
+}
+
+const SUM_COLUMNS = ['up_ms', 'degraded_ms', 'down_ms', 'checks', 'failures', 'rt_count', 'rt_sum'] as const
+const ADDITIVE = [...SUM_COLUMNS, ...HISTOGRAM_COLUMNS] as const
+
+const toRow = ({ monitorId, period, bucketStart, rollup }: RollupDelta): RollupsTable => {
+  const row: Record<string, number | string> = {
+    monitor_id: monitorId,
+    period,
+    bucket_start: bucketStart,
+    rt_max: rollup.rt_max,
+  }
+  for (const c of SUM_COLUMNS) row[c] = rollup[c]
+  HISTOGRAM_COLUMNS.forEach((c, i) => {
+    row[c] = rollup.hist[i] ?? 0
+  })
+  return row as unknown as RollupsTable
+}
+
+/** A row of sums (numbers, or numeric strings from some drivers) back into a rollup. */
+export const toRollup = (row: Record<string, unknown>): Rollup => {
+  const r = emptyRollup()
+  for (const c of SUM_COLUMNS) r[c] = Number(row[c] ?? 0)
+  r.rt_max = Number(row.rt_max ?? 0)
+  r.hist = HISTOGRAM_COLUMNS.map((c) => Number(row[c] ?? 0))
+  return r
+}
+
+// 31 values a row; a statement stays well under SQLite's limit of bound parameters.
+const CHUNK = 500
+
+const sums = () => [
+  ...ADDITIVE.map((c) => sql<number>`sum(${sql.ref(`rollups.${c}`)})`.as(c)),
+  sql<number>`max(rollups.rt_max)`.as('rt_max'),
+]
+
+export const rollupsRepo = (db: Kysely<DB>) => ({
+  /** Adds deltas to their buckets: one upsert per chunk, the sums done by the database. */
+  add: async (deltas: readonly RollupDelta[]) => {
+    for (let i = 0; i < deltas.length; i += CHUNK) {
+      await db
+        .insertInto('rollups')
+        .values(deltas.slice(i, i + CHUNK).map(toRow))
+        .onConflict((oc) =>
+          oc.columns(['monitor_id', 'period', 'bucket_start']).doUpdateSet(() => ({
+            ...Object.fromEntries(ADDITIVE.map((c) => [c, sql`rollups.${sql.raw(c)} + excluded.${sql.raw(c)}`])),
+            rt_max: sql`case when rollups.rt_max > excluded.rt_max then rollups.rt_max else excluded.rt_max end`,
+          })),
+        )
+        .execute()
+    }
+  },
+
+  /**
+   * Per monitor of the user, the uptime and response-time sums of its buckets of `period` from `from` on: the
+   * list's columns. Only the five sums the list shows, which is most of the cost of the query.
+   */
+  sumsByMonitor: async (userId: string, period: Period, from: number, type?: string) => {
+    // `in (subquery)` rather than a join: the rows come in key order, so grouping needs no sort.
+    const rows = await db
+      .selectFrom('rollups')
+      .select([
+        'monitor_id',
+        ...(['up_ms', 'degraded_ms', 'down_ms', 'rt_count', 'rt_sum'] as const).map((c) =>
+          sql<number>`sum(${sql.ref(c)})`.as(c),
+        ),
+      ])
+      .where('monitor_id', 'in', (eb) =>
+        eb
+          .selectFrom('monitors')
+          .select('monitor_id')
+          .where('user_id', '=', userId)
+          .$if(type !== undefined, (q) => q.where('type', '=', type as string)),
+      )
+      .where('period', '=', period)
+      .where('bucket_start', '>=', from)
+      .groupBy('monitor_id')
+      .execute()
+    return new Map(rows.map((row) => [row.monitor_id, toRollup(row)]))
+  },
+
+  /** One monitor's buckets of `period` from `from` on, summed. */
+  sum: async (monitorId: string, period: Period, from: number) =>
+    toRollup(
+      await db
+        .selectFrom('rollups')
+        .select(sums())
+        .where('monitor_id', '=', monitorId)
+        .where('period', '=', period)
+        .where('bucket_start', '>=', from)
+        .executeTakeFirstOrThrow(),
+    ),
+
+  /** One monitor's buckets from `from`, summed per step (a multiple of the period): a chart series. */
+  series: async (monitorId: string, period: Period, from: number, stepMs: number) => {
+    const step = sql<number>`(bucket_start - (bucket_start % ${sql.lit(stepMs)}))`
+    const rows = await db
+      .selectFrom('rollups')
+      .select([step.as('t'), ...sums()])
+      .where('monitor_id', '=', monitorId)
+      .where('period', '=', period)
+      .where('bucket_start', '>=', from)
+      .groupBy(step)
+      .orderBy(step)
+      .execute()
+    return rows.map((row) => ({ t: Number(row.t), rollup: toRollup(row) }))
+  },
+
+  /** Drops buckets of a period that started before `before`. */
+  prune: (period: Period, before: number) =>
+    db.deleteFrom('rollups').where('period', '=', period).where('bucket_start', '<', before).execute(),
+})

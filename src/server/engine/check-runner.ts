@@ -1,0 +1,9 @@
+import { runCheck } from '../checks/index.ts'
+import type { Config } from '../config.ts'
+import type { RunCheck } from './scheduler.ts'
+
+/** The check runners with the operator's target policy applied. */
+export const checkRunner =
+  (config: Pick<Config, 'allowPrivateTargets'>): RunCheck =>
+  (monitor, signal) =>
+    runCheck(monitor, { policy: { allowPrivate: config.allowPrivateTargets }, signal })

@@ -1,0 +1,23 @@
+import { PERIOD_MS } from '../../domain/uptime.ts'
+import type { Deps } from '../http/env.ts'
+import { currentSubscription } from '../services/subscriptions.service.ts'
+
+const DAY = PERIOD_MS.day
+
+/** How long rollups are kept: each long enough for the windows that read it (see STATS_WINDOWS). */
+export const ROLLUP_RETENTION_MS = { minute: 2 * DAY, hour: 35 * DAY, day: 400 * DAY } as const
+
+/**
+ * Drops what is past its keeping: raw results after the owner's plan retention, rollups after the time the
+ * charts need them. Runs hourly in every process that runs checks; deleting twice is harmless.
+ */
+export const pruneHistory = async ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => {
+  const now = clock.now()
+  for (const period of ['minute', 'hour', 'day'] as const)
+    await repos.rollups.prune(period, now - ROLLUP_RETENTION_MS[period])
+  for (const { user_id, monitor_ids } of await repos.monitors.idsByUser()) {
+    const subscription = await currentSubscription(repos, user_id, now).catch(() => null)
+    const days = subscription?.plan.limits.retention_days ?? 30
+    await repos.checkResults.prune(monitor_ids, now - days * DAY)
+  }
+}

@@ -1,0 +1,94 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { MonitorListQuery } from '../../domain/monitor.schema.ts'
+import { ResultsQuery, StatsQuery } from '../../domain/monitor-queries.schema.ts'
+import { requireSession } from '../auth/session.middleware.ts'
+import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
+import { listMonitors, monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
+import { monitorsService } from '../services/monitors.service.ts'
+import type { AppEnv, Deps } from './env.ts'
+import { ApiError } from './errors.ts'
+import { validate } from './validate.ts'
+
+const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The monitor id is too long.')) })
+
+export const toCheckResult = (row: CheckResultRow) => ({
+  checked_at: new Date(row.checked_at).toISOString(),
+  status: row.status,
+  ok: row.ok === 1,
+  response_ms: row.response_ms,
+  message: row.message,
+  detail: row.detail === null ? null : JSON.parse(row.detail),
+})
+
+/** A JSON body that may be empty ({}); the service validates it against the monitor's own type. */
+const jsonBody = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
+  if (!/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+  const body = await c.req.json().catch(() => {
+    throw new ApiError(400, 'The request body is not valid JSON.')
+  })
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, 'Expected a JSON object with the fields of the monitor.')
+  return body
+}
+
+export const monitorRoutes = (deps: Deps) => {
+  const monitors = monitorsService(deps)
+  const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
+  return new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', validate('query', MonitorListQuery), async (c) =>
+      c.json({ data: await listMonitors(deps.repos, userOf(c), deps.clock.now(), c.req.valid('query').type) }),
+    )
+    .post('/', async (c) => {
+      const row = await monitors.create(userOf(c), await jsonBody(c))
+      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } }, 201)
+    })
+    .get('/:id', validate('param', IdParam), async (c) => {
+      const row = await monitors.owned(userOf(c), c.req.valid('param').id)
+      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+    })
+    .patch('/:id', validate('param', IdParam), async (c) => {
+      const row = await monitors.update(userOf(c), c.req.valid('param').id, await jsonBody(c))
+      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+    })
+    .delete('/:id', validate('param', IdParam), async (c) => {
+      await monitors.remove(userOf(c), c.req.valid('param').id)
+      return c.json({ data: { message: 'Monitor deleted.' } })
+    })
+    .post('/:id/pause', validate('param', IdParam), async (c) => {
+      const row = await monitors.pause(userOf(c), c.req.valid('param').id)
+      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+    })
+    .post('/:id/resume', validate('param', IdParam), async (c) => {
+      const row = await monitors.resume(userOf(c), c.req.valid('param').id)
+      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+    })
+    .post('/:id/check', validate('param', IdParam), async (c) => {
+      const { result, monitor } = await monitors.checkNow(userOf(c), c.req.valid('param').id)
+      return c.json({
+        data: {
+          result: toCheckResult(result),
+          monitor: await monitorWithFigures(deps.repos, monitor, deps.clock.now()),
+        },
+      })
+    })
+    .get('/:id/results', validate('param', IdParam), validate('query', ResultsQuery), async (c) => {
+      const row = await monitors.owned(userOf(c), c.req.valid('param').id)
+      const { page, limit, from, to } = c.req.valid('query')
+      const range = { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER }
+      const { rows, total } = await deps.repos.checkResults.page(row.monitor_id, range, page, limit)
+      return c.json({
+        data: {
+          results: rows.map(toCheckResult),
+          pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
+        },
+      })
+    })
+    .get('/:id/stats', validate('param', IdParam), validate('query', StatsQuery), async (c) => {
+      const row = await monitors.owned(userOf(c), c.req.valid('param').id)
+      const stats = await monitorStats(deps.repos, row, c.req.valid('query').window, deps.clock.now())
+      return c.json({ data: { stats } })
+    })
+}

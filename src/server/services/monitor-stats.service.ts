@@ -1,0 +1,134 @@
+import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-result.ts'
+import {
+  averageMs,
+  bucketStart,
+  histogramPercentile,
+  mergeRollups,
+  PERIOD_MS,
+  type Rollup,
+  roundUptime,
+  STATS_WINDOWS,
+  type StatsWindow,
+  uptimePercent,
+  windowStart,
+} from '../../domain/uptime.ts'
+import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
+import type { Repos } from '../db/repos/index.ts'
+import { type MonitorFigures, toMonitor } from '../db/repos/monitor-row.ts'
+import type { MonitorRow } from '../db/repos/monitors.repo.ts'
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const DAY = PERIOD_MS.day
+
+export const toIncident = (row: IncidentListRow): Incident => ({
+  id: row.incident_id,
+  monitor_id: row.monitor_id,
+  monitor_name: row.monitor_name,
+  monitor_type: row.monitor_type,
+  started_at: iso(row.started_at),
+  resolved_at: row.resolved_at === null ? null : iso(row.resolved_at),
+  cause: row.cause,
+  duration_ms: row.resolved_at === null ? null : row.resolved_at - row.started_at,
+})
+
+const figures = (r: Rollup | undefined) => ({
+  uptime: r ? roundUptime(uptimePercent(r)) : null,
+  avg: r ? averageMs(r) : null,
+})
+
+/**
+ * The user's monitors with their uptime over 24 h and 30 d: three queries whatever their number (the
+ * monitors, their hourly rollups of the last day, their daily rollups of the last 30 days).
+ */
+export const listMonitors = async (repos: Repos, userId: string, now: number, type?: string) => {
+  const [rows, day, month] = await Promise.all([
+    repos.monitors.listOwned(userId, type),
+    repos.rollups.sumsByMonitor(userId, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour, type),
+    repos.rollups.sumsByMonitor(userId, 'day', bucketStart(now, 'day') - 29 * DAY, type),
+  ])
+  const counts = { total: rows.length, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }
+  const monitors = rows.map((row) => {
+    counts[row.status as keyof typeof counts] += 1
+    return toMonitor(row, monitorFigures(day.get(row.monitor_id), month.get(row.monitor_id)))
+  })
+  return { monitors, counts }
+}
+
+const monitorFigures = (day: Rollup | undefined, month: Rollup | undefined): MonitorFigures => ({
+  uptime_24h: figures(day).uptime,
+  uptime_30d: figures(month).uptime,
+  avg_response_ms_24h: figures(day).avg,
+})
+
+/** One monitor with the same figures as the list. */
+export const monitorWithFigures = async (repos: Repos, row: MonitorRow, now: number) => {
+  const [day, month] = await Promise.all([
+    repos.rollups.sum(row.monitor_id, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour),
+    repos.rollups.sum(row.monitor_id, 'day', bucketStart(now, 'day') - 29 * DAY),
+  ])
+  return toMonitor(row, monitorFigures(day, month))
+}
+
+const overlapsDay = (incident: IncidentRow, dayStart: number, now: number) =>
+  incident.started_at < dayStart + DAY && (incident.resolved_at ?? now) >= dayStart
+
+/** Uptime, response times, incidents and the chart series of one monitor over a window. */
+export const monitorStats = async (
+  repos: Repos,
+  row: MonitorRow,
+  window: StatsWindow,
+  now: number,
+): Promise<MonitorStats> => {
+  const { period, stepMs } = STATS_WINDOWS[window]
+  const from = windowStart(now, window)
+  const dayCount = window === '90d' ? 90 : 30
+  const daysFrom = bucketStart(now, 'day') - (dayCount - 1) * DAY
+  const [buckets, dayBuckets, incidents] = await Promise.all([
+    repos.rollups.series(row.monitor_id, period, from, stepMs),
+    repos.rollups.series(row.monitor_id, 'day', daysFrom, DAY),
+    repos.incidents.overlapping(row.monitor_id, Math.min(from, daysFrom), now),
+  ])
+
+  const byStep = new Map(buckets.map((b) => [b.t, b.rollup]))
+  const series: StatsPoint[] = []
+  // Every step of the window, so time without data shows as a gap, not as a line drawn across it.
+  for (let t = from; t <= now; t += stepMs) {
+    const r = byStep.get(t)
+    series.push({
+      t: iso(t),
+      uptime: r ? roundUptime(uptimePercent(r)) : null,
+      avg_response_ms: r ? averageMs(r) : null,
+      p95_response_ms: r ? histogramPercentile(r.hist, r.rt_max, 95) : null,
+      checks: r?.checks ?? 0,
+      failures: r?.failures ?? 0,
+    })
+  }
+
+  const total = mergeRollups(buckets.map((b) => b.rollup))
+  const byDay = new Map(dayBuckets.map((b) => [b.t, b.rollup]))
+  const days = Array.from({ length: dayCount }, (_, i) => {
+    const start = daysFrom + i * DAY
+    const r = byDay.get(start)
+    return {
+      date: iso(start).slice(0, 10),
+      uptime: r ? roundUptime(uptimePercent(r)) : null,
+      incidents: incidents.filter((incident) => overlapsDay(incident, start, now)).length,
+    }
+  })
+
+  return {
+    window,
+    from: iso(from),
+    to: iso(now),
+    uptime: roundUptime(uptimePercent(total)),
+    avg_response_ms: averageMs(total),
+    p50_response_ms: histogramPercentile(total.hist, total.rt_max, 50),
+    p95_response_ms: histogramPercentile(total.hist, total.rt_max, 95),
+    p99_response_ms: histogramPercentile(total.hist, total.rt_max, 99),
+    incident_count: incidents.filter((i) => i.started_at <= now && (i.resolved_at ?? now) >= from).length,
+    downtime_ms: total.down_ms,
+    checks: total.checks,
+    series,
+    days,
+  }
+}

@@ -1,0 +1,213 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { systemClock } from '../../src/server/clock.ts'
+import type { Database } from '../../src/server/db/database.ts'
+import { openPostgres, openSqlite } from '../../src/server/db/database.ts'
+import { createRecorder } from '../../src/server/engine/recorder.ts'
+import { createScheduler, type RunCheck } from '../../src/server/engine/scheduler.ts'
+import { silentLogger } from '../../src/server/logger.ts'
+import { buildTestApp, dialects, openTestDb, realTimeClock, type TestApp, type TestDb } from './harness.ts'
+import { startHttpTarget } from './support/targets.ts'
+
+// The scheduler against real time and a real target on loopback. No assertion here is about speed (the
+// benchmark `npm run bench:checks` measures that); they are about what runs, and how often.
+
+type Target = Awaited<ReturnType<typeof startHttpTarget>>
+
+describe.each(dialects)('check scheduler on %s', (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  let web: Target
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    t = buildTestApp(db.database, { config: { allowPrivateTargets: true }, clock: realTimeClock() })
+    web = await startHttpTarget()
+    // The operator lets Pro check every second, so that these tests run in seconds.
+    await db.database.db.updateTable('plans').set({ min_interval_seconds: 1 }).where('plan_id', '=', 'pro').execute()
+  })
+  // Each test watches only its own monitors.
+  afterEach(async () => {
+    await db.database.db.updateTable('monitors').set({ paused: 1, next_check_at: null }).execute()
+  })
+  afterAll(async () => {
+    await web.close()
+    await db.drop()
+  })
+
+  const scheduler = (database: Database, runCheck: RunCheck, workerId?: string, claimLimit?: number) =>
+    createScheduler({
+      claimLimit,
+      database,
+      recorder: createRecorder({ database, clock: systemClock, logger: silentLogger, flushMs: 20 }),
+      logger: silentLogger,
+      runCheck,
+      workerId,
+      horizonMs: 400,
+      pollMs: 100,
+    })
+
+  const newUserWithMonitors = async (count: number, over: Record<string, unknown> = {}) => {
+    const { token, user } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const ids: string[] = []
+    for (let i = 0; i < count; i++) {
+      const res = await t.call('POST', '/api/monitors', {
+        token,
+        body: { type: 'web', name: `Site ${i}`, url: web.url, interval_seconds: 1, timeout_seconds: 1, ...over },
+      })
+      expect(res.status, res.text).toBe(201)
+      ids.push(res.json.data.monitor.id)
+    }
+    return { token, userId: user.user_id as string, ids }
+  }
+
+  const resultCount = async (ids: string[]) =>
+    Number(
+      (
+        await db.database.db
+          .selectFrom('check_results')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('monitor_id', 'in', ids)
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+
+  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+  it('checks each monitor at its interval and loses no result when it stops', async () => {
+    const { ids } = await newUserWithMonitors(5)
+    const started: string[] = []
+    const s = scheduler(db.database, (monitor, signal) => {
+      started.push(monitor.name)
+      return t.deps.runCheck(monitor, signal)
+    })
+    s.start()
+    await sleep(3300)
+    await s.stop()
+    // Each ran at once (created due now) and then every second: 4 times in 3.3 s, give or take one.
+    for (let i = 0; i < 5; i++) {
+      const runs = started.filter((n) => n === `Site ${i}`).length
+      expect(runs).toBeGreaterThanOrEqual(3)
+      expect(runs).toBeLessThanOrEqual(5)
+    }
+    expect(await resultCount(ids)).toBe(started.length)
+    const leased = await db.database.db
+      .selectFrom('monitors')
+      .select('monitor_id')
+      .where('lease_owner', 'is not', null)
+      .execute()
+    expect(leased).toEqual([])
+  })
+
+  it('confirms an outage after the retries, alerts once, does not alert again after a restart, and closes it', async () => {
+    const { token, ids } = await newUserWithMonitors(1, {
+      name: 'Checkout',
+      retries: 1,
+      retry_interval_seconds: 1,
+      interval_seconds: 2,
+    })
+    const [id] = ids as [string]
+    const monitor = async () => (await t.call('GET', `/api/monitors/${id}`, { token })).json.data.monitor
+    const alerts = async () =>
+      (await t.call('GET', '/api/user_notification?limit=100', { token })).json.data.notificationList.filter(
+        (n: { target_id: string | null }) => n.target_id === id,
+      )
+
+    let s = scheduler(db.database, t.deps.runCheck)
+    s.start()
+    await expect.poll(async () => (await monitor()).status, { timeout: 8000 }).toBe('up')
+    await web.down()
+    try {
+      await expect.poll(async () => (await monitor()).status, { timeout: 10_000 }).toBe('down')
+      const failures = (
+        await t.call('GET', `/api/monitors/${id}/results?limit=100`, { token })
+      ).json.data.results.filter((r: { ok: boolean }) => !r.ok)
+      // The first failure did not count as down yet; the retry confirmed it.
+      expect(failures.at(-1).status).toBe('up')
+      expect(failures.at(-2).status).toBe('down')
+      expect((await alerts()).map((n: { notification_title: string }) => n.notification_title)).toEqual([
+        'Checkout is down',
+      ])
+
+      // A restart: the worker stops, another starts. The outage goes on, and nobody is told twice.
+      await s.stop()
+      s = scheduler(db.database, t.deps.runCheck)
+      s.start()
+      await sleep(2500)
+      expect((await monitor()).status).toBe('down')
+      expect(await alerts()).toHaveLength(1)
+      expect((await t.call('GET', `/api/incidents?monitor_id=${id}`, { token })).json.data.incidents).toHaveLength(1)
+    } finally {
+      await web.up()
+    }
+    await expect.poll(async () => (await monitor()).status, { timeout: 8000 }).toBe('up')
+    await s.stop()
+    expect((await alerts()).map((n: { notification_title: string }) => n.notification_title)).toEqual([
+      'Checkout is back up',
+      'Checkout is down',
+    ])
+    const [incident] = (await t.call('GET', `/api/incidents?monitor_id=${id}`, { token })).json.data.incidents
+    expect(incident.resolved_at).not.toBeNull()
+  })
+
+  it('never runs the same check twice with two workers on one database', async () => {
+    const { ids } = await newUserWithMonitors(30)
+    // A second process: its own connection (pool) to the same database.
+    const second = dialect === 'sqlite' ? openSqlite(db.file as string) : openPostgres(db.url as string, 4, () => {})
+    const runs: { worker: string; name: string; at: number }[] = []
+    const counting =
+      (worker: string): RunCheck =>
+      async (monitor, signal) => {
+        runs.push({ worker, name: monitor.name, at: Date.now() })
+        return t.deps.runCheck(monitor, signal)
+      }
+    // Each takes a few at a time, so both get a share.
+    const a = scheduler(db.database, counting('a'), 'worker-a', 4)
+    const b = scheduler(second, counting('b'), 'worker-b', 4)
+    a.start()
+    b.start()
+    await sleep(4000)
+    await Promise.all([a.stop(), b.stop()])
+    await second.close()
+
+    expect(runs.filter((r) => r.worker === 'a').length).toBeGreaterThan(0)
+    expect(runs.filter((r) => r.worker === 'b').length).toBeGreaterThan(0)
+    // Each monitor ran about once a second, by one worker or the other: never two runs of one slot.
+    for (let i = 0; i < 30; i++) {
+      const times = runs.filter((r) => r.name === `Site ${i}`).map((r) => r.at)
+      expect(times.length).toBeGreaterThanOrEqual(3)
+      expect(times.length).toBeLessThanOrEqual(5)
+      for (let j = 1; j < times.length; j++)
+        expect((times[j] as number) - (times[j - 1] as number)).toBeGreaterThan(500)
+    }
+    expect(await resultCount(ids)).toBe(runs.length)
+  })
+
+  it('spreads monitors missed while no worker ran over their interval instead of checking them all at once', async () => {
+    const { ids } = await newUserWithMonitors(40, { interval_seconds: 60, timeout_seconds: 5 })
+    const longAgo = Date.now() - 3_600_000
+    await db.database.db
+      .updateTable('monitors')
+      .set({ next_check_at: longAgo })
+      .where('monitor_id', 'in', ids)
+      .execute()
+    let ran = 0
+    const s = scheduler(db.database, async (monitor, signal) => {
+      ran += 1
+      return t.deps.runCheck(monitor, signal)
+    })
+    const before = Date.now()
+    s.start()
+    await sleep(1000)
+    await s.stop()
+    const rows = await db.database.db
+      .selectFrom('monitors')
+      .select('next_check_at')
+      .where('monitor_id', 'in', ids)
+      .execute()
+    const due = rows.map((r) => r.next_check_at as number)
+    expect(Math.min(...due)).toBeGreaterThanOrEqual(before)
+    expect(Math.max(...due)).toBeLessThanOrEqual(before + 61_000)
+    // Spread over the minute: at most a few fall into the first second, and their due times differ.
+    expect(ran).toBeLessThan(10)
+    expect(new Set(due).size).toBeGreaterThan(30)
+  })
+})
