@@ -38,6 +38,16 @@ const routes = {
   '/register': ['src/ui/pages/auth/RegisterPage.tsx'],
   '/dashboard': ['src/ui/routes/RequireSession.tsx', 'src/ui/layout/AppLayout.tsx', 'src/ui/pages/DashboardPage.tsx'],
   '/': ['src/ui/pages/LandingPage.tsx'],
+  '/services/web-monitoring': [
+    'src/ui/routes/RequireSession.tsx',
+    'src/ui/layout/AppLayout.tsx',
+    'src/ui/pages/monitors/MonitorListPage.tsx',
+  ],
+  '/web_monitorings/{id}': [
+    'src/ui/routes/RequireSession.tsx',
+    'src/ui/layout/AppLayout.tsx',
+    'src/ui/pages/monitors/MonitorDetailPage.tsx',
+  ],
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9)
 console.log('First load of each route, compressed JavaScript:      brotli      gzip')

@@ -36,7 +36,8 @@ const toFailure = (error: unknown): ApiFailure => {
   return { status: 0 }
 }
 
-const call = async <S extends v.GenericSchema>(
+/** One call: the answer's `data` parsed by `schema`; any failure thrown as an ApiFailure. */
+export const call = async <S extends v.GenericSchema>(
   schema: S,
   path: string,
   options: Parameters<typeof http>[1] = {},

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MONITOR_STATUSES } from './monitor.schema.ts'
+import { MONITOR_STATUSES } from './monitor-status.ts'
 import { STATS_WINDOW_NAMES } from './uptime.ts'
 
 // What the API answers about checks, incidents and history; the client parses every answer with these.

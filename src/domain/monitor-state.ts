@@ -1,4 +1,4 @@
-import type { MonitorStatus } from './monitor.schema.ts'
+import type { MonitorStatus } from './monitor-status.ts'
 
 // The state rules of a monitor. A failed check counts as down only once `retries` re-checks (at the
 // shorter retry interval) have failed too, so one dropped packet raises no alarm; it is up again after

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Assertion } from './assertion.ts'
 import { DEFAULT_EXPECTED_STATUS, formatExpectedStatus, parseExpectedStatus } from './expected-status.ts'
 import { hostProblem, normalizeHost } from './host.ts'
+import { MONITOR_STATUSES } from './monitor-status.ts'
 
 // Monitors: one schema per type, united by `type`. The server validates requests with these and the
 // forms validate with the same ones, so a message reads the same in both places.
@@ -10,8 +11,7 @@ export const MONITOR_TYPES = ['web', 'api', 'port', 'ping'] as const
 export type MonitorType = (typeof MONITOR_TYPES)[number]
 export const MonitorTypeSchema = v.picklist(MONITOR_TYPES, 'Type must be one of web, api, port or ping.')
 
-export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const
-export type MonitorStatus = (typeof MONITOR_STATUSES)[number]
+export { MONITOR_STATUSES, type MonitorStatus } from './monitor-status.ts'
 
 export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
@@ -202,19 +202,25 @@ export const MONITOR_INPUTS = {
   ping: PingMonitorInput,
 } as const
 
-/** A retry interval left out defaults to 20 s, or to the interval itself when that is shorter. */
-export const withRetryDefault = (input: unknown): unknown => {
+/**
+ * A timeout or retry interval left out defaults to 10 s and 20 s, or to the interval itself when that is
+ * shorter, so a monitor checked every 5 s needs no more fields than one checked every 5 minutes.
+ */
+export const withTimingDefaults = (input: unknown): unknown => {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return input
   const record = input as Record<string, unknown>
-  if (record.retry_interval_seconds !== undefined || typeof record.interval_seconds !== 'number') return input
+  const interval = record.interval_seconds
+  if (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 1) return input
+  const orFitted = (value: unknown, fallback: number) => (value === undefined ? Math.min(fallback, interval) : value)
   return {
     ...record,
-    retry_interval_seconds: Math.max(1, Math.min(DEFAULTS.retry_interval_seconds, record.interval_seconds)),
+    timeout_seconds: orFitted(record.timeout_seconds, DEFAULTS.timeout_seconds),
+    retry_interval_seconds: orFitted(record.retry_interval_seconds, DEFAULTS.retry_interval_seconds),
   }
 }
 
 export const validateMonitor = (input: unknown) => {
-  const filled = withRetryDefault(input)
+  const filled = withTimingDefaults(input)
   const type = (filled as { type?: unknown } | null)?.type
   if (typeof type === 'string' && type in MONITOR_INPUTS)
     return v.safeParse(MONITOR_INPUTS[type as MonitorType] as v.GenericSchema<unknown, MonitorInput>, filled)

@@ -1,4 +1,4 @@
-import type { MonitorStatus } from './monitor.schema.ts'
+import type { MonitorStatus } from './monitor-status.ts'
 
 // Uptime and response-time arithmetic over rollups. A result stands for the time until the next check
 // was planned (its weight), so a retry at a shorter interval weighs less than a regular check. Only

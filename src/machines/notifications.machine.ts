@@ -10,6 +10,9 @@ interface Context {
   pending: Notification | null
 }
 
+/** How often the bell asks again, so a notification the checks create shows up without a reload. */
+export const NOTIFICATIONS_REFRESH_MS = 30_000
+
 const targetOf = (n: Notification | null) => (n ? notificationTarget(n.notification_type, n.target_id) : null)
 
 // The bell's list (spec sections 2 and 4) and the read flow: click, PATCH, mark read, navigate.
@@ -43,6 +46,7 @@ export const notificationsMachine = setup({
   guards: {
     hasTarget: ({ context }) => targetOf(context.pending) !== null,
   },
+  delays: { refresh: NOTIFICATIONS_REFRESH_MS },
 }).createMachine({
   id: 'notifications',
   context: { notifications: [], total: 0, unread: 0, pending: null },
@@ -64,6 +68,7 @@ export const notificationsMachine = setup({
       },
     },
     ready: {
+      after: { refresh: 'loading' },
       on: {
         'notifications.refresh': 'loading',
         'notification.open': { target: 'opening', actions: assign({ pending: ({ event }) => event.notification }) },

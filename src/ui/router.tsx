@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import type { MonitorType } from '../domain/monitor.schema.ts'
 import { ErrorPage, NotFoundPage } from './pages/ErrorPage.tsx'
 import type { FEATURES } from './pages/features.ts'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
@@ -12,6 +13,18 @@ const feature = (id: keyof typeof FEATURES, detail?: string) =>
   page(async () => {
     const { FeaturePage } = await import('./pages/FeaturePage.tsx')
     return { Component: () => <FeaturePage id={id} detail={detail} /> }
+  })
+
+const monitorList = (type: MonitorType) =>
+  page(async () => {
+    const { MonitorListPage } = await import('./pages/monitors/MonitorListPage.tsx')
+    return { Component: () => <MonitorListPage type={type} /> }
+  })
+
+const monitorDetail = (type: MonitorType) =>
+  page(async () => {
+    const { MonitorDetailPage } = await import('./pages/monitors/MonitorDetailPage.tsx')
+    return { Component: () => <MonitorDetailPage type={type} /> }
   })
 
 const dashboard = page(async () => ({ Component: (await import('./pages/DashboardPage.tsx')).DashboardPage }))
@@ -35,18 +48,18 @@ const protectedRoutes: RouteObject[] = [
     ...page(async () => ({ Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage })),
   },
   { path: 'status_page', ...feature('statusPage') },
-  { path: 'services/web-monitoring', ...feature('web') },
-  { path: 'services/api-monitoring', ...feature('api') },
+  { path: 'services/web-monitoring', ...monitorList('web') },
+  { path: 'services/api-monitoring', ...monitorList('api') },
   { path: 'services/dns-monitoring', ...feature('dns') },
   { path: 'services/ssl-monitoring', ...feature('ssl') },
   { path: 'services/domain-monitoring', ...feature('domain') },
-  { path: 'services/port-monitoring', ...feature('port') },
-  { path: 'services/ping-monitoring', ...feature('ping') },
+  { path: 'services/port-monitoring', ...monitorList('port') },
+  { path: 'services/ping-monitoring', ...monitorList('ping') },
   { path: 'services/check_black_list', ...feature('blacklist') },
-  { path: 'api_monitorings/:api_monitoring_id', ...feature('api', 'monitor details') },
-  { path: 'port_monitorings/:port_monitoring_id', ...feature('port', 'monitor details') },
-  { path: 'ping_monitorings/:ping_monitoring_id', ...feature('ping', 'monitor details') },
-  { path: 'web_monitorings/:web_monitoring_id', ...feature('web', 'monitor details') },
+  { path: 'api_monitorings/:api_monitoring_id', ...monitorDetail('api') },
+  { path: 'port_monitorings/:port_monitoring_id', ...monitorDetail('port') },
+  { path: 'ping_monitorings/:ping_monitoring_id', ...monitorDetail('ping') },
+  { path: 'web_monitorings/:web_monitoring_id', ...monitorDetail('web') },
   { path: 'domain_monitoring/details', ...feature('domain', 'domain details') },
   { path: 'ssl_monitoring/details', ...feature('ssl', 'certificate details') },
   { path: 'dns_monitorings/:dns_ssl_id', ...feature('dns', 'monitor details') },

@@ -156,16 +156,20 @@ describe('assertions', () => {
 })
 
 describe('monitor input', () => {
-  it('fills defaults, and a retry interval no longer than a short interval', () => {
-    const r = validateMonitor({ type: 'port', name: 'db', host: 'db.example.com', port: 5432, interval_seconds: 10 })
+  it('fills defaults, and a timeout and retry interval no longer than a short interval', () => {
+    const r = validateMonitor({ type: 'port', name: 'db', host: 'db.example.com', port: 5432, interval_seconds: 5 })
     expect(r.success && r.output).toMatchObject({
-      interval_seconds: 10,
-      retry_interval_seconds: 10,
-      timeout_seconds: 10,
+      interval_seconds: 5,
+      retry_interval_seconds: 5,
+      timeout_seconds: 5,
       retries: 1,
     })
     const long = validateMonitor({ type: 'port', name: 'db', host: 'db.example.com', port: 5432 })
-    expect(long.success && long.output).toMatchObject({ interval_seconds: 300, retry_interval_seconds: 20 })
+    expect(long.success && long.output).toMatchObject({
+      interval_seconds: 300,
+      retry_interval_seconds: 20,
+      timeout_seconds: 10,
+    })
   })
   it('names every field in error', () => {
     const r = validateMonitor({ type: 'web', name: ' ', url: 'example.com', interval_seconds: 0 })

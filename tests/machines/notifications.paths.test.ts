@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { Notification, NotificationPage } from '../../src/domain/notification.ts'
-import { notificationsMachine } from '../../src/machines/notifications.machine.ts'
+import { NOTIFICATIONS_REFRESH_MS, notificationsMachine } from '../../src/machines/notifications.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
 const note = (id: string, type: Notification['notification_type'], target: string | null, opened = false) =>
@@ -31,9 +31,10 @@ const marked = done('markRead')
 const markFailed = error('markRead', { status: 0 })
 const open = (notification: Notification) => ({ type: 'notification.open', notification }) as const
 const refresh = { type: 'notifications.refresh' } as const
+const tick = { type: 'xstate.after.refresh.notifications.ready' } as never
 
 const reached = reachedStateNodes(notificationsMachine, {
-  events: [fetched, fetchFailed, marked, markFailed, open(web), open(account), open(seen), refresh],
+  events: [fetched, fetchFailed, marked, markFailed, open(web), open(account), open(seen), refresh, tick],
 })
 
 const find = (list: Notification[], id: string) => list.find((n) => n.notification_id === id)
@@ -105,6 +106,15 @@ describe('notifications machine paths', () => {
     expect(state.context).toEqual({ notifications: page.notificationList, total: 3, unread: 2, pending: null })
   })
 
+  it('asks again every 30 s from ready, after a fetch or a failed one, and keeps the list meanwhile', () => {
+    for (const first of [fetched, fetchFailed])
+      expect(journey(notificationsMachine, [first, tick]).state.value).toBe('loading')
+    const reloading = journey(notificationsMachine, [fetched, tick]).state
+    expect(reloading.context.notifications).toEqual(page.notificationList)
+    // Not while a notification is being opened.
+    expect(journey(notificationsMachine, [fetched, open(web), tick]).state.value).toBe('opening')
+  })
+
   it('ignores a click while loading or while another is being opened', () => {
     expect(journey(notificationsMachine, [open(web)]).state.value).toBe('loading')
     const { state } = journey(notificationsMachine, [fetched, open(web), open(account)])
@@ -170,6 +180,31 @@ describe('notifications machine, run', () => {
     expect(find(actor.getSnapshot().context.notifications, 'n1')?.is_opened).toBe(false)
     expect(actor.getSnapshot().context.unread).toBe(2)
     actor.stop()
+  })
+
+  it('a notification the checks create later shows up on the next 30 s refresh, without a reload', async () => {
+    vi.useFakeTimers()
+    try {
+      const later = note('n9', 'web', '99')
+      const pages = [page, { ...page, notificationList: [later, ...page.notificationList], unread_count: 3 }]
+      let calls = 0
+      const actor = createActor(
+        notificationsMachine.provide({
+          actors: { fetchNotifications: fromPromise(async () => pages[Math.min(calls++, 1)] as NotificationPage) },
+        }),
+      ).start()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(actor.getSnapshot().context.unread).toBe(2)
+      await vi.advanceTimersByTimeAsync(NOTIFICATIONS_REFRESH_MS - 1)
+      expect(calls).toBe(1)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(calls).toBe(2)
+      expect(actor.getSnapshot().context.unread).toBe(3)
+      expect(actor.getSnapshot().context.notifications[0]).toEqual(later)
+      actor.stop()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('a failed fetch is logged and ends in ready with nothing', async () => {

@@ -12,6 +12,7 @@ export const Root = withProvider(Field.Root, 'root')
 export const RootProvider = withProvider(Field.RootProvider, 'root')
 export const Label = withContext(Field.Label, 'label')
 export const Input = withContext(Field.Input, 'input')
+export const Select = withContext(Field.Select, 'select')
 export const Textarea = withContext(Field.Textarea, 'textarea')
 export const HelperText = withContext(Field.HelperText, 'helperText')
 export const ErrorText = withContext(Field.ErrorText, 'errorText')
@@ -20,3 +21,4 @@ export const RequiredIndicator = withContext(Field.RequiredIndicator, 'requiredI
 export { FieldContext as Context, type FieldContextProps as ContextProps } from '@ark-ui/react/field'
 export type RootProps = ComponentProps<typeof Root>
 export type InputProps = ComponentProps<typeof Input>
+export type SelectProps = ComponentProps<typeof Select>

@@ -27,7 +27,8 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false)
   const list = useSelector(notifications, (s) => s.context.notifications)
   const unread = useSelector(notifications, (s) => s.context.unread)
-  const loading = useSelector(notifications, (s) => s.matches('loading'))
+  // The list is asked for again every 30 s: a refresh keeps the list on screen instead of 'Loading...'.
+  const loading = useSelector(notifications, (s) => s.matches('loading') && s.context.notifications.length === 0)
   const visible = list.slice(0, BELL_VISIBLE_ITEMS)
 
   return (

@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { storedName } from '../../adapters/storage.ts'
@@ -6,7 +7,10 @@ import { formatDateTime } from '../../domain/date-format.ts'
 import { isNavGroup, NAVIGATION } from '../../domain/navigation.ts'
 import { entryLock } from '../../domain/plan.ts'
 import { useShell } from '../layout/shell-context.tsx'
-import { card, pageTitle } from './FeaturePage.tsx'
+import { card, pageTitle } from './page-styles.ts'
+
+// The monitors and incidents load just after the page, with the schemas that parse them.
+const DashboardMonitors = lazy(() => import('./DashboardMonitors.tsx').then((m) => ({ default: m.DashboardMonitors })))
 
 const MONITORING = NAVIGATION.filter((e) => !isNavGroup(e) && /Monitoring|Black List|Microsoft/.test(e.label))
 
@@ -20,6 +24,9 @@ export function DashboardPage() {
   return (
     <div className={css({ display: 'grid', gap: '6' })}>
       <h1 className={pageTitle}>Welcome, {storedName()}</h1>
+      <Suspense fallback={<p role="status">Loading...</p>}>
+        <DashboardMonitors />
+      </Suspense>
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
         <section className={card} aria-label="Plan">
           <h2 className={css({ fontWeight: 'semibold', mb: '1' })}>Plan</h2>

@@ -9,9 +9,9 @@ import { Button } from '../components/button.tsx'
 import { LockIcon } from '../components/icons.tsx'
 import { useShell } from '../layout/shell-context.tsx'
 import { FEATURES } from './features.ts'
+import { card, pageTitle } from './page-styles.ts'
 
-export const pageTitle = css({ fontSize: '2xl', fontWeight: 'semibold', mb: '2' })
-export const card = css({ bg: 'surface', rounded: 'lg', shadow: 'sm', p: '6' })
+export { card, pageTitle }
 
 /** Shows a locked feature's upgrade prompt instead of its page (the server refuses its API too). */
 export function FeatureGate({ feature, children }: { feature?: string; children: ReactNode }) {

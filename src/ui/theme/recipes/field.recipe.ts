@@ -21,10 +21,10 @@ export const inputStyles = {
 
 export const field = defineSlotRecipe({
   className: 'field',
-  description: 'Form field (Ark UI Field): label, input, helper text, error text',
+  description: 'Form field (Ark UI Field): label, input, native select, textarea, helper text, error text',
   jsx: ['Field'],
   staticCss: ['*'],
-  slots: ['root', 'label', 'input', 'textarea', 'helperText', 'errorText', 'requiredIndicator'],
+  slots: ['root', 'label', 'input', 'select', 'textarea', 'helperText', 'errorText', 'requiredIndicator'],
   base: {
     root: {
       display: 'flex',
@@ -38,6 +38,7 @@ export const field = defineSlotRecipe({
       _disabled: { opacity: '0.6' },
     },
     input: inputStyles,
+    select: { ...inputStyles, pr: '8', cursor: 'pointer' },
     textarea: { ...inputStyles, h: 'auto', minH: '20', py: '2' },
     helperText: {
       fontSize: 'xs',

@@ -1,0 +1,68 @@
+import { fromPromise } from 'xstate'
+import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
+import { monitorActionsMachine } from '../machines/monitor-actions.machine.ts'
+import { monitorDetailMachine } from '../machines/monitor-detail.machine.ts'
+import { monitorFormMachine } from '../machines/monitor-form.machine.ts'
+import { pollingMachine } from '../machines/polling.machine.ts'
+import type { Effects } from './flows.actors.ts'
+import type { MonitorList, MonitorsApi } from './monitors-api.ts'
+
+// The monitor pages' flows with their effects: the monitor calls of the API, the router and the toaster.
+
+/** A list page's monitors of one type, asked again every 10 s. */
+export const monitorListLogic = (api: MonitorsApi, type: MonitorType) =>
+  pollingMachine<MonitorList>().provide({ actors: { fetch: fromPromise(() => api.monitors(type)) } })
+
+/** Pause, resume, delete and check now; the page that shows the monitor hears of changes. */
+export const monitorActionsLogic = (
+  api: MonitorsApi,
+  fx: Effects,
+  on: { changed(monitor: Monitor): void; removed(monitor: Monitor): void },
+) =>
+  monitorActionsMachine.provide({
+    actors: {
+      pauseMonitor: fromPromise(({ input }) => api.pauseMonitor(input.id)),
+      resumeMonitor: fromPromise(({ input }) => api.resumeMonitor(input.id)),
+      deleteMonitor: fromPromise(({ input }) => api.deleteMonitor(input.id)),
+      checkMonitor: fromPromise(({ input }) => api.checkMonitor(input.id)),
+    },
+    actions: {
+      changed: (_, { monitor }) => on.changed(monitor),
+      removed: (_, { monitor }) => on.removed(monitor),
+      notify: (_, { title, type }) => fx.toast({ title, type }),
+    },
+  })
+
+/** A monitor's page: the monitor, its stats for the window, a page of results and its incidents together. */
+export const monitorDetailLogic = (api: MonitorsApi, fx: Effects) =>
+  monitorDetailMachine.provide({
+    actors: {
+      fetchDetail: fromPromise(async ({ input }) => {
+        const [monitor, stats, results, incidents] = await Promise.all([
+          api.monitor(input.id),
+          api.monitorStats(input.id, input.window),
+          api.monitorResults(input.id, { page: input.page, limit: input.limit }),
+          api.incidents({ monitor_id: input.id, page: 1, limit: 20 }),
+        ])
+        return {
+          monitor,
+          stats,
+          results: results.results,
+          pagination: results.pagination,
+          incidents: incidents.incidents,
+        }
+      }),
+    },
+    actions: { navigate: (_, { path }) => fx.navigate(path, { replace: true }) },
+  })
+
+/** The create and edit forms: POST a new monitor, PATCH a change. */
+export const monitorFormLogic = (api: MonitorsApi, saved: (monitor: Monitor | null) => void) =>
+  monitorFormMachine.provide({
+    actors: {
+      saveMonitor: fromPromise(({ input }) =>
+        input.id === null ? api.createMonitor(input.body) : api.updateMonitor(input.id, input.body),
+      ),
+    },
+    actions: { saved: (_, { monitor }) => saved(monitor) },
+  })

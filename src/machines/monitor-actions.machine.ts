@@ -1,0 +1,152 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureMessage } from '../domain/api-failure.ts'
+import type { CheckResult } from '../domain/check-result.ts'
+import type { Monitor } from '../domain/monitor.schema.ts'
+
+export const ACTION_FAILED = 'Something went wrong. Please try again.'
+export const MONITOR_PAUSED = 'Monitor paused'
+export const MONITOR_RESUMED = 'Monitor resumed'
+export const MONITOR_DELETED = 'Monitor deleted'
+
+type Notice = { title: string; type: 'success' | 'error' }
+const failed = (error: unknown): Notice => ({ title: failureMessage(error, ACTION_FAILED), type: 'error' })
+
+interface Context {
+  /** The monitor being paused, resumed, deleted or checked. */
+  monitor: Monitor | null
+  /** The last "Check now" answer, or why it failed, for the monitor it ran on. */
+  check: { monitorId: string; result: CheckResult | null; error: string | null } | null
+}
+
+// What a user does to one monitor from its row or its page: pause, resume, delete (after the spec's
+// confirmation dialog) and check now. The page that owns the monitor hears of a change through the
+// `changed` and `removed` actions its adapter provides.
+export const monitorActionsMachine = setup({
+  types: {} as {
+    context: Context
+    events:
+      | { type: 'monitor.pause'; monitor: Monitor }
+      | { type: 'monitor.resume'; monitor: Monitor }
+      | { type: 'monitor.delete'; monitor: Monitor }
+      | { type: 'monitor.confirm' }
+      | { type: 'monitor.cancel' }
+      | { type: 'monitor.check'; monitor: Monitor }
+  },
+  actors: {
+    pauseMonitor: fromPromise<Monitor, { id: string }>(async () => {
+      throw new Error('pauseMonitor: not provided')
+    }),
+    resumeMonitor: fromPromise<Monitor, { id: string }>(async () => {
+      throw new Error('resumeMonitor: not provided')
+    }),
+    deleteMonitor: fromPromise<unknown, { id: string }>(async () => {
+      throw new Error('deleteMonitor: not provided')
+    }),
+    checkMonitor: fromPromise<{ result: CheckResult; monitor: Monitor }, { id: string }>(async () => {
+      throw new Error('checkMonitor: not provided')
+    }),
+  },
+  actions: {
+    changed: (_, _params: { monitor: Monitor }) => {},
+    removed: (_, _params: { monitor: Monitor }) => {},
+    notify: (_, _params: Notice) => {},
+  },
+}).createMachine({
+  id: 'monitorActions',
+  context: { monitor: null, check: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      entry: assign({ monitor: null }),
+      on: {
+        'monitor.pause': { target: 'pausing', actions: assign({ monitor: ({ event }) => event.monitor }) },
+        'monitor.resume': { target: 'resuming', actions: assign({ monitor: ({ event }) => event.monitor }) },
+        'monitor.delete': { target: 'confirmingDelete', actions: assign({ monitor: ({ event }) => event.monitor }) },
+        'monitor.check': {
+          target: 'checking',
+          actions: assign({
+            monitor: ({ event }) => event.monitor,
+            check: ({ event }) => ({ monitorId: event.monitor.id, result: null, error: null }),
+          }),
+        },
+      },
+    },
+    pausing: {
+      invoke: {
+        id: 'pauseMonitor',
+        src: 'pauseMonitor',
+        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'changed', params: ({ event }) => ({ monitor: event.output }) },
+            { type: 'notify', params: { title: MONITOR_PAUSED, type: 'success' } },
+          ],
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
+      },
+    },
+    resuming: {
+      invoke: {
+        id: 'resumeMonitor',
+        src: 'resumeMonitor',
+        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'changed', params: ({ event }) => ({ monitor: event.output }) },
+            { type: 'notify', params: { title: MONITOR_RESUMED, type: 'success' } },
+          ],
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
+      },
+    },
+    // The confirmation dialog is open.
+    confirmingDelete: { on: { 'monitor.confirm': 'deleting', 'monitor.cancel': 'idle' } },
+    deleting: {
+      invoke: {
+        id: 'deleteMonitor',
+        src: 'deleteMonitor',
+        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            { type: 'removed', params: ({ context }) => ({ monitor: context.monitor as Monitor }) },
+            { type: 'notify', params: { title: MONITOR_DELETED, type: 'success' } },
+          ],
+        },
+        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
+      },
+    },
+    checking: {
+      invoke: {
+        id: 'checkMonitor',
+        src: 'checkMonitor',
+        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        onDone: {
+          target: 'idle',
+          actions: [
+            assign({
+              check: ({ context, event }) => ({
+                monitorId: context.monitor?.id ?? '',
+                result: event.output.result,
+                error: null,
+              }),
+            }),
+            { type: 'changed', params: ({ event }) => ({ monitor: event.output.monitor }) },
+          ],
+        },
+        onError: {
+          target: 'idle',
+          actions: assign({
+            check: ({ context, event }) => ({
+              monitorId: context.monitor?.id ?? '',
+              result: null,
+              error: failureMessage(event.error, ACTION_FAILED),
+            }),
+          }),
+        },
+      },
+    },
+  },
+})

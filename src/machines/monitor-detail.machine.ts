@@ -1,0 +1,150 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
+import type { CheckResult, Incident, MonitorStats } from '../domain/check-result.ts'
+import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
+import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
+import type { StatsWindow } from '../domain/uptime.ts'
+import { LOAD_FAILED, POLL_MS } from './polling.machine.ts'
+
+export const RESULTS_PER_PAGE = 20
+
+export interface Pagination {
+  total: number
+  page: number
+  limit: number
+  total_pages: number
+}
+
+/** Everything the detail page shows, fetched together. */
+export interface MonitorDetail {
+  monitor: Monitor
+  stats: MonitorStats
+  results: CheckResult[]
+  pagination: Pagination
+  incidents: Incident[]
+}
+
+export interface DetailQuery {
+  id: string
+  window: StatsWindow
+  page: number
+  limit: number
+}
+
+interface Context {
+  id: string
+  type: MonitorType
+  window: StatsWindow
+  /** The page of recent results. */
+  page: number
+  detail: MonitorDetail | null
+  error: string | null
+}
+
+const isNotFound = (error: unknown) => isApiFailure(error) && error.status === 404
+
+// A monitor's page: its state, stats for the chosen window, a page of results and its incidents, asked
+// again every 10 s while the tab is shown. A 404 (no such monitor, or another user's) is its own state; an
+// id of another type moves to that type's page (notifications of other types open /api_monitorings/{id}).
+export const monitorDetailMachine = setup({
+  types: {} as {
+    context: Context
+    input: { id: string; type: MonitorType }
+    events:
+      | { type: 'detail.window'; window: StatsWindow }
+      | { type: 'detail.page'; page: number }
+      | { type: 'detail.refresh' }
+      | { type: 'monitor.changed'; monitor: Monitor }
+      | { type: 'monitor.removed' }
+      | { type: 'visibility.hide' }
+      | { type: 'visibility.show' }
+  },
+  actors: {
+    fetchDetail: fromPromise<MonitorDetail, DetailQuery>(async () => {
+      throw new Error('fetchDetail: not provided')
+    }),
+  },
+  actions: {
+    navigate: (_, _params: { path: string }) => {},
+  },
+  guards: {
+    isOtherType: ({ context, event }) => (event as { output?: MonitorDetail }).output?.monitor.type !== context.type,
+    isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
+  },
+  delays: { poll: POLL_MS },
+}).createMachine({
+  id: 'monitorDetail',
+  context: ({ input }) => ({ id: input.id, type: input.type, window: '24h', page: 1, detail: null, error: null }),
+  initial: 'active',
+  states: {
+    active: {
+      initial: 'loading',
+      on: {
+        'detail.window': {
+          target: '.loading',
+          reenter: true,
+          actions: assign({ window: ({ event }) => event.window, page: 1 }),
+        },
+        'detail.page': { target: '.loading', reenter: true, actions: assign({ page: ({ event }) => event.page }) },
+        'detail.refresh': { target: '.loading', reenter: true },
+        'monitor.changed': {
+          target: '.loading',
+          reenter: true,
+          actions: assign({
+            detail: ({ context, event }) => (context.detail ? { ...context.detail, monitor: event.monitor } : null),
+          }),
+        },
+        'monitor.removed': 'removed',
+        'visibility.hide': 'hidden',
+      },
+      states: {
+        loading: {
+          invoke: {
+            id: 'fetchDetail',
+            src: 'fetchDetail',
+            input: ({ context }) => ({
+              id: context.id,
+              window: context.window,
+              page: context.page,
+              limit: RESULTS_PER_PAGE,
+            }),
+            onDone: [
+              {
+                guard: 'isOtherType',
+                target: '#monitorDetail.moved',
+                actions: {
+                  type: 'navigate',
+                  params: ({ event }) => ({
+                    path: MONITOR_PAGES[event.output.monitor.type].detail(event.output.monitor.id),
+                  }),
+                },
+              },
+              { target: 'ready', actions: assign({ detail: ({ event }) => event.output, error: null }) },
+            ],
+            onError: [
+              { guard: 'isNotFound', target: '#monitorDetail.notFound' },
+              {
+                target: 'failed',
+                actions: assign({ error: ({ event }) => failureMessage(event.error, LOAD_FAILED) }),
+              },
+            ],
+          },
+        },
+        ready: { after: { poll: 'loading' } },
+        // The last answer stays on the page with the reason; the next tick tries again.
+        failed: { after: { poll: 'loading' } },
+      },
+    },
+    // The tab is hidden: no requests until it is shown again.
+    hidden: { on: { 'visibility.show': 'active' } },
+    // No such monitor for this user.
+    notFound: { type: 'final' },
+    // Another type's monitor: the page of its own type takes over.
+    moved: { type: 'final' },
+    // Deleted from this page: back to the list.
+    removed: {
+      type: 'final',
+      entry: { type: 'navigate', params: ({ context }) => ({ path: MONITOR_PAGES[context.type].list }) },
+    },
+  },
+})

@@ -1,0 +1,108 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { css } from '../../../styled-system/css'
+import { monitorsApi } from '../../adapters/monitors-api.ts'
+import { overviewLogic } from '../../adapters/overview.actors.ts'
+import { formatDateTime } from '../../domain/date-format.ts'
+import type { MonitorType } from '../../domain/monitor.schema.ts'
+import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
+import { notificationTarget } from '../../domain/notification-target.ts'
+import { Button } from '../components/button.tsx'
+import { usePageVisibility } from './monitors/use-page-visibility.ts'
+import { card } from './page-styles.ts'
+
+const detailOf = (type: string, id: string) =>
+  type in MONITOR_PAGES ? MONITOR_PAGES[type as MonitorType].detail(id) : (notificationTarget(type, id) ?? '#')
+
+const tile = css({ bg: 'canvas', rounded: 'md', p: '3', display: 'grid', gap: '0.5' })
+const figure = css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })
+
+/** The dashboard's monitors by state and its open incidents, asked again every 10 s. */
+export function DashboardMonitors() {
+  const logic = useMemo(() => overviewLogic(monitorsApi), [])
+  const overview = useActorRef(logic)
+  usePageVisibility(overview)
+  const data = useSelector(overview, (s) => s.context.data)
+  const error = useSelector(overview, (s) => s.context.error)
+  const failed = useSelector(overview, (s) => s.matches('failed'))
+  const counts = data?.counts
+  const tiles = counts
+    ? ([
+        ['Up', counts.up, 'green.700'],
+        ['Down', counts.down, 'red.700'],
+        ['Paused', counts.paused, 'gray.700'],
+        ...(counts.degraded > 0 ? ([['Degraded', counts.degraded, 'amber.800']] as const) : []),
+        ...(counts.pending > 0 ? ([['Pending', counts.pending, 'gray.700']] as const) : []),
+      ] as const)
+    : []
+
+  return (
+    <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', lg: '2fr 3fr' } })}>
+      <section className={card} aria-labelledby="monitor-counts">
+        <h2 id="monitor-counts" className={css({ fontWeight: 'semibold', mb: '3' })}>
+          Monitors{counts ? ` (${counts.total})` : ''}
+        </h2>
+        {failed && (
+          <p role="alert" className={css({ color: 'red.800', fontSize: 'sm', mb: '2' })}>
+            {error}{' '}
+            <Button size="sm" variant="ghost" onClick={() => overview.send({ type: 'poll.refresh' })}>
+              Try again
+            </Button>
+          </p>
+        )}
+        {!counts ? (
+          !failed && <p role="status">Loading...</p>
+        ) : (
+          <dl
+            className={css({ display: 'grid', gap: '3', gridTemplateColumns: 'repeat(auto-fit, minmax(5.5rem, 1fr))' })}
+          >
+            {tiles.map(([label, count, color]) => (
+              <div key={label} className={tile}>
+                <dt className={css({ fontSize: 'sm', color: 'muted' })}>{label}</dt>
+                <dd className={figure} style={{ color: `var(--colors-${color.replace('.', '-')})` }}>
+                  {count}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        {counts?.total === 0 && (
+          <p className={css({ mt: '3', fontSize: 'sm' })}>
+            No monitors yet.{' '}
+            <Link to={MONITOR_PAGES.web.list} className={css({ color: 'primary', textDecoration: 'underline' })}>
+              Add your first website monitor
+            </Link>
+          </p>
+        )}
+      </section>
+      <section className={card} aria-labelledby="open-incidents">
+        <h2 id="open-incidents" className={css({ fontWeight: 'semibold', mb: '3' })}>
+          Open incidents{data && data.openIncidents > 0 ? ` (${data.openIncidents})` : ''}
+        </h2>
+        {!data ? (
+          !failed && <p role="status">Loading...</p>
+        ) : data.incidents.length === 0 ? (
+          <p className={css({ color: 'muted' })}>No open incidents: everything is up.</p>
+        ) : (
+          <ul className={css({ display: 'grid', gap: '2' })}>
+            {data.incidents.map((i) => (
+              <li key={i.id} className={css({ borderLeftWidth: '3px', borderColor: 'red.600', pl: '3' })}>
+                <Link
+                  to={detailOf(i.monitor_type, i.monitor_id)}
+                  className={css({ fontWeight: 'semibold', color: 'primary', textDecoration: 'underline' })}
+                >
+                  {i.monitor_name}
+                </Link>
+                <p className={css({ fontSize: 'sm' })}>{i.cause}</p>
+                <p className={css({ fontSize: 'xs', color: 'muted' })}>
+                  Down since <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react'
+import type { MonitorFormDialogProps } from './MonitorFormDialog.tsx'
+
+// The create / edit form loads when first opened, which keeps it out of the list page's first load.
+const MonitorFormDialog = lazy(() => import('./MonitorFormDialog.tsx').then((m) => ({ default: m.MonitorFormDialog })))
+
+export function LazyMonitorForm(props: MonitorFormDialogProps) {
+  return (
+    <Suspense fallback={null}>
+      <MonitorFormDialog {...props} />
+    </Suspense>
+  )
+}

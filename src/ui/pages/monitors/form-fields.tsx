@@ -1,0 +1,121 @@
+import type { ReactNode } from 'react'
+import { css } from '../../../../styled-system/css'
+import * as Field from '../../components/field.tsx'
+
+// Labelled inputs of the monitor form, each showing its own error under it (linked by Ark's Field).
+
+interface Common {
+  label: string
+  name: string
+  error?: string
+  helper?: ReactNode
+  required?: boolean
+}
+
+export function TextField({
+  label,
+  name,
+  error,
+  helper,
+  required,
+  value,
+  onChange,
+  type = 'text',
+  placeholder,
+  inputMode,
+  multiline = false,
+}: Common & {
+  value: string
+  onChange: (value: string) => void
+  type?: string
+  placeholder?: string
+  inputMode?: 'numeric' | 'url' | 'text'
+  multiline?: boolean
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      <Field.Label>
+        {label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {multiline ? (
+        <Field.Textarea
+          name={name}
+          value={value}
+          placeholder={placeholder}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <Field.Input
+          name={name}
+          type={type}
+          value={value}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export function SelectField({
+  label,
+  name,
+  error,
+  helper,
+  value,
+  onChange,
+  options,
+}: Common & {
+  value: string
+  onChange: (value: string) => void
+  options: readonly { value: string; label: string }[]
+}) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <Field.Label>{label}</Field.Label>
+      <Field.Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Field.Select>
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export function CheckboxField({
+  label,
+  name,
+  error,
+  helper,
+  checked,
+  onChange,
+}: Common & { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Field.Root invalid={Boolean(error)}>
+      <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
+        <input
+          type="checkbox"
+          name={name}
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer' })}
+        />
+        {label}
+      </label>
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
+export const fieldGrid = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })
+export const wide = css({ gridColumn: '1 / -1' })

@@ -1,0 +1,180 @@
+import type { AssertionOperator, AssertionType } from '../../../domain/assertion.ts'
+import { DEFAULT_EXPECTED_STATUS } from '../../../domain/expected-status.ts'
+import { DEFAULTS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
+import { allowedIntervals } from '../../../domain/plan-limits.ts'
+import type { MonitorValues } from '../../../machines/monitor-form.machine.ts'
+
+// The monitor form as the inputs hold it (text, ticks and rows), and the values the form flow checks.
+// Nothing is judged here: an unreadable number is passed on as text so the schema says what is wrong.
+
+export interface HeaderRow {
+  name: string
+  value: string
+}
+
+export interface AssertionRow {
+  type: AssertionType
+  path: string
+  operator: AssertionOperator
+  value: string
+}
+
+export interface MonitorDraft {
+  name: string
+  interval_seconds: string
+  timeout_seconds: string
+  retries: string
+  retry_interval_seconds: string
+  recovery_checks: string
+  degraded_threshold_ms: string
+  url: string
+  method: string
+  expected_status: string
+  keyword: string
+  keyword_absent: boolean
+  follow_redirects: boolean
+  verify_tls: boolean
+  headers: HeaderRow[]
+  body: string
+  assertions: AssertionRow[]
+  host: string
+  port: string
+  count: string
+}
+
+export const ADVANCED_FIELDS = [
+  'timeout_seconds',
+  'retries',
+  'retry_interval_seconds',
+  'recovery_checks',
+  'degraded_threshold_ms',
+] as const
+
+export const newAssertion = (): AssertionRow => ({ type: 'status', path: '', operator: 'equals', value: '200' })
+
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
+
+/** The draft of a new monitor (the defaults, at an interval the plan allows) or of an existing one. */
+export const draftOf = (monitor: Monitor | null, minIntervalSeconds: number): MonitorDraft => {
+  const blank: MonitorDraft = {
+    name: '',
+    interval_seconds: String(Math.max(DEFAULTS.interval_seconds, minIntervalSeconds)),
+    // Left empty, these follow the interval: the defaults, or the interval itself when it is shorter.
+    timeout_seconds: '',
+    retries: String(DEFAULTS.retries),
+    retry_interval_seconds: '',
+    recovery_checks: String(DEFAULTS.recovery_checks),
+    degraded_threshold_ms: '',
+    url: '',
+    method: 'GET',
+    expected_status: DEFAULT_EXPECTED_STATUS,
+    keyword: '',
+    keyword_absent: false,
+    follow_redirects: true,
+    verify_tls: true,
+    headers: [],
+    body: '',
+    assertions: [],
+    host: '',
+    port: '',
+    count: String(DEFAULTS.ping_count),
+  }
+  if (!monitor) return blank
+  const common = {
+    ...blank,
+    name: monitor.name,
+    interval_seconds: text(monitor.interval_seconds),
+    timeout_seconds: text(monitor.timeout_seconds),
+    retries: text(monitor.retries),
+    retry_interval_seconds: text(monitor.retry_interval_seconds),
+    recovery_checks: text(monitor.recovery_checks),
+    degraded_threshold_ms: text(monitor.degraded_threshold_ms),
+  }
+  switch (monitor.type) {
+    case 'web':
+      return {
+        ...common,
+        url: monitor.url,
+        method: monitor.method,
+        expected_status: monitor.expected_status,
+        keyword: monitor.keyword,
+        keyword_absent: monitor.keyword_absent,
+        follow_redirects: monitor.follow_redirects,
+        verify_tls: monitor.verify_tls,
+      }
+    case 'api':
+      return {
+        ...common,
+        url: monitor.url,
+        method: monitor.method,
+        expected_status: monitor.expected_status,
+        follow_redirects: monitor.follow_redirects,
+        verify_tls: monitor.verify_tls,
+        headers: Object.entries(monitor.headers).map(([name, value]) => ({ name, value })),
+        body: monitor.body,
+        assertions: monitor.assertions.map((a) => ({ ...a })),
+      }
+    case 'port':
+      return { ...common, host: monitor.host, port: text(monitor.port) }
+    case 'ping':
+      return { ...common, host: monitor.host, count: text(monitor.count) }
+  }
+}
+
+/** A number when the text is one; nothing when empty (the default applies, or "required"); else the text. */
+const numberOf = (value: string): number | string | undefined => {
+  const t = value.trim()
+  if (t === '') return undefined
+  const n = Number(t)
+  return Number.isFinite(n) ? n : t
+}
+
+/** Header rows as the record the API takes; rows left wholly empty are dropped. */
+const headersOf = (rows: readonly HeaderRow[]) =>
+  Object.fromEntries(rows.filter((r) => r.name.trim() !== '' || r.value !== '').map((r) => [r.name.trim(), r.value]))
+
+/** The values of a draft for its type, as the form flow checks and sends them. */
+export const valuesOf = (type: MonitorType, d: MonitorDraft): MonitorValues => {
+  const threshold = numberOf(d.degraded_threshold_ms)
+  const common = {
+    name: d.name,
+    interval_seconds: numberOf(d.interval_seconds),
+    timeout_seconds: numberOf(d.timeout_seconds),
+    retries: numberOf(d.retries),
+    retry_interval_seconds: numberOf(d.retry_interval_seconds),
+    recovery_checks: numberOf(d.recovery_checks),
+    degraded_threshold_ms: threshold === undefined ? null : threshold,
+  }
+  const http = {
+    url: d.url,
+    method: d.method,
+    expected_status: d.expected_status,
+    follow_redirects: d.follow_redirects,
+    verify_tls: d.verify_tls,
+  }
+  switch (type) {
+    case 'web':
+      return { ...common, ...http, keyword: d.keyword, keyword_absent: d.keyword_absent }
+    case 'api':
+      return {
+        ...common,
+        ...http,
+        headers: headersOf(d.headers),
+        body: d.body,
+        assertions: d.assertions.map((a) => ({ ...a })),
+      }
+    case 'port':
+      return { ...common, host: d.host, port: numberOf(d.port) }
+    case 'ping':
+      return { ...common, host: d.host, count: numberOf(d.count) }
+  }
+}
+
+/**
+ * The intervals the plan allows; a monitor's own interval stays a choice even when the plan no longer
+ * allows it (after a change of plan), so editing another field does not change it.
+ */
+export const intervalOptions = (minSeconds: number, current?: number): number[] => {
+  const allowed = allowedIntervals(minSeconds)
+  return current === undefined || allowed.includes(current) ? allowed : [...allowed, current].sort((a, b) => a - b)
+}

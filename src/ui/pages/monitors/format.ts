@@ -1,0 +1,60 @@
+import { formatDateTime } from '../../../domain/date-format.ts'
+import type { Monitor } from '../../../domain/monitor.schema.ts'
+
+// How the monitor pages write numbers and times. A missing uptime reads "no data", never 100 %.
+
+export const NO_DATA = 'no data'
+
+/** 99.98 %; rounded down, so 99.9996 % reads 99.99 %, not 100 %. */
+export const formatUptime = (percent: number | null | undefined): string =>
+  percent === null || percent === undefined ? NO_DATA : `${(Math.floor(percent * 100) / 100).toFixed(2)} %`
+
+export const formatMs = (ms: number | null | undefined): string =>
+  ms === null || ms === undefined ? '–' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`
+
+/** "just now", "42 s ago", "5 min ago", "3 h ago", "2 days ago". */
+export const formatAgo = (iso: string, now: number): string => {
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000))
+  if (seconds < 5) return 'just now'
+  if (seconds < 60) return `${seconds} s ago`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min ago`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return `${hours} h ago`
+  return `${Math.floor(hours / 24)} days ago`
+}
+
+/** "3 h 12 min", "45 s", "2 d 4 h". */
+export const formatDuration = (ms: number): string => {
+  const s = Math.max(0, Math.round(ms / 1000))
+  if (s < 60) return `${s} s`
+  const m = Math.floor(s / 60)
+  if (m < 60) return `${m} min${s % 60 ? ` ${s % 60} s` : ''}`
+  const h = Math.floor(m / 60)
+  if (h < 24) return `${h} h${m % 60 ? ` ${m % 60} min` : ''}`
+  const d = Math.floor(h / 24)
+  return `${d} d${h % 24 ? ` ${h % 24} h` : ''}`
+}
+
+export { formatDateTime }
+
+/** What a monitor watches: its URL, host:port, or host. */
+export const targetOf = (monitor: Monitor): string => {
+  switch (monitor.type) {
+    case 'web':
+    case 'api':
+      return monitor.url
+    case 'port':
+      return `${monitor.host.includes(':') ? `[${monitor.host}]` : monitor.host}:${monitor.port}`
+    case 'ping':
+      return monitor.host
+  }
+}
+
+/** "30 seconds", "5 minutes", "1 hour", "24 hours". */
+export const intervalLabel = (seconds: number): string => {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+  if (seconds % 3600 === 0) return unit(seconds / 3600, 'hour')
+  if (seconds % 60 === 0) return unit(seconds / 60, 'minute')
+  return unit(seconds, 'second')
+}

@@ -1,0 +1,158 @@
+import { createServer, type Server as HttpServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openTestDb, realTimeClock, type TestDb } from '../../server/harness.ts'
+import { type Env, openSignedIn, seriousViolations, waitForPath } from '../app/helpers.ts'
+import { launchBrowser } from '../browser.ts'
+import { startServer } from '../server.ts'
+
+// The monitor pages against the real server (private targets allowed, as tests run them) and local
+// targets: an HTTP server and a TCP listener on loopback, made here.
+
+const env = { contexts: [] } as unknown as Env
+let web: HttpServer
+let tcp: TcpServer
+let webUrl = ''
+let tcpPort = 0
+
+beforeAll(async () => {
+  web = createServer((req, res) => {
+    if (req.url === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end('{"status":"ok"}')
+    } else {
+      res.writeHead(200, { 'content-type': 'text/html' })
+      res.end('<h1>Welcome to the shop</h1>')
+    }
+  })
+  await new Promise<void>((done) => web.listen(0, '127.0.0.1', done))
+  webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`
+  tcp = createTcpServer((socket) => socket.end())
+  await new Promise<void>((done) => tcp.listen(0, '127.0.0.1', done))
+  tcpPort = (tcp.address() as AddressInfo).port
+  env.db = (await openTestDb('sqlite')) as TestDb
+  env.server = await startServer(env.db, { config: { allowPrivateTargets: true }, clock: realTimeClock() })
+  env.browser = (await launchBrowser()) as Browser
+}, 60_000)
+
+afterAll(async () => {
+  await Promise.all(env.contexts.splice(0).map((c) => c.close()))
+  await env.browser?.close()
+  await env.server?.close()
+  await env.db?.drop()
+  await new Promise((done) => web?.close(done))
+  await new Promise((done) => tcp?.close(done))
+})
+
+const dialog = (page: Page) => page.getByRole('dialog')
+const field = (page: Page, label: string) => dialog(page).getByLabel(new RegExp(`^${label}\\b`))
+
+/** Opens the add form of a list page, fills it, creates the monitor, and opens its page with "Check now". */
+const addMonitor = async (page: Page, list: string, fields: Record<string, string>) => {
+  await page.goto(list)
+  await page
+    .getByRole('button', { name: /^Add (your first )?\w+ monitor$/i })
+    .first()
+    .click()
+  for (const [label, value] of Object.entries(fields)) await field(page, label).fill(value)
+  await dialog(page).getByRole('button', { name: 'Create monitor' }).click()
+  await dialog(page).waitFor({ state: 'hidden' })
+  const name = fields.Name as string
+  await page.getByRole('link', { name, exact: true }).click()
+  await page.getByRole('heading', { level: 1, name }).waitFor()
+  await page.getByRole('button', { name: 'Check now' }).click()
+  await expect
+    .poll(async () => page.getByTestId('check-result').textContent(), { timeout: 15_000 })
+    .toMatch(/^Check now: Up/)
+}
+
+describe('monitor pages in the browser', () => {
+  it('adds web, API, port and ping monitors through the form, sees them up, with inline validation first', async () => {
+    const { page } = await openSignedIn(env, await env.server.register({ plan: 'Pro', billing_frequency: 'Monthly' }))
+
+    // Inline validation, before anything is sent.
+    await page.goto('/services/web-monitoring')
+    await page.getByRole('button', { name: 'Add your first website monitor' }).click()
+    await dialog(page).getByRole('button', { name: 'Create monitor' }).click()
+    await dialog(page).getByText('Name is required.').waitFor()
+    await dialog(page).getByText('URL is required.').waitFor()
+    await field(page, 'URL').fill('shop.example')
+    await dialog(page).getByRole('button', { name: 'Create monitor' }).click()
+    await dialog(page).getByText('URL must start with http:// or https://.').waitFor()
+    // Pro allows 30-second checks.
+    expect(await field(page, 'Check every').locator('option').first().textContent()).toBe('30 seconds')
+    await page.keyboard.press('Escape')
+    await dialog(page).waitFor({ state: 'hidden' })
+
+    await addMonitor(page, '/services/web-monitoring', { Name: 'Shop', URL: `${webUrl}/`, Keyword: 'Welcome' })
+    await addMonitor(page, '/services/api-monitoring', { Name: 'Health API', URL: `${webUrl}/health` })
+    await addMonitor(page, '/services/port-monitoring', {
+      Name: 'Local port',
+      Host: '127.0.0.1',
+      Port: String(tcpPort),
+    })
+    await addMonitor(page, '/services/ping-monitoring', { Name: 'Loopback', Host: '127.0.0.1' })
+
+    // The list shows it up (the page asks again every 10 s; a reload is not needed).
+    await page.goto('/services/port-monitoring')
+    const row = page.getByRole('row').filter({ hasText: 'Local port' })
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('Up')
+    expect(await row.textContent()).toContain(`127.0.0.1:${tcpPort}`)
+
+    // Dashboard counts.
+    await page.goto('/dashboard')
+    const counts = page.getByRole('region', { name: /^Monitors/ })
+    await expect.poll(() => counts.textContent()).toContain('Monitors (4)')
+    expect(await counts.getByText('Up', { exact: true }).locator('xpath=following-sibling::dd').textContent()).toBe('4')
+  }, 120_000)
+
+  it('pauses, resumes, shows stats and results, and deletes with the confirmation dialog; at 768 px too', async () => {
+    const account = await env.server.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 768, height: 900 },
+    ]) {
+      const { page } = await openSignedIn(env, account, { viewport })
+      const name = `Shop ${viewport.width}`
+      await addMonitor(page, '/services/web-monitoring', { Name: name, URL: `${webUrl}/` })
+      const monitorPath = new URL(page.url()).pathname
+
+      // Stats and results of the check that ran.
+      const stats = page.getByRole('region', { name: /The last 24 hours/ })
+      // The check's response time is in the window's average (uptime counts time between scheduled checks,
+      // so one check now may still read "no data").
+      await expect.poll(() => stats.textContent(), { timeout: 15_000 }).toMatch(/Average response\d+ ms/)
+      await stats.locator('canvas').first().waitFor()
+      const results = page.getByRole('region', { name: 'Recent results' })
+      await expect.poll(() => results.getByRole('row').count()).toBeGreaterThan(1)
+      await page.getByRole('button', { name: '7d' }).click()
+      await page.getByRole('region', { name: /The last 7 days/ }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
+
+      // Pause and resume from the list.
+      await page.goto('/services/web-monitoring')
+      await page.getByRole('button', { name: `Pause ${name}` }).click()
+      await page.getByRole('button', { name: `Resume ${name}` }).waitFor()
+      expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toContain('Paused')
+      expect(await seriousViolations(page)).toEqual([])
+      await page.getByRole('button', { name: `Resume ${name}` }).click()
+      await page.getByRole('button', { name: `Pause ${name}` }).waitFor()
+
+      // Delete from its page, after the spec's dialog; back to the list.
+      await page.goto(monitorPath)
+      await page.getByRole('button', { name: 'Delete' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
+      await confirm.getByText('Once deleted, you will not be able to recover this item!').waitFor()
+      await confirm.getByRole('button', { name: 'Cancel' }).click()
+      await confirm.waitFor({ state: 'hidden' })
+      await page.getByRole('button', { name: 'Delete' }).click()
+      await confirm.getByRole('button', { name: 'OK' }).click()
+      await waitForPath(page, '/services/web-monitoring')
+      expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
+      await page.goto(monitorPath)
+      await page.getByRole('heading', { level: 1, name: 'Monitor not found' }).waitFor()
+    }
+  }, 120_000)
+})

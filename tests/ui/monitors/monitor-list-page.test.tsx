@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import '../components/setup-dom.ts'
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { Monitor } from '../../../src/domain/monitor.schema.ts'
+import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { webMonitor } from '../../fixtures/monitors.ts'
+import { seriousViolations } from '../components/axe.ts'
+import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
+
+const counts = (list: Monitor[]) => ({
+  total: list.length,
+  up: list.filter((m) => m.status === 'up').length,
+  down: list.filter((m) => m.status === 'down').length,
+  degraded: 0,
+  paused: list.filter((m) => m.status === 'paused').length,
+  pending: 0,
+})
+const listReply = (list: Monitor[]) => ({ status: 200, body: { data: { monitors: list, counts: counts(list) } } })
+
+async function renderList(list: Monitor[], handlers: Handlers = {}) {
+  signIn()
+  const requests = stubApi({ 'GET /api/monitors': () => listReply(list), ...handlers })
+  const utils = renderShell(<MonitorListPage type="web" />, { url: '/services/web-monitoring' })
+  return { ...utils, requests }
+}
+
+const shop = webMonitor({ id: 'w1', name: 'Shop', uptime_24h: 99.9996, uptime_30d: null })
+const blog = webMonitor({ id: 'w2', name: 'Blog', status: 'down', paused: false, last_checked_at: null })
+
+describe('the website monitoring list', () => {
+  it('asks for the web monitors and shows each with status text, uptime and last check', async () => {
+    const { requests } = await renderList([shop, blog])
+    const table = await screen.findByRole('table')
+    expect(requests.find((r) => r.path === '/api/monitors')?.query.get('type')).toBe('web')
+    expect(screen.getByRole('heading', { level: 1, name: 'Website Monitoring' })).toBeTruthy()
+    const [, shopRow, blogRow] = within(table).getAllByRole('row') as HTMLElement[]
+    if (!shopRow || !blogRow) throw new Error('rows missing')
+    expect(within(shopRow).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/web_monitorings/w1')
+    expect(within(shopRow).getByText('https://example.com/')).toBeTruthy()
+    expect(within(shopRow).getByText('Up')).toBeTruthy()
+    // Rounded down, never 100 %; a missing uptime is "no data".
+    expect(within(shopRow).getByText('99.99 %')).toBeTruthy()
+    expect(within(shopRow).getByText('no data')).toBeTruthy()
+    const time = shopRow.querySelector('time')
+    expect(time?.getAttribute('title')).toMatch(/^\d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d [AP]M$/)
+    expect(within(blogRow).getByText('Down')).toBeTruthy()
+    expect(within(blogRow).getByText('not yet')).toBeTruthy()
+    expect(screen.getByTestId('monitor-counts').textContent).toContain('1 up · 1 down')
+  })
+
+  it('offers "Add your first website monitor" when there are none', async () => {
+    await renderList([])
+    expect(await screen.findByRole('button', { name: 'Add your first website monitor' })).toBeTruthy()
+  })
+
+  it('says why the list could not load and asks again on "Try again"', async () => {
+    let fail = true
+    await renderList([], {
+      'GET /api/monitors': () =>
+        fail ? { status: 500, body: { message: 'Database unavailable' } } : listReply([shop]),
+    })
+    expect((await screen.findByRole('alert')).textContent).toContain('Database unavailable')
+    fail = false
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    })
+    expect(await screen.findByRole('link', { name: 'Shop' })).toBeTruthy()
+  })
+
+  it('pauses a monitor on the server and shows it paused', async () => {
+    let current = [shop]
+    const { requests } = await renderList([], {
+      'GET /api/monitors': () => listReply(current),
+      'POST /api/monitors/w1/pause': () => {
+        current = [{ ...shop, paused: true, status: 'paused' }]
+        return { status: 200, body: { data: { monitor: current[0] } } }
+      },
+    })
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Pause Shop' }))
+    })
+    expect(await screen.findByRole('button', { name: 'Resume Shop' })).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/monitors/w1/pause'])
+    expect(within(screen.getByRole('table')).getByText('Paused')).toBeTruthy()
+  })
+
+  it('deletes only after the confirmation dialog of the spec', async () => {
+    let current = [shop]
+    const { requests } = await renderList([], {
+      'GET /api/monitors': () => listReply(current),
+      'DELETE /api/monitors/w1': () => {
+        current = []
+        return { status: 200, body: { data: { message: 'Monitor deleted.' } } }
+      },
+    })
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Delete Shop' }))
+    })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    expect(within(dialog).getByText('Once deleted, you will not be able to recover this item!')).toBeTruthy()
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false)
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }))
+    })
+    expect(await screen.findByRole('button', { name: 'Add your first website monitor' })).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/monitors/w1'])
+  })
+
+  it('has no serious accessibility violations', async () => {
+    const { container } = await renderList([shop, blog])
+    await screen.findByRole('table')
+    expect(await seriousViolations(container)).toEqual([])
+  })
+})
