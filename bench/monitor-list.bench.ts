@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import pg from 'pg'
-import { addResult, bucketStart, emptyRollup, PERIOD_MS } from '../src/domain/uptime.ts'
+import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '../src/domain/uptime.ts'
 import { createApp } from '../src/server/app.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
@@ -124,6 +124,7 @@ async function seed(base: string, database: Database) {
   const hourNow = bucketStart(now, 'hour')
   for (const [n, id] of ids.entries()) {
     const deltas: RollupDelta[] = []
+    const days = new Map<number, Rollup[]>()
     for (let h = 0; h < DAYS * 24; h++) {
       const r = emptyRollup()
       for (let k = 0; k < 60; k++)
@@ -133,15 +134,14 @@ async function seed(base: string, database: Database) {
           responseMs: 30 + ((h * k) % 200),
           weightMs: 60_000,
         })
-      deltas.push({ monitorId: id, period: 'hour', bucketStart: hourNow - h * PERIOD_MS.hour, rollup: r })
-      // Daily rollups are the sum of the day's hours, added the same way the engine adds results.
-      deltas.push({
-        monitorId: id,
-        period: 'day',
-        bucketStart: bucketStart(hourNow - h * PERIOD_MS.hour, 'day'),
-        rollup: r,
-      })
+      const start = hourNow - h * PERIOD_MS.hour
+      deltas.push({ monitorId: id, period: 'hour', bucketStart: start, rollup: r })
+      const day = bucketStart(start, 'day')
+      days.set(day, [...(days.get(day) ?? []), r])
     }
+    // Daily rollups are the sum of the day's hours (one row each: PostgreSQL refuses a key twice in one upsert).
+    for (const [day, hours] of days)
+      deltas.push({ monitorId: id, period: 'day', bucketStart: day, rollup: mergeRollups(hours) })
     await repos.rollups.add(deltas)
   }
   if (database.dialect === 'postgres') await sql`analyze`.execute(database.db)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { setMaxListeners } from 'node:events'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { MonitorInput } from '../../domain/monitor.schema.ts'
 import type { Database } from '../db/database.ts'
@@ -56,6 +57,8 @@ export const createScheduler = (opts: SchedulerOptions) => {
   const queue = new DueQueue<Entry>()
   const running = new Set<Promise<void>>()
   const abort = new AbortController()
+  // Every running check listens to it (and stops listening when it ends): thousands at once is expected.
+  setMaxListeners(0, abort.signal)
   let pollTimer: NodeJS.Timeout | null = null
   let dueTimer: NodeJS.Timeout | null = null
   let dueTimerAt = Number.POSITIVE_INFINITY

@@ -39,7 +39,7 @@ export const monitorRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', MonitorListQuery), async (c) =>
-      c.json({ data: await listMonitors(deps.repos, userOf(c), deps.clock.now(), c.req.valid('query').type) }),
+      c.json({ data: await listMonitors(deps, userOf(c), deps.clock.now(), c.req.valid('query').type) }),
     )
     .post('/', async (c) => {
       const row = await monitors.create(userOf(c), await jsonBody(c))

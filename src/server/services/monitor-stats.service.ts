@@ -12,6 +12,7 @@ import {
   uptimePercent,
   windowStart,
 } from '../../domain/uptime.ts'
+import type { Database } from '../db/database.ts'
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { type MonitorFigures, toMonitor } from '../db/repos/monitor-row.ts'
@@ -40,11 +41,16 @@ const figures = (r: Rollup | undefined) => ({
  * The user's monitors with their uptime over 24 h and 30 d: three queries whatever their number (the
  * monitors, their hourly rollups of the last day, their daily rollups of the last 30 days).
  */
-export const listMonitors = async (repos: Repos, userId: string, now: number, type?: string) => {
+export const listMonitors = async (
+  { repos, database }: { repos: Repos; database: Database },
+  userId: string,
+  now: number,
+  type?: string,
+) => {
   const [rows, day, month] = await Promise.all([
     repos.monitors.listOwned(userId, type),
-    repos.rollups.sumsByMonitor(userId, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour, type),
-    repos.rollups.sumsByMonitor(userId, 'day', bucketStart(now, 'day') - 29 * DAY, type),
+    repos.rollups.sumsByMonitor(database.dialect, userId, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour, type),
+    repos.rollups.sumsByMonitor(database.dialect, userId, 'day', bucketStart(now, 'day') - 29 * DAY, type),
   ])
   const counts = { total: rows.length, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }
   const monitors = rows.map((row) => {

@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 import { emptyRollup, type Period, type Rollup } from '../../../domain/uptime.ts'
+import type { Dialect } from '../database.ts'
 import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
 import type { DB, RollupsTable } from '../schema.ts'
 
@@ -65,8 +66,15 @@ export const rollupsRepo = (db: Kysely<DB>) => ({
    * Per monitor of the user, the uptime and response-time sums of its buckets of `period` from `from` on: the
    * list's columns. Only the five sums the list shows, which is most of the cost of the query.
    */
-  sumsByMonitor: async (userId: string, period: Period, from: number, type?: string) => {
-    // `in (subquery)` rather than a join: the rows come in key order, so grouping needs no sort.
+  sumsByMonitor: async (dialect: Dialect, userId: string, period: Period, from: number, type?: string) => {
+    const owned = db
+      .selectFrom('monitors')
+      .select('monitor_id')
+      .where('user_id', '=', userId)
+      .$if(type !== undefined, (q) => q.where('type', '=', type as string))
+    // The rows must come in key order, monitor by monitor, so that grouping needs no sort and PostgreSQL
+    // does not scan the whole table: `in (subquery)` does it on SQLite, `= any(array(subquery))` on PostgreSQL
+    // (a join or `in` there chose a sequential scan of every rollup: 82 ms against 20 ms for 1,000 monitors).
     const rows = await db
       .selectFrom('rollups')
       .select([
@@ -75,12 +83,10 @@ export const rollupsRepo = (db: Kysely<DB>) => ({
           sql<number>`sum(${sql.ref(c)})`.as(c),
         ),
       ])
-      .where('monitor_id', 'in', (eb) =>
-        eb
-          .selectFrom('monitors')
-          .select('monitor_id')
-          .where('user_id', '=', userId)
-          .$if(type !== undefined, (q) => q.where('type', '=', type as string)),
+      .where(
+        dialect === 'postgres'
+          ? sql<boolean>`monitor_id = any(array(${owned}))`
+          : sql<boolean>`monitor_id in (${owned})`,
       )
       .where('period', '=', period)
       .where('bucket_start', '>=', from)
