@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
 import type { DB } from './schema.ts'
 
@@ -62,3 +62,12 @@ export const openPostgres = (
 
 export const openDatabase = (opts: { databaseUrl?: string; sqliteFile: string }): Database =>
   opts.databaseUrl ? openPostgres(opts.databaseUrl) : openSqlite(opts.sqliteFile)
+
+/**
+ * Takes SQLite's write lock at the start of a transaction that reads before it writes, as BEGIN IMMEDIATE
+ * would (Kysely begins deferred): otherwise another process's write in between fails the upgrade with
+ * SQLITE_BUSY, which no busy timeout waits out. A write that matches no row is enough. PostgreSQL locks rows.
+ */
+export const takeWriteLock = async (trx: Kysely<DB>, dialect: Dialect) => {
+  if (dialect === 'sqlite') await sql`update monitors set paused = paused where 0`.execute(trx)
+}

@@ -4,7 +4,7 @@ import type { MonitorStatus } from '../../domain/monitor.schema.ts'
 import { applyVerdict, nextDue, verdictOf } from '../../domain/monitor-state.ts'
 import { addResult, attributeTime, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
 import type { Clock } from '../clock.ts'
-import type { Database } from '../db/database.ts'
+import { type Database, takeWriteLock } from '../db/database.ts'
 import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
 import { repos } from '../db/repos/index.ts'
@@ -56,6 +56,7 @@ export const createRecorder = (deps: {
 
   const writeBatch = (checks: CompletedCheck[]) =>
     database.db.transaction().execute(async (trx) => {
+      await takeWriteLock(trx, database.dialect)
       const r = repos(trx)
       const now = clock.now()
       const ids = [...new Set(checks.map((c) => c.monitorId))]
