@@ -119,6 +119,9 @@ async function seed(database: Database, targetUrl: string) {
     last_error: null,
     status_changed_at: now,
     accounted_at: null,
+    last_observed: null,
+    expires_at: null,
+    warned_for: null,
     // Spread over one interval, as monitors added over time are.
     next_check_at: now + 2000 + Math.floor(Math.random() * INTERVAL_S * 1000),
     lease_owner: null,

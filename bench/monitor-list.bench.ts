@@ -107,6 +107,9 @@ async function seed(base: string, database: Database) {
       last_error: null,
       status_changed_at: now - DAYS * PERIOD_MS.day,
       accounted_at: now - 30_000,
+      last_observed: null,
+      expires_at: null,
+      warned_for: null,
       // Not due: nobody runs checks in this benchmark.
       next_check_at: null,
       lease_owner: null,

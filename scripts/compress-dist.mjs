@@ -48,6 +48,11 @@ const routes = {
     'src/ui/layout/AppLayout.tsx',
     'src/ui/pages/monitors/MonitorDetailPage.tsx',
   ],
+  '/services/check_black_list': [
+    'src/ui/routes/RequireSession.tsx',
+    'src/ui/layout/AppLayout.tsx',
+    'src/ui/pages/monitors/CheckBlackListPage.tsx',
+  ],
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`.padStart(9)
 console.log('First load of each route, compressed JavaScript:      brotli      gzip')

@@ -1,7 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
 import { monitorActionsMachine } from '../machines/monitor-actions.machine.ts'
-import { monitorDetailMachine } from '../machines/monitor-detail.machine.ts'
 import { monitorFormMachine } from '../machines/monitor-form.machine.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { Effects } from './flows.actors.ts'
@@ -31,29 +30,6 @@ export const monitorActionsLogic = (
       removed: (_, { monitor }) => on.removed(monitor),
       notify: (_, { title, type }) => fx.toast({ title, type }),
     },
-  })
-
-/** A monitor's page: the monitor, its stats for the window, a page of results and its incidents together. */
-export const monitorDetailLogic = (api: MonitorsApi, fx: Effects) =>
-  monitorDetailMachine.provide({
-    actors: {
-      fetchDetail: fromPromise(async ({ input }) => {
-        const [monitor, stats, results, incidents] = await Promise.all([
-          api.monitor(input.id),
-          api.monitorStats(input.id, input.window),
-          api.monitorResults(input.id, { page: input.page, limit: input.limit }),
-          api.incidents({ monitor_id: input.id, page: 1, limit: 20 }),
-        ])
-        return {
-          monitor,
-          stats,
-          results: results.results,
-          pagination: results.pagination,
-          incidents: incidents.incidents,
-        }
-      }),
-    },
-    actions: { navigate: (_, { path }) => fx.navigate(path, { replace: true }) },
   })
 
 /** The create and edit forms: POST a new monitor, PATCH a change. */

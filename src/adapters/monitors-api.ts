@@ -19,6 +19,15 @@ export type MonitorCounts = v.InferOutput<typeof MonitorCounts>
 const MonitorList = v.object({ monitors: v.array(Monitor), counts: MonitorCounts })
 export type MonitorList = v.InferOutput<typeof MonitorList>
 const OneMonitor = v.object({ monitor: Monitor })
+/** What the dashboard reads of each monitor: enough to list what expires soon. */
+const MonitorSummary = v.object({
+  id: v.string(),
+  type: v.string(),
+  name: v.string(),
+  expires_at: v.optional(v.nullable(v.string())),
+  warn_days: v.optional(v.array(v.number())),
+})
+export type MonitorSummary = v.InferOutput<typeof MonitorSummary>
 const IncidentPage = v.object({ incidents: v.array(Incident), pagination: Pagination })
 export type IncidentPage = v.InferOutput<typeof IncidentPage>
 const ResultPage = v.object({ results: v.array(CheckResult), pagination: Pagination })
@@ -30,8 +39,8 @@ export const monitorsApi = {
   /** The user's monitors of one type and how many of them are in each state. */
   monitors: (type: MonitorType) => call(MonitorList, 'monitors', { query: { type } }),
 
-  /** How many of all the user's monitors are in each state (the dashboard reads only the counts). */
-  monitorCounts: () => call(v.object({ counts: MonitorCounts }), 'monitors').then((d) => d.counts),
+  /** All the user's monitors in brief, and how many are in each state (for the dashboard). */
+  monitorSummaries: () => call(v.object({ monitors: v.array(MonitorSummary), counts: MonitorCounts }), 'monitors'),
 
   monitor: (id: string) => call(OneMonitor, monitorPath(id)).then((d) => d.monitor),
 

@@ -1,30 +1,46 @@
 import { fromPromise } from 'xstate'
 import type { Incident } from '../domain/check-result.ts'
+import { expiringSoon } from '../domain/expiry.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
-import type { MonitorCounts, MonitorsApi } from './monitors-api.ts'
+import type { MonitorCounts, MonitorSummary, MonitorsApi } from './monitors-api.ts'
 
 // The dashboard's overview flow, apart from the monitor pages' flows so the dashboard loads only this one.
 
 /** How many open incidents the dashboard lists. */
 export const DASHBOARD_INCIDENTS = 10
 
+/** An SSL or domain monitor whose certificate or registration expires soon. */
+export type ExpiringMonitor = MonitorSummary & { type: 'ssl' | 'domain'; expires_at: string }
+
 export interface Overview {
   counts: MonitorCounts
   /** The newest open incidents, and how many are open in all. */
   incidents: Incident[]
   openIncidents: number
+  /** Soonest first, the expired ones before them. */
+  expiring: ExpiringMonitor[]
+  /** How many SSL and domain monitors there are at all. */
+  expiryWatched: number
 }
 
-/** The dashboard's counts of monitors by state and its open incidents, asked again every 10 s. */
-export const overviewLogic = (api: MonitorsApi) =>
+const watchesExpiry = (m: MonitorSummary) => m.type === 'ssl' || m.type === 'domain'
+
+/** The dashboard's counts of monitors by state, its open incidents and what expires soon, asked every 10 s. */
+export const overviewLogic = (api: MonitorsApi, clock: () => number = Date.now) =>
   pollingMachine<Overview>().provide({
     actors: {
       fetch: fromPromise(async () => {
-        const [counts, open] = await Promise.all([
-          api.monitorCounts(),
+        const [list, open] = await Promise.all([
+          api.monitorSummaries(),
           api.incidents({ open: true, page: 1, limit: DASHBOARD_INCIDENTS }),
         ])
-        return { counts, incidents: open.incidents, openIncidents: open.pagination.total }
+        return {
+          counts: list.counts,
+          incidents: open.incidents,
+          openIncidents: open.pagination.total,
+          expiring: expiringSoon(list.monitors, clock()) as ExpiringMonitor[],
+          expiryWatched: list.monitors.filter(watchesExpiry).length,
+        }
       }),
     },
   })

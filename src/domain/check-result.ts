@@ -4,14 +4,24 @@ import { STATS_WINDOW_NAMES } from './uptime.ts'
 
 // What the API answers about checks, incidents and history; the client parses every answer with these.
 
+/** A value of a check's facts: JSON. */
+export type DetailValue = string | number | boolean | null | DetailValue[] | { [key: string]: DetailValue }
+
 /** What one check found, as a check runner reports it. `message` says it in a sentence. */
 export interface CheckOutcome {
   ok: boolean
   /** Time to the answer; null when there was none (refused, timed out). */
   responseMs: number | null
   message: string
-  /** Facts of the check type: HTTP status code, packet loss, resolved address... */
-  detail?: Record<string, string | number | boolean | null>
+  /** Facts of the check type: HTTP status code, packet loss, a certificate's issuer, a DNS answer... */
+  detail?: Record<string, DetailValue>
+  /**
+   * What the check saw, when a change of it is news: a DNS answer, the blacklists listing an address.
+   * Canonical (sorted), so the same thing seen twice compares equal.
+   */
+  observed?: readonly string[] | null
+  /** When what is watched expires (a certificate, a registration): warnings fall due before it. */
+  expiresAt?: number | null
 }
 
 export const CheckResult = v.object({
@@ -20,7 +30,7 @@ export const CheckResult = v.object({
   ok: v.boolean(),
   response_ms: v.nullable(v.number()),
   message: v.string(),
-  detail: v.nullable(v.record(v.string(), v.union([v.string(), v.number(), v.boolean(), v.null()]))),
+  detail: v.nullable(v.record(v.string(), v.unknown())),
 })
 export type CheckResult = v.InferOutput<typeof CheckResult>
 

@@ -26,12 +26,62 @@ export const formatDuration = (ms: number): string => {
 
 const trimCause = (cause: string) => cause.replace(/\.+$/, '')
 
-export const downMessage = (monitor: { name: string }, since: number, cause: string) => ({
-  title: `${monitor.name} is down`,
-  description: `${monitor.name} has been down since ${formatUtc(since)}: ${trimCause(cause)}.`,
-})
+interface Named {
+  name: string
+  type?: string
+}
 
-export const upMessage = (monitor: { name: string }, since: number, downSince: number) => ({
-  title: `${monitor.name} is back up`,
-  description: `${monitor.name} is up again since ${formatUtc(since)}, after ${formatDuration(since - downSince)} of downtime.`,
-})
+// What "down" and "up" mean for each kind of monitor, in the words its users use: a certificate is not "down".
+const WORDS: Record<string, { down: string; up: string; failing: string; fine: string; outage: string }> = {
+  ssl: { down: 'certificate problem', up: 'certificate valid again', failing: 'failing', fine: 'fine', outage: '' },
+  domain: { down: 'domain problem', up: 'domain in order again', failing: 'failing', fine: 'fine', outage: '' },
+  blacklist: { down: 'listed on a blacklist', up: 'no longer listed', failing: 'listed', fine: 'clean', outage: '' },
+}
+const AVAILABILITY = { down: 'is down', up: 'is back up', failing: 'down', fine: 'up', outage: ' of downtime' }
+
+const title = (monitor: Named, state: 'down' | 'up') => {
+  const w = WORDS[monitor.type ?? '']
+  if (!w) return `${monitor.name} ${AVAILABILITY[state]}`
+  return monitor.type === 'blacklist' ? `${monitor.name} is ${w[state]}` : `${monitor.name}: ${w[state]}`
+}
+
+export const downMessage = (monitor: Named, since: number, cause: string) => {
+  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  return {
+    title: title(monitor, 'down'),
+    description: `${monitor.name} has been ${w.failing} since ${formatUtc(since)}: ${trimCause(cause)}.`,
+  }
+}
+
+export const upMessage = (monitor: Named, since: number, downSince: number) => {
+  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  return {
+    title: title(monitor, 'up'),
+    description: `${monitor.name} is ${w.fine} again since ${formatUtc(since)}, after ${formatDuration(since - downSince)}${w.outage}.`,
+  }
+}
+
+const list = (values: readonly string[]) => (values.length === 0 ? 'nothing' : values.join(', '))
+
+/** A change in what a monitor sees: a DNS answer, the blacklists that list an address. */
+export const changeMessage = (monitor: Named, before: readonly string[], after: readonly string[], at: number) => {
+  if (monitor.type === 'blacklist')
+    return {
+      title: `${monitor.name}: blacklist listing changed`,
+      description: `At ${formatUtc(at)} the listing of ${monitor.name} changed from ${list(before)} to ${list(after)}.`,
+    }
+  return {
+    title: `${monitor.name}: DNS answer changed`,
+    description: `At ${formatUtc(at)} the answer changed from ${list(before)} to ${list(after)}.`,
+  }
+}
+
+/** A warning before a certificate or a registration expires. */
+export const expiryMessage = (monitor: Named, daysLeft: number, expiresAt: number) => {
+  const what = monitor.type === 'domain' ? 'registration' : 'certificate'
+  const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'in 1 day' : `in ${daysLeft} days`
+  return {
+    title: `${monitor.name}: ${what} expires ${when}`,
+    description: `The ${what} of ${monitor.name} expires on ${formatUtc(expiresAt)}. Renew it before then.`,
+  }
+}

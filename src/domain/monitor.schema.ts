@@ -1,15 +1,33 @@
 import * as v from 'valibot'
 import { Assertion } from './assertion.ts'
-import { DEFAULT_EXPECTED_STATUS, formatExpectedStatus, parseExpectedStatus } from './expected-status.ts'
-import { hostProblem, normalizeHost } from './host.ts'
+import {
+  BlacklistTarget,
+  bool,
+  DEFAULT_EXPECTED_STATUS,
+  DnsName,
+  DomainName,
+  defaultWarnDays,
+  ExpectedMatch,
+  ExpectedStatus,
+  ExpectedValues,
+  Headers,
+  Host,
+  HttpUrl,
+  int,
+  Name,
+  RecordType,
+  Resolver,
+  WarnDays,
+} from './monitor-fields.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 
 // Monitors: one schema per type, united by `type`. The server validates requests with these and the
 // forms validate with the same ones, so a message reads the same in both places.
 
-export const MONITOR_TYPES = ['web', 'api', 'port', 'ping'] as const
+export const MONITOR_TYPES = ['web', 'api', 'port', 'ping', 'dns', 'ssl', 'domain', 'blacklist'] as const
 export type MonitorType = (typeof MONITOR_TYPES)[number]
-export const MonitorTypeSchema = v.picklist(MONITOR_TYPES, 'Type must be one of web, api, port or ping.')
+const TYPE_MESSAGE = `Type must be one of ${MONITOR_TYPES.join(', ')}.`
+export const MonitorTypeSchema = v.picklist(MONITOR_TYPES, TYPE_MESSAGE)
 
 export { MONITOR_STATUSES, type MonitorStatus } from './monitor-status.ts'
 
@@ -23,93 +41,35 @@ export const DEFAULTS = {
   recovery_checks: 1,
   degraded_threshold_ms: null,
   ping_count: 3,
+  tls_port: 443,
 } as const
 
-const int = (label: string, min: number, max: number) =>
-  v.pipe(
-    v.number(`${label} must be a number.`),
-    v.integer(`${label} must be a whole number.`),
-    v.minValue(min, `${label} must be at least ${min}.`),
-    v.maxValue(max, `${label} must be at most ${max}.`),
-  )
+/**
+ * How often each type may and does check, before the plan's own limit. Registration data changes slowly and
+ * registries limit queries: a domain at most every 6 hours. Blacklists ban those who ask too often.
+ */
+export const INTERVALS: Record<MonitorType, { default: number; min: number; why?: string }> = {
+  web: { default: 300, min: 1 },
+  api: { default: 300, min: 1 },
+  port: { default: 300, min: 1 },
+  ping: { default: 300, min: 1 },
+  dns: { default: 300, min: 1 },
+  ssl: { default: 3600, min: 1 },
+  domain: { default: 86_400, min: 21_600, why: 'Domain registration data is checked at most every 6 hours' },
+  blacklist: { default: 3600, min: 300, why: 'Blacklists are asked at most every 5 minutes' },
+}
 
-const bool = (label: string) => v.boolean(`${label} must be true or false.`)
-
-const Name = v.pipe(
-  v.string('Name is required.'),
-  v.trim(),
-  v.nonEmpty('Name is required.'),
-  v.maxLength(100, 'Name must be at most 100 characters.'),
-)
-
-const HttpUrl = v.pipe(
-  v.string('URL is required.'),
-  v.trim(),
-  v.nonEmpty('URL is required.'),
-  v.maxLength(2048, 'URL must be at most 2048 characters.'),
-  v.check((s) => /^https?:\/\//i.test(s), 'URL must start with http:// or https://.'),
-  v.url('Enter a full URL, such as https://example.com/health.'),
-  v.check((s) => {
-    try {
-      return new URL(s).hostname !== ''
-    } catch {
-      return false
-    }
-  }, 'The URL needs a host name.'),
-)
-
-const Host = v.pipe(
-  v.string('Host is required.'),
-  v.trim(),
-  v.check(
-    (s) => hostProblem(s) === null,
-    (issue) => hostProblem(String(issue.input)) ?? 'Enter a host.',
-  ),
-  v.transform(normalizeHost),
-)
-
-const ExpectedStatus = v.pipe(
-  v.union(
-    [v.string(), v.array(v.union([v.string(), v.number()]))],
-    'Expected status must be codes or ranges, such as 200-299.',
-  ),
-  v.check(
-    (s) => typeof parseExpectedStatus(s) !== 'string',
-    (issue) => String(parseExpectedStatus(issue.input as string)),
-  ),
-  v.transform((s) =>
-    formatExpectedStatus(parseExpectedStatus(s) as Exclude<ReturnType<typeof parseExpectedStatus>, string>),
-  ),
-)
-
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/
-const Headers = v.pipe(
-  v.record(
-    v.string(),
-    v.pipe(v.string('Header values must be text.'), v.maxLength(4096, 'A header value is too long.')),
-    'Headers must be an object of names and values.',
-  ),
-  v.check((h) => Object.keys(h).length <= 50, 'At most 50 headers.'),
-  v.check(
-    (h) => Object.keys(h).every((k) => HEADER_NAME.test(k)),
-    'A header name has letters, digits and hyphens only.',
-  ),
-  v.check(
-    (h) => Object.values(h).every((value) => !/[\r\n\0]/.test(value)),
-    'A header value cannot contain line breaks.',
-  ),
-)
-
-/** Fields every type has. */
-const common = {
+/** Fields every type has; the interval's default depends on the type. */
+const commonFor = (type: MonitorType) => ({
   name: Name,
-  interval_seconds: v.optional(int('Interval', 1, 86_400), DEFAULTS.interval_seconds),
+  interval_seconds: v.optional(int('Interval', 1, 86_400), INTERVALS[type].default),
   timeout_seconds: v.optional(int('Timeout', 1, 120), DEFAULTS.timeout_seconds),
   retries: v.optional(int('Retries', 0, 10), DEFAULTS.retries),
   retry_interval_seconds: v.optional(int('Retry interval', 1, 3600), DEFAULTS.retry_interval_seconds),
   recovery_checks: v.optional(int('Recovery checks', 1, 10), DEFAULTS.recovery_checks),
   degraded_threshold_ms: v.optional(v.nullable(int('Degraded threshold', 1, 600_000)), DEFAULTS.degraded_threshold_ms),
-}
+})
+const common = commonFor('web')
 
 const http = {
   url: HttpUrl,
@@ -149,20 +109,59 @@ export const PingFields = v.object({
   count: v.optional(int('Count', 1, 10), DEFAULTS.ping_count),
 })
 
-/** The settings of each type, beyond the common fields. */
-export const SETTINGS_SCHEMAS = { web: WebFields, api: ApiFields, port: PortFields, ping: PingFields } as const
-export type MonitorSettings = {
-  web: v.InferOutput<typeof WebFields>
-  api: v.InferOutput<typeof ApiFields>
-  port: v.InferOutput<typeof PortFields>
-  ping: v.InferOutput<typeof PingFields>
-}
+export const DnsFields = v.object({
+  hostname: DnsName,
+  record_type: RecordType,
+  /** Values the answer must hold (`contains`) or be (`exact`); none: any answer, but a change is told. */
+  expected: v.optional(ExpectedValues, []),
+  expected_match: v.optional(ExpectedMatch, 'contains'),
+  /** `ip[:port]` of the resolver to ask; empty: the server's (DNS_SERVERS, else the system's). */
+  resolver: v.optional(Resolver, ''),
+})
 
-const timing = <T extends { interval_seconds: number; timeout_seconds: number; retry_interval_seconds: number }>(
-  schema: v.GenericSchema<unknown, T>,
-) =>
+export const SslFields = v.object({
+  host: Host,
+  port: v.optional(int('Port', 1, 65_535), DEFAULTS.tls_port),
+  warn_days: v.optional(WarnDays, defaultWarnDays),
+})
+
+export const DomainFields = v.object({
+  domain: DomainName,
+  warn_days: v.optional(WarnDays, defaultWarnDays),
+})
+
+export const BlacklistFields = v.object({
+  target: BlacklistTarget,
+})
+
+/** The settings of each type, beyond the common fields. */
+export const SETTINGS_SCHEMAS = {
+  web: WebFields,
+  api: ApiFields,
+  port: PortFields,
+  ping: PingFields,
+  dns: DnsFields,
+  ssl: SslFields,
+  domain: DomainFields,
+  blacklist: BlacklistFields,
+} as const
+export type MonitorSettings = { [K in MonitorType]: v.InferOutput<(typeof SETTINGS_SCHEMAS)[K]> }
+
+type Timed = { type: MonitorType; interval_seconds: number; timeout_seconds: number; retry_interval_seconds: number }
+
+const timing = <T extends Timed>(schema: v.GenericSchema<unknown, T>) =>
   v.pipe(
     schema,
+    v.forward(
+      v.check(
+        (m: T) => m.interval_seconds >= INTERVALS[m.type].min,
+        (issue) => {
+          const { min, why } = INTERVALS[(issue.input as T).type]
+          return `${why ?? 'This type checks at most that often'}: choose an interval of at least ${min} seconds.`
+        },
+      ),
+      ['interval_seconds'] as never,
+    ),
     v.forward(
       v.check((m: T) => m.timeout_seconds <= m.interval_seconds, 'Timeout must not be longer than the interval.'),
       ['timeout_seconds'] as never,
@@ -176,31 +175,42 @@ const timing = <T extends { interval_seconds: number; timeout_seconds: number; r
     ),
   )
 
-const WebMonitor = v.object({ type: v.literal('web'), ...common, ...WebFields.entries })
-const ApiMonitor = v.object({ type: v.literal('api'), ...common, ...ApiFields.entries })
-const PortMonitor = v.object({ type: v.literal('port'), ...common, ...PortFields.entries })
-const PingMonitor = v.object({ type: v.literal('ping'), ...common, ...PingFields.entries })
-
-export const WebMonitorInput = timing(WebMonitor)
-export const ApiMonitorInput = timing(ApiMonitor)
-export const PortMonitorInput = timing(PortMonitor)
-export const PingMonitorInput = timing(PingMonitor)
+const WebMonitor = v.object({ type: v.literal('web'), ...commonFor('web'), ...WebFields.entries })
+const ApiMonitor = v.object({ type: v.literal('api'), ...commonFor('api'), ...ApiFields.entries })
+const PortMonitor = v.object({ type: v.literal('port'), ...commonFor('port'), ...PortFields.entries })
+const PingMonitor = v.object({ type: v.literal('ping'), ...commonFor('ping'), ...PingFields.entries })
+const DnsMonitor = v.object({ type: v.literal('dns'), ...commonFor('dns'), ...DnsFields.entries })
+const SslMonitor = v.object({ type: v.literal('ssl'), ...commonFor('ssl'), ...SslFields.entries })
+const DomainMonitor = v.object({ type: v.literal('domain'), ...commonFor('domain'), ...DomainFields.entries })
+const BlacklistMonitor = v.object({
+  type: v.literal('blacklist'),
+  ...commonFor('blacklist'),
+  ...BlacklistFields.entries,
+})
 
 /** A new monitor: `POST /api/monitors`. */
 export const MonitorInput = v.variant(
   'type',
-  [WebMonitor, ApiMonitor, PortMonitor, PingMonitor],
-  'Type must be one of web, api, port or ping.',
+  [WebMonitor, ApiMonitor, PortMonitor, PingMonitor, DnsMonitor, SslMonitor, DomainMonitor, BlacklistMonitor],
+  TYPE_MESSAGE,
 )
 export type MonitorInput = v.InferOutput<typeof MonitorInput>
 
 /** Checks a complete monitor (create, or the result of a patch) including the rules across fields. */
 export const MONITOR_INPUTS = {
-  web: WebMonitorInput,
-  api: ApiMonitorInput,
-  port: PortMonitorInput,
-  ping: PingMonitorInput,
+  web: timing(WebMonitor),
+  api: timing(ApiMonitor),
+  port: timing(PortMonitor),
+  ping: timing(PingMonitor),
+  dns: timing(DnsMonitor),
+  ssl: timing(SslMonitor),
+  domain: timing(DomainMonitor),
+  blacklist: timing(BlacklistMonitor),
 } as const
+export const WebMonitorInput = MONITOR_INPUTS.web
+export const ApiMonitorInput = MONITOR_INPUTS.api
+export const PortMonitorInput = MONITOR_INPUTS.port
+export const PingMonitorInput = MONITOR_INPUTS.ping
 
 /**
  * A timeout or retry interval left out defaults to 10 s and 20 s, or to the interval itself when that is
@@ -209,7 +219,8 @@ export const MONITOR_INPUTS = {
 export const withTimingDefaults = (input: unknown): unknown => {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return input
   const record = input as Record<string, unknown>
-  const interval = record.interval_seconds
+  const type = record.type as MonitorType
+  const interval = record.interval_seconds ?? (type in INTERVALS ? INTERVALS[type].default : undefined)
   if (typeof interval !== 'number' || !Number.isInteger(interval) || interval < 1) return input
   const orFitted = (value: unknown, fallback: number) => (value === undefined ? Math.min(fallback, interval) : value)
   return {
@@ -251,6 +262,8 @@ const MonitorState = {
   status_changed_at: v.nullable(v.string()),
   next_check_at: v.nullable(v.string()),
   created_at: v.string(),
+  /** When what an SSL or domain monitor watches expires, as last seen. */
+  expires_at: v.optional(v.nullable(v.string())),
   uptime_24h: v.optional(v.nullable(v.number())),
   uptime_30d: v.optional(v.nullable(v.number())),
   avg_response_ms_24h: v.optional(v.nullable(v.number())),
@@ -271,6 +284,32 @@ export const Monitor = v.variant('type', [
   v.object({ type: v.literal('api'), ...commonOut, ...ApiFields.entries, ...MonitorState }),
   v.object({ type: v.literal('port'), ...commonOut, port: v.number(), host: v.string(), ...MonitorState }),
   v.object({ type: v.literal('ping'), ...commonOut, count: v.number(), host: v.string(), ...MonitorState }),
+  v.object({
+    type: v.literal('dns'),
+    ...commonOut,
+    hostname: v.string(),
+    record_type: RecordType,
+    expected: v.array(v.string()),
+    expected_match: ExpectedMatch,
+    resolver: v.string(),
+    ...MonitorState,
+  }),
+  v.object({
+    type: v.literal('ssl'),
+    ...commonOut,
+    host: v.string(),
+    port: v.number(),
+    warn_days: v.array(v.number()),
+    ...MonitorState,
+  }),
+  v.object({
+    type: v.literal('domain'),
+    ...commonOut,
+    domain: v.string(),
+    warn_days: v.array(v.number()),
+    ...MonitorState,
+  }),
+  v.object({ type: v.literal('blacklist'), ...commonOut, target: v.string(), ...MonitorState }),
 ])
 export type Monitor = v.InferOutput<typeof Monitor>
 

@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
+import type { BlacklistDetail, DnsDetail, DomainDetail, SslDetail } from '../domain/check-details.ts'
 import type { CheckResult, Incident, MonitorStats } from '../domain/check-result.ts'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
@@ -15,6 +16,21 @@ export interface Pagination {
   total_pages: number
 }
 
+/** What a DNS, SSL, domain or blacklist check reported in its result's `detail`, read with its schema. */
+export type MonitorFacts =
+  | { type: 'dns'; detail: DnsDetail }
+  | { type: 'ssl'; detail: SslDetail }
+  | { type: 'domain'; detail: DomainDetail }
+  | { type: 'blacklist'; detail: BlacklistDetail }
+
+/** The newest facts among the latest checks, whatever page of results is shown. */
+export interface LatestFacts {
+  /** The newest check; null before the first. */
+  newest: CheckResult | null
+  /** The newest check that reported facts (a failed check may have none), and what they were. */
+  reported: { checked_at: string; facts: MonitorFacts } | null
+}
+
 /** Everything the detail page shows, fetched together. */
 export interface MonitorDetail {
   monitor: Monitor
@@ -22,6 +38,7 @@ export interface MonitorDetail {
   results: CheckResult[]
   pagination: Pagination
   incidents: Incident[]
+  latest: LatestFacts
 }
 
 export interface DetailQuery {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { authRoutes } from './http/auth.routes.ts'
+import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { ApiError, errorBody, toErrorResponse } from './http/errors.ts'
 import { incidentRoutes } from './http/incidents.routes.ts'
@@ -30,6 +31,7 @@ export const createApi = (deps: Deps) => {
     .route('/plans', planRoutes(deps))
     .route('/monitors', monitorRoutes(deps))
     .route('/incidents', incidentRoutes(deps))
+    .route('/blacklist', blacklistRoutes(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }
 

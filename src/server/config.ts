@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { SmtpSettings } from './mail/mailer.ts'
 
@@ -10,7 +11,37 @@ export interface RateLimits {
   register: { perIp: RateRule; perAccount: RateRule }
   forgotPassword: { perIp: RateRule; perAccount: RateRule }
   passwordChange: { perAccount: RateRule }
+  /** One-off blacklist checks: each asks every DNSBL zone, and zones ban those who ask too much. */
+  blacklistCheck: { perAccount: RateRule }
 }
+
+/** Where the network checks ask: resolvers, blacklist zones, registries, extra trusted CAs. */
+export interface NetworkConfig {
+  /** `ip[:port]` of the resolvers DNS and blacklist checks ask; empty: the system's (/etc/resolv.conf). */
+  dnsServers: string[]
+  /** The DNSBL zones a blacklist check asks. */
+  dnsblZones: string[]
+  /** Ask every domain's registration here instead of the registry IANA's bootstrap names (tests, private registries). */
+  rdapBaseUrl?: string
+  /** IANA's RDAP bootstrap file for domains. */
+  rdapBootstrapUrl: string
+  /** `host[:port]` every WHOIS query goes to, instead of the TLD's own server (tests, private registries). */
+  whoisServer?: string
+  /** PEM certificates trusted by SSL checks besides the system's (a private CA). */
+  tlsCa?: string
+}
+
+/** A sensible default: widely used zones that answer queries from anyone at a modest rate. */
+export const DEFAULT_DNSBL_ZONES = [
+  'zen.spamhaus.org',
+  'bl.spamcop.net',
+  'b.barracudacentral.org',
+  'dnsbl.sorbs.net',
+  'psbl.surriel.com',
+  'dnsbl-1.uceprotect.net',
+  'cbl.abuseat.org',
+  'ix.dnsbl.manitu.net',
+]
 
 export interface Config {
   port: number
@@ -32,6 +63,7 @@ export interface Config {
   staticDir: string
   /** Run the check scheduler in this process (false when dedicated workers, `npm run worker`, run checks). */
   runChecks: boolean
+  network: NetworkConfig
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -39,9 +71,16 @@ export const defaultRateLimits: RateLimits = {
   register: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
   forgotPassword: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
   passwordChange: { perAccount: { max: 10, windowSeconds: 900 } },
+  blacklistCheck: { perAccount: { max: 20, windowSeconds: 600 } },
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1'
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
   const raw = env[name]
@@ -79,5 +118,13 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
+    network: {
+      dnsServers: list(env.DNS_SERVERS),
+      dnsblZones: env.DNSBL_ZONES ? list(env.DNSBL_ZONES) : DEFAULT_DNSBL_ZONES,
+      rdapBaseUrl: env.RDAP_BASE_URL ? env.RDAP_BASE_URL.replace(/\/*$/, '/') : undefined,
+      rdapBootstrapUrl: env.RDAP_BOOTSTRAP_URL || 'https://data.iana.org/rdap/dns.json',
+      whoisServer: env.WHOIS_SERVER || undefined,
+      tlsCa: env.TLS_CA_FILE ? readFileSync(env.TLS_CA_FILE, 'utf8') : undefined,
+    },
   }
 }

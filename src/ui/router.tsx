@@ -27,6 +27,10 @@ const monitorDetail = (type: MonitorType) =>
     return { Component: () => <MonitorDetailPage type={type} /> }
   })
 
+const checkBlackList = page(async () => ({
+  Component: (await import('./pages/monitors/CheckBlackListPage.tsx')).CheckBlackListPage,
+}))
+
 const dashboard = page(async () => ({ Component: (await import('./pages/DashboardPage.tsx')).DashboardPage }))
 
 const AWS_PAGES = ['billing-summary', 'ec2', 'rds', 'amplify', 'lightsail', 'services'] as const
@@ -50,19 +54,20 @@ const protectedRoutes: RouteObject[] = [
   { path: 'status_page', ...feature('statusPage') },
   { path: 'services/web-monitoring', ...monitorList('web') },
   { path: 'services/api-monitoring', ...monitorList('api') },
-  { path: 'services/dns-monitoring', ...feature('dns') },
-  { path: 'services/ssl-monitoring', ...feature('ssl') },
-  { path: 'services/domain-monitoring', ...feature('domain') },
+  { path: 'services/dns-monitoring', ...monitorList('dns') },
+  { path: 'services/ssl-monitoring', ...monitorList('ssl') },
+  { path: 'services/domain-monitoring', ...monitorList('domain') },
   { path: 'services/port-monitoring', ...monitorList('port') },
   { path: 'services/ping-monitoring', ...monitorList('ping') },
-  { path: 'services/check_black_list', ...feature('blacklist') },
+  // With ?id= it is a blacklist monitor's page: the spec has no detail route for them.
+  { path: 'services/check_black_list', ...checkBlackList },
   { path: 'api_monitorings/:api_monitoring_id', ...monitorDetail('api') },
   { path: 'port_monitorings/:port_monitoring_id', ...monitorDetail('port') },
   { path: 'ping_monitorings/:ping_monitoring_id', ...monitorDetail('ping') },
   { path: 'web_monitorings/:web_monitoring_id', ...monitorDetail('web') },
-  { path: 'domain_monitoring/details', ...feature('domain', 'domain details') },
-  { path: 'ssl_monitoring/details', ...feature('ssl', 'certificate details') },
-  { path: 'dns_monitorings/:dns_ssl_id', ...feature('dns', 'monitor details') },
+  { path: 'domain_monitoring/details', ...monitorDetail('domain') },
+  { path: 'ssl_monitoring/details', ...monitorDetail('ssl') },
+  { path: 'dns_monitorings/:dns_ssl_id', ...monitorDetail('dns') },
   { path: 'aws_monitorings/:id', ...feature('aws', 'monitor details') },
   { path: 'services/aws_monitoring', ...feature('aws') },
   ...AWS_PAGES.map((p) => ({

@@ -17,6 +17,7 @@ const detail = (monitor = webMonitor()): MonitorDetail => ({
   results: [checkResult()],
   pagination: { total: 1, page: 1, limit: RESULTS_PER_PAGE, total_pages: 1 },
   incidents: [incident()],
+  latest: { newest: checkResult(), reported: null },
 })
 const { done, error } = actorEvents(monitorDetailMachine)
 const loaded = done('fetchDetail', detail())

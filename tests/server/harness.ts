@@ -106,6 +106,15 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   rateLimits: defaultRateLimits,
   appUrl: 'http://app.test',
   trustProxy: true,
+  // Tests send traffic only to loopback: resolvers, registries and blacklist zones point at a closed local port
+  // unless a test starts its own servers.
+  network: {
+    dnsServers: ['127.0.0.1:9'],
+    dnsblZones: ['bl.test'],
+    rdapBaseUrl: 'http://127.0.0.1:9/',
+    rdapBootstrapUrl: 'http://127.0.0.1:9/dns.json',
+    whoisServer: '127.0.0.1:9',
+  },
   ...overrides,
 })
 

@@ -1,12 +1,18 @@
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { MonitorSettings, MonitorType } from '../../domain/monitor.schema.ts'
+import type { NetworkConfig } from '../config.ts'
+import { checkDns } from './dns.check.ts'
+import { checkBlacklistMonitor } from './dnsbl.check.ts'
+import { checkDomain } from './domain.check.ts'
 import { checkHttp } from './http.check.ts'
 import { checkPing } from './icmp.check.ts'
 import type { TargetPolicy } from './target-policy.ts'
 import { CANCELLED, checkPort } from './tcp.check.ts'
+import { checkTls } from './tls.check.ts'
 
 // The check runners' front door: the scheduler calls runCheck and stores what it answers.
 
+export { BlacklistLookupError, checkBlacklist } from './dnsbl.check.ts'
 export type { TargetPolicy } from './target-policy.ts'
 export { addressProblem, classifyAddress, policyLookup, resolveTarget } from './target-policy.ts'
 
@@ -17,6 +23,8 @@ export type CheckTarget = {
 
 export interface CheckContext {
   policy: TargetPolicy
+  /** Where DNS, blacklist, domain and SSL checks ask: resolvers, DNSBL zones, registries, extra CAs. */
+  network: NetworkConfig
   /** Aborting ends the check at once with "The check was cancelled." (shutdown, monitor deleted). */
   signal?: AbortSignal
   /** The ping executable; tests point it elsewhere. Default /usr/bin/ping, else ping on PATH. */
@@ -35,6 +43,14 @@ export const runCheck = async (monitor: CheckTarget, ctx: CheckContext): Promise
         return await checkPort(monitor, ctx)
       case 'ping':
         return await checkPing(monitor, ctx)
+      case 'dns':
+        return await checkDns(monitor, ctx)
+      case 'ssl':
+        return await checkTls(monitor, ctx)
+      case 'domain':
+        return await checkDomain(monitor, ctx)
+      case 'blacklist':
+        return await checkBlacklistMonitor(monitor, ctx)
       default:
         return {
           ok: false,

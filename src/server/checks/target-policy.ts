@@ -94,7 +94,7 @@ const kindIn = (address: string, family: 'ipv4' | 'ipv6'): AddressKind => {
 }
 
 /** The eight 16-bit groups of a valid textual IPv6 address (with an optional dotted IPv4 tail). */
-const ipv6Groups = (address: string): number[] => {
+export const ipv6Groups = (address: string): number[] => {
   let text = address
   const lastColon = text.lastIndexOf(':')
   if (text.includes('.', lastColon)) {

@@ -4,6 +4,7 @@ import * as accounts from './migrations/001-accounts.ts'
 import * as plans from './migrations/002-plans.ts'
 import { notificationCounters } from './migrations/003-notification-counters.ts'
 import { monitors } from './migrations/004-monitors.ts'
+import * as observations from './migrations/005-monitor-observations.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -12,6 +13,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '002-plans': plans,
   '003-notification-counters': notificationCounters(dialect),
   '004-monitors': monitors(dialect),
+  '005-monitor-observations': observations,
 })
 
 export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {

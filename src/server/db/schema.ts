@@ -116,6 +116,11 @@ export interface MonitorsTable {
   last_error: string | null
   status_changed_at: number | null
   accounted_at: number | null
+  /** JSON list: what the last check saw (DNS answer, listing zones), when a change of it is news. */
+  last_observed: string | null
+  expires_at: number | null
+  /** The last expiry warning sent: `<expires_at>:<days>`. */
+  warned_for: string | null
   next_check_at: number | null
   lease_owner: string | null
   lease_until: number | null

@@ -1,19 +1,16 @@
 import type { CheckOutcome } from '../../domain/check-result.ts'
-import { downMessage, upMessage } from '../../domain/incident-message.ts'
-import type { MonitorStatus } from '../../domain/monitor.schema.ts'
-import { applyVerdict, nextDue, verdictOf } from '../../domain/monitor-state.ts'
-import { addResult, attributeTime, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
+import { addResult, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
 import type { Clock } from '../clock.ts'
 import { type Database, takeWriteLock } from '../db/database.ts'
 import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
 import { repos } from '../db/repos/index.ts'
-import { healthOf } from '../db/repos/monitor-row.ts'
 import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
 import type { NotificationRow } from '../db/repos/notifications.repo.ts'
 import type { RollupDelta } from '../db/repos/rollups.repo.ts'
 import { newId } from '../ids.ts'
 import type { Logger } from '../logger.ts'
+import { checkEffects } from './check-effects.ts'
 
 /** One check that ran, on its way to the database. */
 export interface CompletedCheck {
@@ -75,97 +72,21 @@ export const createRecorder = (deps: {
           out.push(null)
           continue
         }
-        const { outcome } = check
-        const at = check.startedAt
-        const step = applyVerdict(
-          healthOf(row),
-          verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms),
-          at,
-          row,
-        )
-        const { transition, health } = step
-
-        const time = attributeTime({
-          previousStatus: row.status as MonitorStatus,
-          accountedFrom: row.accounted_at,
-          at,
-          confirmsDown: transition.kind === 'down',
-          maxGapMs: 2 * row.interval_seconds * 1000 + row.timeout_seconds * 1000 + 60_000,
-        })
+        const effects = checkEffects(row, check)
         for (const period of PERIODS) {
-          const start = bucketStart(at, period)
+          const start = bucketStart(check.startedAt, period)
           const key = `${row.monitor_id}|${period}|${start}`
           let delta = rollups.get(key)
           if (!delta) {
             delta = { monitorId: row.monitor_id, period, bucketStart: start, rollup: emptyRollup() }
             rollups.set(key, delta)
           }
-          addResult(delta.rollup, {
-            status: time.status,
-            ok: outcome.ok,
-            responseMs: outcome.responseMs,
-            weightMs: time.ms,
-          })
+          addResult(delta.rollup, effects.rollup)
         }
-
-        const change: MonitorChange = {
-          status: health.status,
-          failures: health.failures,
-          failing_since: health.failingSince,
-          successes: health.successes,
-          recovering_since: health.recoveringSince,
-          last_checked_at: at,
-          last_response_ms: outcome.responseMs,
-          last_error: outcome.ok ? null : outcome.message,
-          accounted_at: Math.max(at, row.accounted_at ?? at),
-        }
-        if (health.status !== row.status) change.status_changed_at = at
-        const retryAt = check.finishedAt + row.retry_interval_seconds * 1000
-        if (check.lease !== null) {
-          change.next_check_at = nextDue({
-            scheduledAt: check.scheduledAt,
-            finishedAt: check.finishedAt,
-            intervalMs: row.interval_seconds * 1000,
-            retryIntervalMs: row.retry_interval_seconds * 1000,
-            confirming: step.confirming,
-          })
-          change.lease_owner = null
-          change.lease_until = null
-        } else if (step.confirming && row.lease_owner === null && (row.next_check_at ?? Infinity) > retryAt) {
-          // A failure found by hand is confirmed on the retry schedule too.
-          change.next_check_at = retryAt
-        }
-
-        if (transition.kind === 'down') {
-          const incidentId = newId()
-          opened.push({
-            incident_id: incidentId,
-            user_id: row.user_id,
-            monitor_id: row.monitor_id,
-            started_at: transition.since,
-            resolved_at: null,
-            cause: outcome.message,
-          })
-          change.open_incident_id = incidentId
-          const text = downMessage(row, transition.since, outcome.message)
-          notifications.push(notification(row, text, now))
-        } else if (transition.kind === 'up') {
-          if (row.open_incident_id) resolved.push({ id: row.open_incident_id, at: transition.since })
-          change.open_incident_id = null
-          notifications.push(
-            notification(row, upMessage(row, transition.since, row.failing_since ?? transition.since), now),
-          )
-        }
-
-        const result: CheckResultRow = {
-          monitor_id: row.monitor_id,
-          checked_at: at,
-          status: health.status,
-          ok: outcome.ok ? 1 : 0,
-          response_ms: outcome.responseMs,
-          message: outcome.message,
-          detail: outcome.detail ? JSON.stringify(outcome.detail) : null,
-        }
+        if (effects.openIncident) opened.push(effects.openIncident)
+        if (effects.resolveIncident) resolved.push(effects.resolveIncident)
+        for (const text of effects.messages) notifications.push(notification(row, text, now))
+        const { result, change } = effects
         results.push(result)
         Object.assign(row, change)
         changes.set(row.monitor_id, { ...changes.get(row.monitor_id), ...change })

@@ -41,6 +41,8 @@ const configColumns = (input: MonitorInput) => {
 /** A fresh start for the state rules: after a resume or a change of what is checked. */
 const freshState = (now: number): MonitorChange => ({
   status: 'pending',
+  last_observed: null,
+  warned_for: null,
   failures: 0,
   failing_since: null,
   successes: 0,
@@ -108,6 +110,9 @@ export const monitorsService = (deps: Deps) => {
         last_error: null,
         status_changed_at: now,
         accounted_at: null,
+        last_observed: null,
+        expires_at: null,
+        warned_for: null,
         // The first check runs at once, so a new monitor shows its state within seconds.
         next_check_at: now,
         lease_owner: null,

@@ -9,6 +9,7 @@ import type { MonitorType } from '../../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { notificationTarget } from '../../domain/notification-target.ts'
 import { Button } from '../components/button.tsx'
+import { ExpiringSoon } from './ExpiringSoon.tsx'
 import { usePageVisibility } from './monitors/use-page-visibility.ts'
 import { card } from './page-styles.ts'
 
@@ -18,7 +19,7 @@ const detailOf = (type: string, id: string) =>
 const tile = css({ bg: 'canvas', rounded: 'md', p: '3', display: 'grid', gap: '0.5' })
 const figure = css({ fontSize: '2xl', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })
 
-/** The dashboard's monitors by state and its open incidents, asked again every 10 s. */
+/** The dashboard's monitors by state, its open incidents and what expires soon, asked again every 10 s. */
 export function DashboardMonitors() {
   const logic = useMemo(() => overviewLogic(monitorsApi), [])
   const overview = useActorRef(logic)
@@ -103,6 +104,11 @@ export function DashboardMonitors() {
           </ul>
         )}
       </section>
+      {data && (
+        <div className={css({ gridColumn: '1 / -1' })}>
+          <ExpiringSoon expiring={data.expiring} watched={data.expiryWatched} now={Date.now()} />
+        </div>
+      )}
     </div>
   )
 }

@@ -2,10 +2,20 @@ import net from 'node:net'
 import tls from 'node:tls'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type CheckTarget, runCheck } from '../../../src/server/checks/index.ts'
-import { close, closedPort, JSON_BODY, monitor, startHttps, startSilent, startSite, type TestSite } from './servers.ts'
+import {
+  close,
+  closedPort,
+  context,
+  JSON_BODY,
+  monitor,
+  startHttps,
+  startSilent,
+  startSite,
+  type TestSite,
+} from './servers.ts'
 
-const ALLOW = { policy: { allowPrivate: true } }
-const DENY = { policy: { allowPrivate: false } }
+const ALLOW = context(true)
+const DENY = context(false)
 
 let site: TestSite
 let silent: Awaited<ReturnType<typeof startSilent>>

@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parsePingOutput } from '../../../src/server/checks/icmp.check.ts'
 import { runCheck } from '../../../src/server/checks/index.ts'
-import { monitor } from './servers.ts'
+import { context, monitor } from './servers.ts'
 
-const ALLOW = { policy: { allowPrivate: true } }
-const DENY = { policy: { allowPrivate: false } }
+const ALLOW = context(true)
+const DENY = context(false)
 
 const IPUTILS_OK = `PING 127.0.0.1 (127.0.0.1) 56(84) bytes of data.
 64 bytes from 127.0.0.1: icmp_seq=1 ttl=64 time=0.045 ms

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { type CheckTarget, runCheck } from '../../../src/server/checks/index.ts'
-import { monitor } from './servers.ts'
+import { context, monitor } from './servers.ts'
 
-const ALLOW = { policy: { allowPrivate: true } }
+const ALLOW = context(true)
 
 describe('runCheck', () => {
   it('answers a cancelled check without starting it', async () => {
@@ -23,11 +23,11 @@ describe('runCheck', () => {
   })
 
   it('answers a monitor type it does not know', async () => {
-    const unknown = { type: 'dns', name: 'x', timeout_seconds: 5 } as unknown as CheckTarget
+    const unknown = { type: 'aws', name: 'x', timeout_seconds: 5 } as unknown as CheckTarget
     expect(await runCheck(unknown, ALLOW)).toEqual({
       ok: false,
       responseMs: null,
-      message: 'Monitors of type dns cannot be checked.',
+      message: 'Monitors of type aws cannot be checked.',
     })
   })
 })

@@ -8,11 +8,29 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as v from 'valibot'
 import { MonitorInput } from '../../../src/domain/monitor.schema.ts'
-import type { CheckTarget } from '../../../src/server/checks/index.ts'
+import type { CheckContext, CheckTarget } from '../../../src/server/checks/index.ts'
+import type { NetworkConfig } from '../../../src/server/config.ts'
 
 // Servers for the check runners' tests, all on 127.0.0.1: tests send traffic to loopback only.
 
 export const MiB = 1024 * 1024
+
+/**
+ * Network settings that keep every query on loopback: a resolver and registries on 127.0.0.1 port 9, where
+ * nothing listens. Tests of the network checks put their own servers here.
+ */
+export const TEST_NETWORK: NetworkConfig = {
+  dnsServers: ['127.0.0.1:9'],
+  dnsblZones: ['bl.test'],
+  rdapBootstrapUrl: 'http://127.0.0.1:9/rdap/dns.json',
+  whoisServer: '127.0.0.1:9',
+}
+
+/** A check context on TEST_NETWORK with the target policy given. */
+export const context = (allowPrivate: boolean, network: Partial<NetworkConfig> = {}): CheckContext => ({
+  policy: { allowPrivate },
+  network: { ...TEST_NETWORK, ...network },
+})
 
 /** A monitor as the API would store it: parsed by the domain schema, with its defaults. */
 export const monitor = (input: Record<string, unknown>): CheckTarget =>

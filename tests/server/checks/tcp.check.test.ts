@@ -2,10 +2,10 @@ import dns from 'node:dns'
 import net from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { runCheck } from '../../../src/server/checks/index.ts'
-import { closedPort, monitor, startSilent } from './servers.ts'
+import { closedPort, context, monitor, startSilent } from './servers.ts'
 
-const ALLOW = { policy: { allowPrivate: true } }
-const DENY = { policy: { allowPrivate: false } }
+const ALLOW = context(true)
+const DENY = context(false)
 
 let listener: Awaited<ReturnType<typeof startSilent>>
 beforeAll(async () => {

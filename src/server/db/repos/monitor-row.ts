@@ -47,5 +47,6 @@ export const toMonitor = (row: MonitorRow, figures: MonitorFigures = {}): Monito
     status_changed_at: iso(row.status_changed_at),
     next_check_at: row.paused === 1 ? null : iso(row.next_check_at),
     created_at: new Date(row.created_at).toISOString(),
+    expires_at: iso(row.expires_at),
     ...figures,
   }) as Monitor

@@ -1,9 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, Navigate, useParams, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import { monitorDetailLogic } from '../../../adapters/monitor-flows.actors.ts'
+import { monitorDetailLogic } from '../../../adapters/monitor-detail.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import type { MonitorType } from '../../../domain/monitor.schema.ts'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '../../../domain/uptime.ts'
@@ -13,7 +13,9 @@ import { Button } from '../../components/button.tsx'
 import { card, FeatureGate, pageTitle } from '../FeaturePage.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { IncidentsTable, ResultsTable } from './DetailTables.tsx'
+import { ExpiryText } from './ExpiryText.tsx'
 import { formatDateTime, formatMs, formatUptime, targetOf } from './format.ts'
+import { LazyFactsPanel } from './LazyFactsPanel.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { LazyResponseTimeChart } from './LazyResponseTimeChart.tsx'
 import { useMinInterval } from './MonitorListPage.tsx'
@@ -33,13 +35,19 @@ const WINDOW_WORDS: Record<StatsWindow, string> = {
 
 const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })
 
-/** A monitor's page (spec section 2's detail routes), behind its type's plan gate. */
+/**
+ * A monitor's page (spec section 2's detail routes), behind its type's plan gate. The id is the route's
+ * parameter, or the query's `?id=` for the routes that have none; without one, the type's list.
+ */
 export function MonitorDetailPage({ type }: { type: MonitorType }) {
   const kind = MONITOR_KINDS[type]
-  const id = useParams()[`${type}_monitoring_id`] ?? ''
+  const params = useParams()
+  const [search] = useSearchParams()
+  const id = (kind.idParam ? params[kind.idParam] : search.get('id')) ?? ''
+  if (id === '') return <Navigate to={kind.list} replace />
   return (
     <FeatureGate feature={kind.title}>
-      <MonitorDetailView key={id} kind={kind} id={id} />
+      <MonitorDetailView key={`${type} ${id}`} kind={kind} id={id} />
     </FeatureGate>
   )
 }
@@ -107,6 +115,7 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
     )
 
   const { monitor } = data
+  const now = Date.now()
   const busy = busyId === monitor.id
   const checkHere = check?.monitorId === monitor.id ? check : null
 
@@ -118,14 +127,26 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
       {back}
       <header className={card}>
         <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-          <div className={css({ flex: '1', minW: '0' })}>
+          {/* The buttons go below the name when there is less than 18rem beside them. */}
+          <div className={css({ flex: '1 1 18rem', minW: '0' })}>
             <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
               <h1 id="monitor-title" className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
                 {monitor.name}
               </h1>
               <StatusBadge status={monitor.status} />
             </div>
-            <p className={css({ color: 'muted', wordBreak: 'break-all' })}>{targetOf(monitor)}</p>
+            <p className={css({ color: 'muted', overflowWrap: 'anywhere' })}>
+              {targetOf(monitor)}
+              {monitor.type === 'dns' && ` · ${monitor.record_type} records`}
+            </p>
+            {(monitor.type === 'ssl' || monitor.type === 'domain') && (
+              <p className={css({ fontSize: 'sm', mt: '1', display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+                <span className={css({ color: 'muted' })}>
+                  {monitor.type === 'ssl' ? 'Certificate expires' : 'Registration expires'}
+                </span>
+                <ExpiryText expiresAt={monitor.expires_at} warnDays={monitor.warn_days} now={now} layout="inline" />
+              </p>
+            )}
             <p className={css({ color: 'muted', fontSize: 'sm', mt: '1' })}>
               {monitor.last_checked_at ? `Last checked ${formatDateTime(monitor.last_checked_at)}` : 'Not checked yet'}
               {monitor.last_error && monitor.status === 'down' ? ` · ${monitor.last_error}` : ''}
@@ -194,6 +215,8 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
         </div>
       )}
 
+      {kind.facts && <LazyFactsPanel title={kind.facts} monitor={monitor} latest={data.latest} now={now} />}
+
       <WindowStats
         data={data}
         statsWindow={statsWindow}
@@ -215,7 +238,7 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
         <h2 id="incidents-title" className={sectionTitle}>
           Incidents
         </h2>
-        <IncidentsTable incidents={data.incidents} now={Date.now()} />
+        <IncidentsTable incidents={data.incidents} now={now} />
       </section>
 
       {editing && (

@@ -5,11 +5,20 @@ import { useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
-import { DEFAULTS, HTTP_METHODS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
+import { DEFAULTS, HTTP_METHODS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
+import { DnsFields } from './DnsFields.tsx'
+import { errorAt, type SetDraft } from './draft-setter.ts'
 import { CheckboxField, fieldGrid, SelectField, TextField, wide } from './form-fields.tsx'
-import { ADVANCED_FIELDS, draftOf, intervalOptions, type MonitorDraft, valuesOf } from './form-values.ts'
+import {
+  ADVANCED_FIELDS,
+  draftOf,
+  intervalOptions,
+  type MonitorDraft,
+  typeMinInterval,
+  valuesOf,
+} from './form-values.ts'
 import { intervalLabel } from './format.ts'
 import { MONITOR_KINDS } from './monitor-kinds.ts'
 import { AssertionRows, HeaderRows } from './RequestRows.tsx'
@@ -31,6 +40,14 @@ const FIELD_LABELS: Record<string, string> = {
   host: 'Host',
   port: 'Port',
   type: 'Type',
+  hostname: 'Host name',
+  record_type: 'Record type',
+  expected: 'Expected values',
+  expected_match: 'Match',
+  resolver: 'Resolver',
+  warn_days: 'Warning days',
+  domain: 'Domain',
+  target: 'Target',
 }
 
 /** The create and edit form of a monitor, in a dialog (loaded when first opened). */
@@ -41,16 +58,19 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
   const errors = useSelector(form, (s) => s.context.errors)
   const message = useSelector(form, (s) => s.context.message)
   const submitting = useSelector(form, (s) => s.matches('submitting'))
-  const [draft, setDraft] = useState<MonitorDraft>(() => draftOf(monitor, minIntervalSeconds))
+  const [draft, setDraft] = useState<MonitorDraft>(() => draftOf(type, monitor, minIntervalSeconds))
   const [advancedOpen, setAdvancedOpen] = useState(false)
-  const set =
-    <K extends keyof MonitorDraft>(key: K) =>
-    (value: MonitorDraft[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }))
+  const set: SetDraft = (key) => (value) => setDraft((d) => ({ ...d, [key]: value }))
   const hasAdvancedError = ADVANCED_FIELDS.some((f) => errors[f])
   // What an empty timeout or retry interval will be: its default, or the interval when that is shorter.
   const fitted = (fallback: number) => Math.min(fallback, Number(draft.interval_seconds) || fallback)
-  const intervals = intervalOptions(minIntervalSeconds, monitor?.interval_seconds)
+  // The plan's limit, or the type's own when that is slower (registries and blacklists are asked seldom).
+  const fastest = typeMinInterval(type, minIntervalSeconds)
+  const intervals = intervalOptions(fastest, monitor?.interval_seconds)
+  const intervalHelp =
+    fastest > minIntervalSeconds
+      ? `${INTERVALS[type].why ?? `This type is checked at most every ${intervalLabel(fastest)}`}.`
+      : `Your plan checks as often as every ${intervalLabel(minIntervalSeconds)}.`
   // Messages of fields the form has no input for (a server's own rule) are listed at the top.
   const shown = new Set(Object.keys(draft))
   const elsewhere = Object.entries(errors).filter(([k]) => !shown.has(k.split('.')[0] ?? k))
@@ -105,7 +125,7 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
                     value={draft.name}
                     onChange={set('name')}
                     error={errors.name}
-                    placeholder={type === 'web' ? 'Marketing site' : type === 'api' ? 'Orders API' : 'Database'}
+                    placeholder={kind.example}
                   />
                 </div>
                 {http && (
@@ -201,7 +221,8 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
                     />
                   </>
                 )}
-                {(type === 'port' || type === 'ping') && (
+                {type === 'dns' && <DnsFields draft={draft} set={set} errors={errors} />}
+                {(type === 'port' || type === 'ping' || type === 'ssl') && (
                   <TextField
                     label="Host"
                     name="host"
@@ -209,20 +230,25 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
                     value={draft.host}
                     onChange={set('host')}
                     error={errors.host}
-                    placeholder="db.example.com"
-                    helper="A host name or IP address, without a scheme."
+                    placeholder={type === 'ssl' ? 'shop.example.com' : 'db.example.com'}
+                    helper={
+                      type === 'ssl'
+                        ? 'The name the certificate must be valid for, without a scheme.'
+                        : 'A host name or IP address, without a scheme.'
+                    }
                   />
                 )}
-                {type === 'port' && (
+                {(type === 'port' || type === 'ssl') && (
                   <TextField
                     label="Port"
                     name="port"
-                    required
+                    required={type === 'port'}
                     inputMode="numeric"
                     value={draft.port}
                     onChange={set('port')}
                     error={errors.port}
                     placeholder="443"
+                    helper={type === 'ssl' ? `${DEFAULTS.tls_port} by default.` : undefined}
                   />
                 )}
                 {type === 'ping' && (
@@ -236,13 +262,50 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
                     helper={`1 to 10; ${DEFAULTS.ping_count} by default.`}
                   />
                 )}
+                {type === 'domain' && (
+                  <TextField
+                    label="Domain"
+                    name="domain"
+                    required
+                    value={draft.domain}
+                    onChange={set('domain')}
+                    error={errors.domain}
+                    placeholder="example.com"
+                    helper="The registered domain, without a scheme or path."
+                  />
+                )}
+                {(type === 'ssl' || type === 'domain') && (
+                  <TextField
+                    label="Warning days"
+                    name="warn_days"
+                    value={draft.warn_days}
+                    onChange={set('warn_days')}
+                    error={errorAt(errors, 'warn_days')}
+                    placeholder="30, 14, 7, 1"
+                    helper="Days before expiry to warn at, separated by commas."
+                  />
+                )}
+                {type === 'blacklist' && (
+                  <div className={wide}>
+                    <TextField
+                      label="Target"
+                      name="target"
+                      required
+                      value={draft.target}
+                      onChange={set('target')}
+                      error={errors.target}
+                      placeholder="192.0.2.25 or mail.example.com"
+                      helper="An IPv4 or IPv6 address, or a domain: its mail and web addresses are checked."
+                    />
+                  </div>
+                )}
                 <SelectField
                   label="Check every"
                   name="interval_seconds"
                   value={draft.interval_seconds}
                   onChange={set('interval_seconds')}
                   error={errors.interval_seconds}
-                  helper={`Your plan checks as often as every ${intervalLabel(minIntervalSeconds)}.`}
+                  helper={intervalHelp}
                   options={intervals.map((s) => ({ value: String(s), label: intervalLabel(s) }))}
                 />
               </div>

@@ -37,7 +37,11 @@ export function useMinInterval(): number {
   )
 }
 
-function MonitorList({ kind }: { kind: MonitorKind }) {
+/**
+ * The monitors of one type with their actions and form. On its own page the list's title is the page's;
+ * `embedded` puts it under another page's title (the Check Black List page) as a section.
+ */
+export function MonitorList({ kind, embedded = false }: { kind: MonitorKind; embedded?: boolean }) {
   const logic = useMemo(() => monitorListLogic(monitorsApi, kind.type), [kind.type])
   const list = useActorRef(logic)
   usePageVisibility(list)
@@ -55,6 +59,9 @@ function MonitorList({ kind }: { kind: MonitorKind }) {
   }, [refresh])
   const add = () => setForm({ monitor: null })
   const counts = data?.counts
+  const Title = embedded ? 'h2' : 'h1'
+  const Subtitle = embedded ? 'h3' : 'h2'
+  const noun = `${kind.noun.charAt(0).toUpperCase()}${kind.noun.slice(1)}s`
 
   return (
     <section
@@ -63,9 +70,9 @@ function MonitorList({ kind }: { kind: MonitorKind }) {
     >
       <header className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
         <div className={css({ flex: '1', minW: '0' })}>
-          <h1 id="monitors-title" className={pageTitle}>
-            {kind.title}
-          </h1>
+          <Title id="monitors-title" className={embedded ? css({ fontSize: 'xl', fontWeight: 'semibold' }) : pageTitle}>
+            {embedded ? noun : kind.title}
+          </Title>
           {counts && counts.total > 0 && (
             <p className={css({ color: 'muted', fontSize: 'sm' })} data-testid="monitor-counts">
               {counts.total} in all · {counts.up} up · {counts.down} down
@@ -98,9 +105,9 @@ function MonitorList({ kind }: { kind: MonitorKind }) {
         )
       ) : data.monitors.length === 0 ? (
         <div className={card}>
-          <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>No {kind.noun}s yet</h2>
+          <Subtitle className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>No {kind.noun}s yet</Subtitle>
           <p className={css({ color: 'muted', mb: '4' })}>
-            Add one and it is checked on your schedule; you hear of it as soon as it goes down.
+            Add one and it is checked on your schedule; you hear of it {kind.hear}.
           </p>
           <Button onClick={add}>
             <Plus aria-hidden="true" /> Add your first {kind.noun}

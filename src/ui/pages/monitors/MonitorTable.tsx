@@ -3,8 +3,9 @@ import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { Monitor } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
+import { ExpiryText } from './ExpiryText.tsx'
 import { formatAgo, formatDateTime, formatMs, formatUptime, NO_DATA, targetOf } from './format.ts'
-import type { MonitorKind } from './monitor-kinds.ts'
+import type { ExtraColumn, MonitorKind } from './monitor-kinds.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted, numeric, table, tableWrap } from './table-styles.ts'
 
@@ -36,6 +37,11 @@ export function MonitorTable({
         <thead>
           <tr>
             <th scope="col">Name</th>
+            {kind.columns.map((c) => (
+              <th key={c} scope="col">
+                {COLUMN_TITLES[c]}
+              </th>
+            ))}
             <th scope="col">Status</th>
             <th scope="col">Uptime 24 h</th>
             <th scope="col">Uptime 30 d</th>
@@ -59,6 +65,11 @@ export function MonitorTable({
                     {targetOf(m)}
                   </div>
                 </td>
+                {kind.columns.map((c) => (
+                  <td key={c} className={numeric}>
+                    <ExtraCell column={c} monitor={m} now={now} />
+                  </td>
+                ))}
                 <td>
                   <StatusBadge status={m.status} />
                 </td>
@@ -129,4 +140,28 @@ export function MonitorTable({
       </table>
     </section>
   )
+}
+
+const COLUMN_TITLES: Record<ExtraColumn, string> = { record: 'Record', expires: 'Expires' }
+
+/** "any answer", "contains 2 values", "exactly 1 value". */
+const expectation = (expected: readonly string[], match: 'contains' | 'exact') => {
+  if (expected.length === 0) return 'any answer'
+  const values = `${expected.length} value${expected.length === 1 ? '' : 's'}`
+  return match === 'exact' ? `exactly ${values}` : `contains ${values}`
+}
+
+function ExtraCell({ column, monitor, now }: { column: ExtraColumn; monitor: Monitor; now: number }) {
+  if (column === 'record' && monitor.type === 'dns')
+    return (
+      <>
+        <span className={css({ fontWeight: 'semibold' })}>{monitor.record_type}</span>
+        <div className={css({ color: 'muted', fontSize: 'xs' })}>
+          {expectation(monitor.expected, monitor.expected_match)}
+        </div>
+      </>
+    )
+  if (column === 'expires' && (monitor.type === 'ssl' || monitor.type === 'domain'))
+    return <ExpiryText expiresAt={monitor.expires_at} warnDays={monitor.warn_days} now={now} />
+  return null
 }

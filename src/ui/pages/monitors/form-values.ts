@@ -1,6 +1,8 @@
 import type { AssertionOperator, AssertionType } from '../../../domain/assertion.ts'
+import type { DnsRecordType } from '../../../domain/dns-records.ts'
 import { DEFAULT_EXPECTED_STATUS } from '../../../domain/expected-status.ts'
-import { DEFAULTS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
+import { DEFAULT_WARN_DAYS } from '../../../domain/expiry.ts'
+import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { allowedIntervals } from '../../../domain/plan-limits.ts'
 import type { MonitorValues } from '../../../machines/monitor-form.machine.ts'
 
@@ -40,6 +42,16 @@ export interface MonitorDraft {
   host: string
   port: string
   count: string
+  hostname: string
+  record_type: DnsRecordType
+  /** One row per expected value of a DNS answer. */
+  expected: string[]
+  expected_match: 'contains' | 'exact'
+  resolver: string
+  /** Days before expiry to warn at, as typed: "30, 14, 7, 1". */
+  warn_days: string
+  domain: string
+  target: string
 }
 
 export const ADVANCED_FIELDS = [
@@ -54,11 +66,21 @@ export const newAssertion = (): AssertionRow => ({ type: 'status', path: '', ope
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n))
 
-/** The draft of a new monitor (the defaults, at an interval the plan allows) or of an existing one. */
-export const draftOf = (monitor: Monitor | null, minIntervalSeconds: number): MonitorDraft => {
+/** "30, 14, 7, 1" */
+export const warnDaysText = (days: readonly number[]) => days.join(', ')
+
+/** The fastest a monitor of this type may be checked on this plan: the slower of the two limits. */
+export const typeMinInterval = (type: MonitorType, planMinSeconds: number) =>
+  Math.max(planMinSeconds, INTERVALS[type].min)
+
+/**
+ * The draft of a new monitor (the defaults, at the type's usual interval or the fastest the plan and type
+ * allow, whichever is slower) or of an existing one.
+ */
+export const draftOf = (type: MonitorType, monitor: Monitor | null, minIntervalSeconds: number): MonitorDraft => {
   const blank: MonitorDraft = {
     name: '',
-    interval_seconds: String(Math.max(DEFAULTS.interval_seconds, minIntervalSeconds)),
+    interval_seconds: String(Math.max(INTERVALS[type].default, typeMinInterval(type, minIntervalSeconds))),
     // Left empty, these follow the interval: the defaults, or the interval itself when it is shorter.
     timeout_seconds: '',
     retries: String(DEFAULTS.retries),
@@ -76,8 +98,16 @@ export const draftOf = (monitor: Monitor | null, minIntervalSeconds: number): Mo
     body: '',
     assertions: [],
     host: '',
-    port: '',
+    port: type === 'ssl' ? String(DEFAULTS.tls_port) : '',
     count: String(DEFAULTS.ping_count),
+    hostname: '',
+    record_type: 'A',
+    expected: [],
+    expected_match: 'contains',
+    resolver: '',
+    warn_days: warnDaysText(DEFAULT_WARN_DAYS),
+    domain: '',
+    target: '',
   }
   if (!monitor) return blank
   const common = {
@@ -118,6 +148,21 @@ export const draftOf = (monitor: Monitor | null, minIntervalSeconds: number): Mo
       return { ...common, host: monitor.host, port: text(monitor.port) }
     case 'ping':
       return { ...common, host: monitor.host, count: text(monitor.count) }
+    case 'dns':
+      return {
+        ...common,
+        hostname: monitor.hostname,
+        record_type: monitor.record_type,
+        expected: [...monitor.expected],
+        expected_match: monitor.expected_match,
+        resolver: monitor.resolver,
+      }
+    case 'ssl':
+      return { ...common, host: monitor.host, port: text(monitor.port), warn_days: warnDaysText(monitor.warn_days) }
+    case 'domain':
+      return { ...common, domain: monitor.domain, warn_days: warnDaysText(monitor.warn_days) }
+    case 'blacklist':
+      return { ...common, target: monitor.target }
   }
 }
 
@@ -127,6 +172,12 @@ const numberOf = (value: string): number | string | undefined => {
   if (t === '') return undefined
   const n = Number(t)
   return Number.isFinite(n) ? n : t
+}
+
+/** "30, 14 7;1" as numbers; a word that is no number is passed on as text for the schema to name. Empty: the default. */
+const daysOf = (value: string): (number | string)[] | undefined => {
+  const words = value.split(/[\s,;]+/).filter((w) => w !== '')
+  return words.length === 0 ? undefined : words.map((w) => numberOf(w) as number | string)
 }
 
 /** Header rows as the record the API takes; rows left wholly empty are dropped. */
@@ -167,6 +218,21 @@ export const valuesOf = (type: MonitorType, d: MonitorDraft): MonitorValues => {
       return { ...common, host: d.host, port: numberOf(d.port) }
     case 'ping':
       return { ...common, host: d.host, count: numberOf(d.count) }
+    case 'dns':
+      return {
+        ...common,
+        hostname: d.hostname,
+        record_type: d.record_type,
+        expected: [...d.expected],
+        expected_match: d.expected_match,
+        resolver: d.resolver,
+      }
+    case 'ssl':
+      return { ...common, host: d.host, port: numberOf(d.port), warn_days: daysOf(d.warn_days) }
+    case 'domain':
+      return { ...common, domain: d.domain, warn_days: daysOf(d.warn_days) }
+    case 'blacklist':
+      return { ...common, target: d.target }
   }
 }
 

@@ -1,5 +1,7 @@
+import dayjs from 'dayjs'
 import { formatDateTime } from '../../../domain/date-format.ts'
-import type { Monitor } from '../../../domain/monitor.schema.ts'
+import { daysLeft } from '../../../domain/expiry.ts'
+import { DEFAULTS, type Monitor } from '../../../domain/monitor.schema.ts'
 
 // How the monitor pages write numbers and times. A missing uptime reads "no data", never 100 %.
 
@@ -38,17 +40,47 @@ export const formatDuration = (ms: number): string => {
 
 export { formatDateTime }
 
-/** What a monitor watches: its URL, host:port, or host. */
+const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`
+
+/** What a monitor watches: its URL, host:port, host, host name, domain or address. */
 export const targetOf = (monitor: Monitor): string => {
   switch (monitor.type) {
     case 'web':
     case 'api':
       return monitor.url
     case 'port':
-      return `${monitor.host.includes(':') ? `[${monitor.host}]` : monitor.host}:${monitor.port}`
+      return hostPort(monitor.host, monitor.port)
     case 'ping':
       return monitor.host
+    case 'dns':
+      return monitor.hostname
+    case 'ssl':
+      return monitor.port === DEFAULTS.tls_port ? monitor.host : hostPort(monitor.host, monitor.port)
+    case 'domain':
+      return monitor.domain
+    case 'blacklist':
+      return monitor.target
   }
+}
+
+/** "22 Nov 2026", in the viewer's local time. */
+export const formatDate = (value: string): string => dayjs(value).format('DD MMM YYYY')
+
+/** How near an expiry is: past, within the first warning (the largest of the warning days), or further. */
+export type ExpiryTone = 'expired' | 'warning' | 'ok'
+
+export interface Expiry {
+  days: number
+  tone: ExpiryTone
+  /** "expired", "expires today", "1 day left", "42 days left". */
+  words: string
+}
+
+export const expiryOf = (expiresAt: string, warnDays: readonly number[], now: number): Expiry => {
+  const days = daysLeft(Date.parse(expiresAt), now)
+  const tone: ExpiryTone = days < 0 ? 'expired' : days <= Math.max(0, ...warnDays) ? 'warning' : 'ok'
+  const words = days < 0 ? 'expired' : days === 0 ? 'expires today' : `${days} day${days === 1 ? '' : 's'} left`
+  return { days, tone, words }
 }
 
 /** "30 seconds", "5 minutes", "1 hour", "24 hours". */

@@ -3,6 +3,9 @@ import { css } from '../../../../styled-system/css'
 // The tables of the monitor pages: they scroll sideways inside their card on narrow windows.
 export const tableWrap = css({
   overflowX: 'auto',
+  // Holds what is positioned inside (screen-reader-only headers), so it scrolls with the table instead of
+  // widening the page.
+  position: 'relative',
   _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
 })
 export const table = css({

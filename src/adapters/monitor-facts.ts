@@ -1,0 +1,25 @@
+import * as v from 'valibot'
+import { BlacklistDetail, DnsDetail, DomainDetail, SslDetail } from '../domain/check-details.ts'
+import type { CheckResult } from '../domain/check-result.ts'
+import type { MonitorType } from '../domain/monitor.schema.ts'
+import type { LatestFacts, MonitorFacts } from '../machines/monitor-detail.machine.ts'
+
+// A result's `detail` is any JSON to the API's schema; the facts panel reads it with its type's schema
+// here, so a view never meets a detail of the wrong shape.
+
+const SCHEMAS = { dns: DnsDetail, ssl: SslDetail, domain: DomainDetail, blacklist: BlacklistDetail } as const
+
+const factsOf = (type: MonitorType, result: CheckResult): MonitorFacts | null => {
+  if (!(type in SCHEMAS) || result.detail === null) return null
+  const parsed = v.safeParse(SCHEMAS[type as keyof typeof SCHEMAS], result.detail)
+  return parsed.success ? ({ type, detail: parsed.output } as MonitorFacts) : null
+}
+
+/** The newest check and the newest facts among `results` (newest first). */
+export const latestFacts = (type: MonitorType, results: readonly CheckResult[]): LatestFacts => {
+  for (const result of results) {
+    const facts = factsOf(type, result)
+    if (facts) return { newest: results[0] ?? null, reported: { checked_at: result.checked_at, facts } }
+  }
+  return { newest: results[0] ?? null, reported: null }
+}

@@ -1,0 +1,134 @@
+import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
+import { changeMessage, downMessage, expiryMessage, upMessage } from '../../domain/incident-message.ts'
+import { applyVerdict, nextDue, verdictOf } from '../../domain/monitor-state.ts'
+import type { MonitorStatus } from '../../domain/monitor-status.ts'
+import { isNewsworthyChange } from '../../domain/observation.ts'
+import { attributeTime, type ResultFacts } from '../../domain/uptime.ts'
+import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
+import type { IncidentRow } from '../db/repos/incidents.repo.ts'
+import { healthOf } from '../db/repos/monitor-row.ts'
+import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
+import { newId } from '../ids.ts'
+import type { CompletedCheck } from './recorder.ts'
+
+/** Everything one check result changes: the rows to write, for the recorder to batch. */
+export interface CheckEffects {
+  result: CheckResultRow
+  /** What the result adds to the monitor's rollups (its time attributed to a state). */
+  rollup: ResultFacts
+  change: MonitorChange
+  openIncident: IncidentRow | null
+  resolveIncident: { id: string; at: number } | null
+  messages: { title: string; description: string }[]
+}
+
+/**
+ * The effects of one check on its monitor as the row stands now: the state rules (retries, recovery), the
+ * next due time, the incident opened or closed, a change in what was seen, an expiry warning due.
+ */
+export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffects => {
+  const { outcome } = check
+  const at = check.startedAt
+  const step = applyVerdict(
+    healthOf(row),
+    verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms),
+    at,
+    row,
+  )
+  const { transition, health } = step
+  const messages: CheckEffects['messages'] = []
+
+  const time = attributeTime({
+    previousStatus: row.status as MonitorStatus,
+    accountedFrom: row.accounted_at,
+    at,
+    confirmsDown: transition.kind === 'down',
+    maxGapMs: 2 * row.interval_seconds * 1000 + row.timeout_seconds * 1000 + 60_000,
+  })
+
+  const change: MonitorChange = {
+    status: health.status,
+    failures: health.failures,
+    failing_since: health.failingSince,
+    successes: health.successes,
+    recovering_since: health.recoveringSince,
+    last_checked_at: at,
+    last_response_ms: outcome.responseMs,
+    last_error: outcome.ok ? null : outcome.message,
+    accounted_at: Math.max(at, row.accounted_at ?? at),
+  }
+  if (health.status !== row.status) change.status_changed_at = at
+
+  const retryAt = check.finishedAt + row.retry_interval_seconds * 1000
+  if (check.lease !== null) {
+    change.next_check_at = nextDue({
+      scheduledAt: check.scheduledAt,
+      finishedAt: check.finishedAt,
+      intervalMs: row.interval_seconds * 1000,
+      retryIntervalMs: row.retry_interval_seconds * 1000,
+      confirming: step.confirming,
+    })
+    change.lease_owner = null
+    change.lease_until = null
+  } else if (step.confirming && row.lease_owner === null && (row.next_check_at ?? Infinity) > retryAt) {
+    // A failure found by hand is confirmed on the retry schedule too.
+    change.next_check_at = retryAt
+  }
+
+  // What it saw: a change of it may be news.
+  if (outcome.observed !== undefined && outcome.observed !== null) {
+    const after = [...outcome.observed]
+    const before = row.last_observed === null ? null : (JSON.parse(row.last_observed) as string[])
+    change.last_observed = JSON.stringify(after)
+    if (before !== null && isNewsworthyChange(row.type, before, after))
+      messages.push(changeMessage(row, before, after, at))
+  }
+
+  // When it expires: a warning may be due (a failing check says more than a warning would).
+  if (outcome.expiresAt !== undefined) {
+    const expiresAt = outcome.expiresAt
+    change.expires_at = expiresAt
+    const warnDays = (JSON.parse(row.settings) as { warn_days?: number[] }).warn_days ?? []
+    const threshold = expiresAt !== null && outcome.ok ? dueWarning(expiresAt, at, warnDays, row.warned_for) : null
+    if (expiresAt !== null && threshold !== null) {
+      change.warned_for = warningKey(expiresAt, threshold)
+      messages.push(expiryMessage(row, daysLeft(expiresAt, at), expiresAt))
+    }
+  }
+
+  let openIncident: IncidentRow | null = null
+  let resolveIncident: CheckEffects['resolveIncident'] = null
+  if (transition.kind === 'down') {
+    openIncident = {
+      incident_id: newId(),
+      user_id: row.user_id,
+      monitor_id: row.monitor_id,
+      started_at: transition.since,
+      resolved_at: null,
+      cause: outcome.message,
+    }
+    change.open_incident_id = openIncident.incident_id
+    messages.push(downMessage(row, transition.since, outcome.message))
+  } else if (transition.kind === 'up') {
+    if (row.open_incident_id) resolveIncident = { id: row.open_incident_id, at: transition.since }
+    change.open_incident_id = null
+    messages.push(upMessage(row, transition.since, row.failing_since ?? transition.since))
+  }
+
+  return {
+    result: {
+      monitor_id: row.monitor_id,
+      checked_at: at,
+      status: health.status,
+      ok: outcome.ok ? 1 : 0,
+      response_ms: outcome.responseMs,
+      message: outcome.message,
+      detail: outcome.detail ? JSON.stringify(outcome.detail) : null,
+    },
+    rollup: { status: time.status, ok: outcome.ok, responseMs: outcome.responseMs, weightMs: time.ms },
+    change,
+    openIncident,
+    resolveIncident,
+    messages,
+  }
+}

@@ -1,0 +1,73 @@
+import { Link } from 'react-router'
+import { css } from '../../../styled-system/css'
+import type { ExpiringMonitor } from '../../adapters/overview.actors.ts'
+import { EXPIRING_SOON_DAYS } from '../../domain/expiry.ts'
+import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
+import { ExpiryText } from './monitors/ExpiryText.tsx'
+import { card } from './page-styles.ts'
+
+const SHOWN = 10
+const WHAT = { ssl: 'SSL certificate', domain: 'Domain registration' } as const
+const link = css({ fontWeight: 'semibold', color: 'primary', textDecoration: 'underline' })
+
+/** The dashboard's certificates and domains that expire within 30 days, soonest first, each linking to its page. */
+export function ExpiringSoon({
+  expiring,
+  watched,
+  now,
+}: {
+  expiring: readonly ExpiringMonitor[]
+  watched: number
+  now: number
+}) {
+  return (
+    <section className={card} aria-labelledby="expiring-soon">
+      <h2 id="expiring-soon" className={css({ fontWeight: 'semibold', mb: '3' })}>
+        Expiring soon{expiring.length > 0 ? ` (${expiring.length})` : ''}
+      </h2>
+      {watched === 0 ? (
+        <p className={css({ color: 'muted', fontSize: 'sm' })}>
+          Add an{' '}
+          <Link to={MONITOR_PAGES.ssl.list} className={link}>
+            SSL monitor
+          </Link>{' '}
+          or a{' '}
+          <Link to={MONITOR_PAGES.domain.list} className={link}>
+            domain monitor
+          </Link>{' '}
+          to hear before a certificate or a domain expires.
+        </p>
+      ) : expiring.length === 0 ? (
+        <p className={css({ color: 'muted' })}>
+          No certificate or domain expires in the next {EXPIRING_SOON_DAYS} days.
+        </p>
+      ) : (
+        <ul className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
+          {expiring.slice(0, SHOWN).map((m) => (
+            <li
+              key={m.id}
+              className={css({
+                borderLeftWidth: '3px',
+                borderColor: 'amber.500',
+                pl: '3',
+                display: 'grid',
+                gap: '0.5',
+              })}
+            >
+              <Link to={MONITOR_PAGES[m.type].detail(m.id)} className={link}>
+                {m.name}
+              </Link>
+              <span className={css({ fontSize: 'xs', color: 'muted' })}>{WHAT[m.type]}</span>
+              <span className={css({ fontSize: 'sm' })}>
+                <ExpiryText expiresAt={m.expires_at} warnDays={m.warn_days ?? []} now={now} layout="inline" />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {expiring.length > SHOWN && (
+        <p className={css({ color: 'muted', fontSize: 'sm', mt: '3' })}>and {expiring.length - SHOWN} more</p>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,117 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Search } from 'lucide-react'
+import { lazy, Suspense, useMemo, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { blacklistApi } from '../../../adapters/blacklist-api.ts'
+import { blacklistCheckLogic } from '../../../adapters/blacklist-check.actors.ts'
+import { Button } from '../../components/button.tsx'
+import { card, FeatureGate, pageTitle } from '../FeaturePage.tsx'
+import { BlacklistZones } from './BlacklistZones.tsx'
+import { TextField } from './form-fields.tsx'
+import { formatDateTime } from './format.ts'
+import { MonitorList } from './MonitorListPage.tsx'
+import { MONITOR_KINDS } from './monitor-kinds.ts'
+import { alertBox } from './table-styles.ts'
+
+const kind = MONITOR_KINDS.blacklist
+
+// A blacklist monitor's page loads when one is opened.
+const MonitorDetailPage = lazy(() => import('./MonitorDetailPage.tsx').then((m) => ({ default: m.MonitorDetailPage })))
+
+/**
+ * Check Black List (spec section 2): a one-off check of an address or domain, and the scheduled blacklist
+ * monitors below it. With `?id=` it is that monitor's page (the spec has no detail route for them).
+ */
+export function CheckBlackListPage() {
+  const [search] = useSearchParams()
+  if (search.get('id'))
+    return (
+      <Suspense fallback={<p role="status">Loading...</p>}>
+        <MonitorDetailPage type="blacklist" />
+      </Suspense>
+    )
+  return (
+    <FeatureGate feature={kind.title}>
+      <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+        <OneOffCheck />
+        <MonitorList kind={kind} embedded />
+      </div>
+    </FeatureGate>
+  )
+}
+
+function OneOffCheck() {
+  const logic = useMemo(() => blacklistCheckLogic(blacklistApi), [])
+  const check = useActorRef(logic)
+  const checking = useSelector(check, (s) => s.matches('checking'))
+  const target = useSelector(check, (s) => s.context.target)
+  const result = useSelector(check, (s) => s.context.result)
+  const errors = useSelector(check, (s) => s.context.errors)
+  const message = useSelector(check, (s) => s.context.message)
+  const [text, setText] = useState('')
+
+  return (
+    <section className={card} aria-labelledby="check-title">
+      <h1 id="check-title" className={pageTitle}>
+        {kind.title}
+      </h1>
+      <p className={css({ mb: '4', maxW: '2xl' })}>
+        Ask the DNS blacklists about an IP address or a domain now. For a domain, the addresses of its web and mail
+        servers are checked.
+      </p>
+      <form
+        noValidate
+        aria-label="Check a target"
+        className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}
+        onSubmit={(e) => {
+          e.preventDefault()
+          check.send({ type: 'blacklist.check', target: text })
+        }}
+      >
+        <div className={css({ flex: '1', minW: '64', maxW: 'xl' })}>
+          <TextField
+            label="Target"
+            name="target"
+            required
+            value={text}
+            onChange={setText}
+            error={errors.target}
+            placeholder="192.0.2.25 or mail.example.com"
+            helper="An IPv4 or IPv6 address, or a domain."
+          />
+        </div>
+        <Button type="submit" disabled={checking} className={css({ mt: { base: '0', sm: '6' } })}>
+          <Search aria-hidden="true" /> {checking ? 'Checking...' : 'Check'}
+        </Button>
+      </form>
+      <div aria-live="polite" className={css({ display: 'grid', gap: '4', mt: '4' })}>
+        {checking && (
+          <p role="status" className={css({ color: 'muted' })}>
+            Asking the blacklists about {target}; this can take a few seconds...
+          </p>
+        )}
+        {message && (
+          <div role="alert" className={alertBox}>
+            {message}
+          </div>
+        )}
+        {result && (
+          <section
+            aria-labelledby="check-result-title"
+            aria-busy={checking}
+            className={css({ opacity: checking ? 0.5 : 1, transition: 'opacity 0.2s' })}
+          >
+            <h2 id="check-result-title" className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
+              Result for {result.target}
+            </h2>
+            <p className={css({ color: 'muted', fontSize: 'sm', mb: '3' })}>
+              Checked <time dateTime={result.checked_at}>{formatDateTime(result.checked_at)}</time>
+            </p>
+            <BlacklistZones detail={result} label={`Blacklist results for ${result.target}`} />
+          </section>
+        )}
+      </div>
+    </section>
+  )
+}
