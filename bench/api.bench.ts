@@ -2,13 +2,9 @@
 // with 10,000 notifications, 50 concurrent clients, against the real server in its own process.
 // SQLite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set.
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import autocannon from 'autocannon'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { createApp } from '../src/server/app.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
@@ -18,6 +14,7 @@ import { repos as reposOf } from '../src/server/db/repos/index.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { newId } from '../src/server/ids.ts'
 import { silentLogger } from '../src/server/logger.ts'
+import { benchDatabaseTarget } from './support.ts'
 
 const NOTIFICATIONS = 10_000
 const CONNECTIONS = 50
@@ -101,29 +98,10 @@ const run = (url: string, token: string, duration: number) =>
   })
 
 async function benchDialect(dialect: 'sqlite' | 'postgres') {
-  let target: string
-  let cleanup: () => Promise<void>
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-'))
-    target = join(dir, 'bench.db')
-    cleanup = async () => rmSync(dir, { recursive: true, force: true })
-  } else {
-    const admin = process.env.BENCH_DATABASE_URL ?? (process.env.TEST_DATABASE_URL as string)
-    const name = `vigil_bench_${Date.now()}`
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(`create database ${name}`)
-    await client.end()
-    const url = new URL(admin)
-    url.pathname = `/${name}`
-    target = url.toString()
-    cleanup = async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    }
-  }
+  const { target, cleanup } = await benchDatabaseTarget(
+    'api',
+    dialect === 'sqlite' ? '' : (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL),
+  )
   const { child, port } = await startServer(dialect, target)
   const base = `http://127.0.0.1:${port}`
   const local = dialect === 'sqlite' ? openSqlite(target) : openPostgres(target, 2)

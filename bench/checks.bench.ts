@@ -5,22 +5,18 @@
 // BENCH_MONITORS (default 10000), BENCH_INTERVAL (30 s), BENCH_DURATION (90 s, the first 20 s not counted);
 // SQLite by default, PostgreSQL with BENCH_DATABASE_URL.
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import pg from 'pg'
 import { percentile } from '../src/domain/uptime.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
-import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
+import type { Database } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
-import type { MonitorRow } from '../src/server/db/repos/monitors.repo.ts'
+import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { createScheduler } from '../src/server/engine/scheduler.ts'
-import { newId } from '../src/server/ids.ts'
 import { silentLogger } from '../src/server/logger.ts'
+import { benchDatabaseTarget, monitorInput, openBenchDatabase, seedUser } from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000)
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 30)
@@ -47,88 +43,28 @@ async function startTarget() {
 }
 
 async function openBenchDb(): Promise<{ database: Database; cleanup: () => Promise<void> }> {
-  const admin = process.env.BENCH_DATABASE_URL
-  if (!admin) {
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-checks-'))
-    const database = openSqlite(join(dir, 'bench.db'))
-    return { database, cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
-  }
-  const name = `vigil_bench_${Date.now()}`
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  const database = openPostgres(url.toString(), 10)
-  return {
-    database,
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
+  const { target, cleanup } = await benchDatabaseTarget('checks')
+  return { database: openBenchDatabase(target), cleanup }
 }
 
 async function seed(database: Database, targetUrl: string) {
   const now = Date.now()
-  const userId = newId()
-  await database.db
-    .insertInto('users')
-    .values({
-      user_id: userId,
-      name: 'Bench',
-      email: `bench-${userId}@example.com`,
-      password_hash: 'x',
-      image: null,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute()
-  const rows: MonitorRow[] = Array.from({ length: MONITORS }, (_, i) => ({
-    monitor_id: newId(),
-    user_id: userId,
-    type: 'web',
-    name: `Site ${i}`,
-    interval_seconds: INTERVAL_S,
-    timeout_seconds: 10,
-    retries: 1,
-    retry_interval_seconds: 20,
-    recovery_checks: 1,
-    degraded_threshold_ms: null,
-    settings: JSON.stringify({
-      url: `${targetUrl}page/${i}`,
-      method: 'GET',
-      expected_status: '200-299',
-      follow_redirects: true,
-      verify_tls: true,
-      keyword: 'ok',
-      keyword_absent: false,
-    }),
-    paused: 0,
-    status: 'pending',
-    failures: 0,
-    failing_since: null,
-    successes: 0,
-    recovering_since: null,
-    open_incident_id: null,
-    last_checked_at: null,
-    last_response_ms: null,
-    last_error: null,
-    status_changed_at: now,
-    accounted_at: null,
-    last_observed: null,
-    expires_at: null,
-    warned_for: null,
-    // Spread over one interval, as monitors added over time are.
-    next_check_at: now + 2000 + Math.floor(Math.random() * INTERVAL_S * 1000),
-    lease_owner: null,
-    lease_until: null,
-    created_at: now,
-    updated_at: now,
-  }))
+  const userId = await seedUser(database, now)
+  const rows = Array.from({ length: MONITORS }, (_, i) =>
+    newMonitorRow(
+      userId,
+      monitorInput({
+        type: 'web',
+        name: `Site ${i}`,
+        url: `${targetUrl}page/${i}`,
+        keyword: 'ok',
+        interval_seconds: INTERVAL_S,
+      }),
+      now,
+      // Spread over one interval, as monitors added over time are.
+      { nextCheckAt: now + 2000 + Math.floor(Math.random() * INTERVAL_S * 1000) },
+    ),
+  )
   for (let i = 0; i < rows.length; i += 500)
     await database.db
       .insertInto('monitors')

@@ -3,30 +3,26 @@
 // latency p50/p95/p99 with 1 and with 10 clients in a loop. SQLite by default, PostgreSQL with
 // BENCH_DATABASE_URL. BENCH_LIST_MONITORS (default 1000), BENCH_DURATION_LIST (default 10 s per run).
 import { type ChildProcess, fork } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
-import pg from 'pg'
 import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '../src/domain/uptime.ts'
 import { createApp } from '../src/server/app.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
-import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
+import type { Database } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
 import { repos as reposOf } from '../src/server/db/repos/index.ts'
+import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
-import { newId } from '../src/server/ids.ts'
 import { silentLogger } from '../src/server/logger.ts'
+import { benchDatabaseTarget, monitorInput, openBenchDatabase } from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_LIST_MONITORS ?? 1000)
 const DURATION_S = Number(process.env.BENCH_DURATION_LIST ?? 10)
 const DAYS = 30
 
-const open = (target: string): Database =>
-  target.startsWith('postgres') ? openPostgres(target, 10) : openSqlite(target)
+const open = (target: string): Database => openBenchDatabase(target)
 
 if (process.argv.includes('--serve')) {
   const target = process.argv.at(-1) as string
@@ -37,30 +33,6 @@ if (process.argv.includes('--serve')) {
   await main()
 }
 
-async function prepare(): Promise<{ target: string; cleanup: () => Promise<void> }> {
-  const admin = process.env.BENCH_DATABASE_URL
-  if (!admin) {
-    const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-list-'))
-    return { target: join(dir, 'bench.db'), cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
-  }
-  const name = `vigil_bench_${Date.now()}`
-  const client = new pg.Client({ connectionString: admin })
-  await client.connect()
-  await client.query(`create database ${name}`)
-  await client.end()
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return {
-    target: url.toString(),
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: admin })
-      await c.connect()
-      await c.query(`drop database if exists ${name} with (force)`)
-      await c.end()
-    },
-  }
-}
-
 /** A user with MONITORS monitors, each with hourly and daily rollups for the last 30 days. */
 async function seed(base: string, database: Database) {
   const res = await fetch(`${base}/api/auth/register`, {
@@ -68,7 +40,7 @@ async function seed(base: string, database: Database) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Bench',
-      email: `bench-${newId()}@example.com`,
+      email: `bench-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`,
       password: 'bench password',
       plan: 'Pro',
     }),
@@ -78,43 +50,27 @@ async function seed(base: string, database: Database) {
   const now = Date.now()
   const repos = reposOf(database.db)
   const ids: string[] = []
+  // Four kinds, a few down, checked recently; not due (nobody runs checks in this benchmark).
+  const kinds = [
+    { type: 'web', url: 'https://example.com/' },
+    { type: 'api', url: 'https://example.com/api' },
+    { type: 'port', host: 'example.com', port: 443 },
+    { type: 'ping', host: 'example.com' },
+  ]
   const monitors = Array.from({ length: MONITORS }, (_, i) => {
-    const id = newId()
-    ids.push(id)
+    const row = newMonitorRow(
+      userId,
+      monitorInput({ ...kinds[i % 4], name: `Monitor ${i}`, interval_seconds: 60 }),
+      now - DAYS * PERIOD_MS.day,
+    )
+    ids.push(row.monitor_id)
     return {
-      monitor_id: id,
-      user_id: userId,
-      type: ['web', 'api', 'port', 'ping'][i % 4] as string,
-      name: `Monitor ${i}`,
-      interval_seconds: 60,
-      timeout_seconds: 10,
-      retries: 1,
-      retry_interval_seconds: 20,
-      recovery_checks: 1,
-      degraded_threshold_ms: null,
-      settings: JSON.stringify(
-        i % 4 < 2 ? { url: `https://example.com/${i}`, method: 'GET' } : { host: 'example.com', port: 443, count: 3 },
-      ),
-      paused: 0,
+      ...row,
       status: i % 50 === 0 ? 'down' : 'up',
-      failures: 0,
-      failing_since: null,
-      successes: 0,
-      recovering_since: null,
-      open_incident_id: null,
       last_checked_at: now - 30_000,
       last_response_ms: 40 + (i % 100),
-      last_error: null,
-      status_changed_at: now - DAYS * PERIOD_MS.day,
       accounted_at: now - 30_000,
-      last_observed: null,
-      expires_at: null,
-      warned_for: null,
-      // Not due: nobody runs checks in this benchmark.
       next_check_at: null,
-      lease_owner: null,
-      lease_until: null,
-      created_at: now - DAYS * PERIOD_MS.day,
       updated_at: now,
     }
   })
@@ -170,7 +126,7 @@ async function load(url: string, token: string, clients: number, seconds: number
 }
 
 async function main() {
-  const { target, cleanup } = await prepare()
+  const { target, cleanup } = await benchDatabaseTarget('list')
   const setup = open(target)
   await migrateToLatest(setup)
   const child: ChildProcess = fork(import.meta.filename, ['--serve', target], {

@@ -48,6 +48,7 @@ const routes = {
     'src/ui/layout/AppLayout.tsx',
     'src/ui/pages/monitors/MonitorDetailPage.tsx',
   ],
+  '/integrations': ['src/ui/layout/AppLayout.tsx', 'src/ui/pages/integrations/IntegrationsPage.tsx'],
   '/services/check_black_list': [
     'src/ui/routes/RequireSession.tsx',
     'src/ui/layout/AppLayout.tsx',

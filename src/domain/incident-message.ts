@@ -85,3 +85,12 @@ export const expiryMessage = (monitor: Named, daysLeft: number, expiresAt: numbe
     description: `The ${what} of ${monitor.name} expires on ${formatUtc(expiresAt)}. Renew it before then.`,
   }
 }
+
+/** A reminder to the channels while a monitor stays down. */
+export const reminderMessage = (monitor: Named, since: number, cause: string, now: number) => {
+  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  return {
+    title: `${title(monitor, 'down')} (still, for ${formatDuration(now - since)})`,
+    description: `${monitor.name} has been ${w.failing} since ${formatUtc(since)}: ${trimCause(cause)}.`,
+  }
+}

@@ -68,6 +68,19 @@ const commonFor = (type: MonitorType) => ({
   retry_interval_seconds: v.optional(int('Retry interval', 1, 3600), DEFAULTS.retry_interval_seconds),
   recovery_checks: v.optional(int('Recovery checks', 1, 10), DEFAULTS.recovery_checks),
   degraded_threshold_ms: v.optional(v.nullable(int('Degraded threshold', 1, 600_000)), DEFAULTS.degraded_threshold_ms),
+  /** The alert channels (integration ids) this monitor alerts; null: all of the user's. */
+  integration_ids: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(v.pipe(v.string('Integration ids are text.'), v.maxLength(64)), 'Integration ids must be a list.'),
+        v.maxLength(50, 'At most 50 integrations.'),
+        v.transform((ids) => [...new Set(ids)]),
+      ),
+    ),
+    null,
+  ),
+  /** Remind the channels every this many minutes while the monitor stays down; null: no reminders. */
+  reminder_minutes: v.optional(v.nullable(int('Reminder interval', 5, 10_080)), null),
 })
 const common = commonFor('web')
 
@@ -277,6 +290,8 @@ const commonOut = {
   retry_interval_seconds: v.number(),
   recovery_checks: v.number(),
   degraded_threshold_ms: v.nullable(v.number()),
+  integration_ids: v.nullable(v.array(v.string())),
+  reminder_minutes: v.nullable(v.number()),
 }
 
 export const Monitor = v.variant('type', [

@@ -6,6 +6,7 @@ import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { ApiError, errorBody, toErrorResponse } from './http/errors.ts'
 import { incidentRoutes } from './http/incidents.routes.ts'
+import { integrationRoutes } from './http/integrations.routes.ts'
 import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
@@ -32,6 +33,7 @@ export const createApi = (deps: Deps) => {
     .route('/monitors', monitorRoutes(deps))
     .route('/incidents', incidentRoutes(deps))
     .route('/blacklist', blacklistRoutes(deps))
+    .route('/integrations', integrationRoutes(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }
 

@@ -64,6 +64,14 @@ export interface Config {
   /** Run the check scheduler in this process (false when dedicated workers, `npm run worker`, run checks). */
   runChecks: boolean
   network: NetworkConfig
+  alerts: AlertConfig
+}
+
+/** Where alerts go out: Slack's "Add to Slack" app (when configured), Telegram's API, the time an attempt gets. */
+export interface AlertConfig {
+  slack?: { clientId: string; clientSecret: string; apiUrl: string; oauthUrl: string }
+  telegramApiUrl: string
+  timeoutMs: number
 }
 
 export const defaultRateLimits: RateLimits = {
@@ -118,6 +126,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
+    alerts: {
+      slack:
+        env.SLACK_CLIENT_ID && env.SLACK_CLIENT_SECRET
+          ? {
+              clientId: env.SLACK_CLIENT_ID,
+              clientSecret: env.SLACK_CLIENT_SECRET,
+              apiUrl: (env.SLACK_API_URL || 'https://slack.com/api').replace(/\/+$/, ''),
+              oauthUrl: env.SLACK_OAUTH_URL || 'https://slack.com/oauth/v2/authorize',
+            }
+          : undefined,
+      telegramApiUrl: (env.TELEGRAM_API_URL || 'https://api.telegram.org').replace(/\/+$/, ''),
+      timeoutMs: 10_000,
+    },
     network: {
       dnsServers: list(env.DNS_SERVERS),
       dnsblZones: env.DNSBL_ZONES ? list(env.DNSBL_ZONES) : DEFAULT_DNSBL_ZONES,

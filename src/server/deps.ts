@@ -7,6 +7,7 @@ import { createRecorder } from './engine/recorder.ts'
 import type { Deps } from './http/env.ts'
 import type { Logger } from './logger.ts'
 import { createMailer } from './mail/mailer.ts'
+import { channelContext, createDeliveryWorker } from './notify/delivery-worker.ts'
 
 /** The real dependencies of the app and the workers over one database. */
 export const buildDeps = (opts: {
@@ -26,6 +27,7 @@ export const buildDeps = (opts: {
     config,
     mailer: createMailer({ outbox: repos.mailOutbox, clock, logger, smtp: config.smtp }),
     runCheck: checkRunner(config),
-    recorder: createRecorder({ database, clock, logger, flushMs: opts.recorderFlushMs }),
+    recorder: createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: opts.recorderFlushMs }),
+    deliveries: createDeliveryWorker({ database, logger, channels: () => channelContext(config), now: clock.now }),
   }
 }

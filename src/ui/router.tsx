@@ -120,8 +120,18 @@ export const routes: RouteObject[] = [
       {
         ...layout,
         children: [
-          { path: 'integrations', ...feature('integrations') },
-          { path: 'slack-connected', ...feature('slackConnected') },
+          {
+            path: 'integrations',
+            ...page(async () => ({
+              Component: (await import('./pages/integrations/IntegrationsPage.tsx')).IntegrationsPage,
+            })),
+          },
+          {
+            path: 'slack-connected',
+            ...page(async () => ({
+              Component: (await import('./pages/integrations/SlackConnectedPage.tsx')).SlackConnectedPage,
+            })),
+          },
         ],
       },
       { path: '*', Component: NotFoundPage },

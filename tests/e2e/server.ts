@@ -9,6 +9,8 @@ import { buildTestApp } from '../server/harness.ts'
 type Options = Parameters<typeof buildTestApp>[1] & {
   /** Run the check scheduler too, polling often so tests see checks within a second of their due time. */
   engine?: boolean
+  /** A fixed port: a server started again after a restart keeps its address (and the browser its session). */
+  port?: number
 }
 
 /** The real app (API and built front end) on a loopback port, over a test database. */
@@ -17,7 +19,7 @@ export const startServer = async (db: TestDb, opts: Options = {}) => {
   mountSpa(t.app, resolve(import.meta.dirname, '../../dist'))
   const engine = opts.engine ? startEngine(t.deps, { horizonMs: 500, pollMs: 200 }) : null
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
-    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }, () => done(s))
+    const s = serve({ fetch: t.app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1' }, () => done(s))
   })
   const { port } = server.address() as AddressInfo
   return {

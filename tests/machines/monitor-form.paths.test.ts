@@ -63,6 +63,8 @@ describe('monitor form machine paths', () => {
         retry_interval_seconds: 20,
         recovery_checks: 1,
         degraded_threshold_ms: null,
+        integration_ids: null,
+        reminder_minutes: null,
         method: 'GET',
         expected_status: '200-299',
         follow_redirects: true,

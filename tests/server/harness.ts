@@ -13,6 +13,7 @@ import { createRecorder } from '../../src/server/engine/recorder.ts'
 import type { Deps } from '../../src/server/http/env.ts'
 import type { Logger } from '../../src/server/logger.ts'
 import { createMailer } from '../../src/server/mail/mailer.ts'
+import { channelContext, createDeliveryWorker } from '../../src/server/notify/delivery-worker.ts'
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
@@ -124,8 +125,19 @@ export const buildTestApp = (database: Database, opts: { config?: Partial<Config
   const { logger, lines } = collectingLogger()
   const config = testConfig(opts.config)
   const mailer = createMailer({ outbox: repos.mailOutbox, clock, logger, smtp: config.smtp })
-  const recorder = createRecorder({ database, clock, logger, flushMs: 5 })
-  const deps: Deps = { database, repos, clock, mailer, logger, config, runCheck: checkRunner(config), recorder }
+  const recorder = createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: 5 })
+  const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), now: clock.now })
+  const deps: Deps = {
+    database,
+    repos,
+    clock,
+    mailer,
+    logger,
+    config,
+    runCheck: checkRunner(config),
+    recorder,
+    deliveries,
+  }
   const app = createApp(deps)
 
   let ipCounter = 0

@@ -37,7 +37,13 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
     createScheduler({
       claimLimit,
       database,
-      recorder: createRecorder({ database, clock: systemClock, logger: silentLogger, flushMs: 20 }),
+      recorder: createRecorder({
+        database,
+        clock: systemClock,
+        logger: silentLogger,
+        appUrl: 'http://app.test',
+        flushMs: 20,
+      }),
       logger: silentLogger,
       runCheck,
       workerId,

@@ -182,9 +182,9 @@ const parseJson = (text: string): { value?: unknown; error?: unknown } => {
   }
 }
 
-type Phase = 'resolve' | 'connect' | 'tls' | 'headers' | 'body'
+export type Phase = 'resolve' | 'connect' | 'tls' | 'headers' | 'body'
 
-const timeoutMessage = (phase: Phase, host: string, where: string, seconds: number, status: number) => {
+export const timeoutMessage = (phase: Phase, host: string, where: string, seconds: number, status: number) => {
   switch (phase) {
     case 'resolve':
       return `The host name ${host} did not resolve within ${seconds} s.`
@@ -213,7 +213,7 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
 }
 
 /** The sentence for an error on the socket or the request, given the phase it happened in. */
-const failureMessage = (err: unknown, phase: Phase, host: string, port: number): string => {
+export const failureMessage = (err: unknown, phase: Phase, host: string, port: number): string => {
   const e = err as NodeJS.ErrnoException & { reason?: string }
   const code = e?.code ?? ''
   const where = hostPort(host, port)

@@ -5,6 +5,7 @@ import * as plans from './migrations/002-plans.ts'
 import { notificationCounters } from './migrations/003-notification-counters.ts'
 import { monitors } from './migrations/004-monitors.ts'
 import * as observations from './migrations/005-monitor-observations.ts'
+import * as integrations from './migrations/006-integrations.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -14,6 +15,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '003-notification-counters': notificationCounters(dialect),
   '004-monitors': monitors(dialect),
   '005-monitor-observations': observations,
+  '006-integrations': integrations,
 })
 
 export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {

@@ -121,6 +121,10 @@ export interface MonitorsTable {
   expires_at: number | null
   /** The last expiry warning sent: `<expires_at>:<days>`. */
   warned_for: string | null
+  /** JSON list of integration ids this monitor alerts; null: all of its user's. */
+  integration_ids: string | null
+  reminder_minutes: number | null
+  last_reminded_at: number | null
   next_check_at: number | null
   lease_owner: string | null
   lease_until: number | null
@@ -167,6 +171,44 @@ export interface IncidentsTable {
   cause: string
 }
 
+export interface IntegrationsTable {
+  integration_id: string
+  user_id: string
+  type: string
+  name: string
+  /** JSON, secrets included. */
+  settings: string
+  enabled: number
+  created_at: number
+  updated_at: number
+}
+
+export interface DeliveriesTable {
+  delivery_id: string
+  user_id: string
+  integration_id: string
+  kind: string
+  title: string
+  /** JSON of the AlertEvent. */
+  event: string
+  status: string
+  attempts: number
+  next_attempt_at: number | null
+  last_error: string | null
+  lease_owner: string | null
+  lease_until: number | null
+  created_at: number
+  delivered_at: number | null
+}
+
+export interface OauthStatesTable {
+  state_hash: string
+  user_id: string
+  provider: string
+  created_at: number
+  expires_at: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -182,4 +224,7 @@ export interface DB {
   check_results: CheckResultsTable
   rollups: RollupsTable
   incidents: IncidentsTable
+  integrations: IntegrationsTable
+  deliveries: DeliveriesTable
+  oauth_states: OauthStatesTable
 }

@@ -1,5 +1,6 @@
+import type { AlertKind } from '../../domain/alert.ts'
 import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
-import { changeMessage, downMessage, expiryMessage, upMessage } from '../../domain/incident-message.ts'
+import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '../../domain/incident-message.ts'
 import { applyVerdict, nextDue, verdictOf } from '../../domain/monitor-state.ts'
 import type { MonitorStatus } from '../../domain/monitor-status.ts'
 import { isNewsworthyChange } from '../../domain/observation.ts'
@@ -11,6 +12,16 @@ import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
 import { newId } from '../ids.ts'
 import type { CompletedCheck } from './recorder.ts'
 
+/** An alert one result raises: to the bell (a notification) and to the monitor's channels, or channels only. */
+export interface RaisedAlert {
+  kind: AlertKind
+  title: string
+  description: string
+  bell: boolean
+  /** Since when the monitor has been failing, for down alerts and reminders. */
+  since: number | null
+}
+
 /** Everything one check result changes: the rows to write, for the recorder to batch. */
 export interface CheckEffects {
   result: CheckResultRow
@@ -19,7 +30,7 @@ export interface CheckEffects {
   change: MonitorChange
   openIncident: IncidentRow | null
   resolveIncident: { id: string; at: number } | null
-  messages: { title: string; description: string }[]
+  alerts: RaisedAlert[]
 }
 
 /**
@@ -36,7 +47,13 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     row,
   )
   const { transition, health } = step
-  const messages: CheckEffects['messages'] = []
+  const alerts: RaisedAlert[] = []
+  const raise = (
+    kind: AlertKind,
+    text: { title: string; description: string },
+    since: number | null = null,
+    bell = true,
+  ) => alerts.push({ kind, ...text, since, bell })
 
   const time = attributeTime({
     previousStatus: row.status as MonitorStatus,
@@ -81,7 +98,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     const before = row.last_observed === null ? null : (JSON.parse(row.last_observed) as string[])
     change.last_observed = JSON.stringify(after)
     if (before !== null && isNewsworthyChange(row.type, before, after))
-      messages.push(changeMessage(row, before, after, at))
+      raise('change', changeMessage(row, before, after, at))
   }
 
   // When it expires: a warning may be due (a failing check says more than a warning would).
@@ -92,7 +109,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     const threshold = expiresAt !== null && outcome.ok ? dueWarning(expiresAt, at, warnDays, row.warned_for) : null
     if (expiresAt !== null && threshold !== null) {
       change.warned_for = warningKey(expiresAt, threshold)
-      messages.push(expiryMessage(row, daysLeft(expiresAt, at), expiresAt))
+      raise('expiry', expiryMessage(row, daysLeft(expiresAt, at), expiresAt))
     }
   }
 
@@ -108,11 +125,20 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
       cause: outcome.message,
     }
     change.open_incident_id = openIncident.incident_id
-    messages.push(downMessage(row, transition.since, outcome.message))
+    change.last_reminded_at = at
+    raise('down', downMessage(row, transition.since, outcome.message), transition.since)
   } else if (transition.kind === 'up') {
     if (row.open_incident_id) resolveIncident = { id: row.open_incident_id, at: transition.since }
     change.open_incident_id = null
-    messages.push(upMessage(row, transition.since, row.failing_since ?? transition.since))
+    raise('up', upMessage(row, transition.since, row.failing_since ?? transition.since))
+  } else if (health.status === 'down' && row.reminder_minutes !== null) {
+    // Still down: the channels are reminded every reminder_minutes (the bell already says it is down).
+    const last = row.last_reminded_at ?? row.status_changed_at ?? at
+    if (at - last >= row.reminder_minutes * 60_000) {
+      change.last_reminded_at = at
+      const since = row.failing_since ?? last
+      raise('reminder', reminderMessage(row, since, outcome.message, at), since, false)
+    }
   }
 
   return {
@@ -129,6 +155,6 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     change,
     openIncident,
     resolveIncident,
-    messages,
+    alerts,
   }
 }

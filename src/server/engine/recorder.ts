@@ -1,3 +1,4 @@
+import type { AlertEvent } from '../../domain/alert.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { addResult, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
 import type { Clock } from '../clock.ts'
@@ -10,6 +11,7 @@ import type { NotificationRow } from '../db/repos/notifications.repo.ts'
 import type { RollupDelta } from '../db/repos/rollups.repo.ts'
 import { newId } from '../ids.ts'
 import type { Logger } from '../logger.ts'
+import { alertEvent, channelsOf, newDelivery } from '../notify/outbox.ts'
 import { checkEffects } from './check-effects.ts'
 
 /** One check that ran, on its way to the database. */
@@ -40,10 +42,12 @@ export const createRecorder = (deps: {
   database: Database
   clock: Clock
   logger: Logger
+  /** The app's address, for the links in alerts. */
+  appUrl: string
   flushMs?: number
   maxBatch?: number
 }) => {
-  const { database, clock, logger } = deps
+  const { database, clock, logger, appUrl } = deps
   const flushMs = deps.flushMs ?? 100
   const maxBatch = deps.maxBatch ?? 500
   type Waiting = { check: CompletedCheck; resolve: (r: Recorded | null) => void; reject: (e: unknown) => void }
@@ -64,6 +68,7 @@ export const createRecorder = (deps: {
       const opened: IncidentRow[] = []
       const resolved: { id: string; at: number }[] = []
       const notifications: NotificationRow[] = []
+      const raised: { event: AlertEvent; row: MonitorRow }[] = []
       const out: (Recorded | null)[] = []
 
       for (const check of checks) {
@@ -85,10 +90,13 @@ export const createRecorder = (deps: {
         }
         if (effects.openIncident) opened.push(effects.openIncident)
         if (effects.resolveIncident) resolved.push(effects.resolveIncident)
-        for (const text of effects.messages) notifications.push(notification(row, text, now))
         const { result, change } = effects
         results.push(result)
         Object.assign(row, change)
+        for (const alert of effects.alerts) {
+          if (alert.bell) notifications.push(notification(row, alert, now))
+          raised.push({ event: alertEvent(row, alert, check.startedAt, appUrl), row: { ...row } })
+        }
         changes.set(row.monitor_id, { ...changes.get(row.monitor_id), ...change })
         out.push({ result, monitor: { ...row } })
       }
@@ -99,6 +107,13 @@ export const createRecorder = (deps: {
       for (const incident of opened) await r.incidents.insert(incident)
       for (const { id, at } of resolved) await r.incidents.resolve(id, at)
       if (notifications.length > 0) await r.notifications.insert(notifications)
+      if (raised.length > 0) {
+        // The outbox, in the same transaction: one delivery per alert and channel.
+        const enabled = await r.integrations.enabledOf([...new Set(raised.map((a) => a.row.user_id))])
+        await r.deliveries.insert(
+          raised.flatMap(({ event, row }) => channelsOf(row, enabled).map((i) => newDelivery(i, event, now))),
+        )
+      }
       return out
     })
 

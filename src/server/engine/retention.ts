@@ -7,12 +7,17 @@ const DAY = PERIOD_MS.day
 /** How long rollups are kept: each long enough for the windows that read it (see STATS_WINDOWS). */
 export const ROLLUP_RETENTION_MS = { minute: 2 * DAY, hour: 35 * DAY, day: 400 * DAY } as const
 
+/** How long sent and failed alert deliveries are kept for the Integrations page. */
+export const DELIVERY_RETENTION_MS = 90 * DAY
+
 /**
  * Drops what is past its keeping: raw results after the owner's plan retention, rollups after the time the
  * charts need them. Runs hourly in every process that runs checks; deleting twice is harmless.
  */
 export const pruneHistory = async ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => {
   const now = clock.now()
+  await repos.deliveries.prune(now - DELIVERY_RETENTION_MS)
+  await repos.oauthStates.deleteExpired(now)
   for (const period of ['minute', 'hour', 'day'] as const)
     await repos.rollups.prune(period, now - ROLLUP_RETENTION_MS[period])
   for (const { user_id, monitor_ids } of await repos.monitors.idsByUser()) {

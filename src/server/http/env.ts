@@ -6,6 +6,7 @@ import type { Recorder } from '../engine/recorder.ts'
 import type { RunCheck } from '../engine/scheduler.ts'
 import type { Logger } from '../logger.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { DeliveryWorker } from '../notify/delivery-worker.ts'
 
 /** What the app is built from; main.ts wires the real ones, tests their own. */
 export interface Deps {
@@ -19,6 +20,8 @@ export interface Deps {
   runCheck: RunCheck
   /** Writes check results, state, incidents and their notifications. */
   recorder: Recorder
+  /** Sends the outbox of alerts; the engine runs its polling, the API sends test messages with it. */
+  deliveries: DeliveryWorker
 }
 
 export interface Session {

@@ -7,8 +7,7 @@ import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
 import { listMonitors, monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
 import { monitorsService } from '../services/monitors.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { ApiError } from './errors.ts'
-import { validate } from './validate.ts'
+import { jsonObject, validate } from './validate.ts'
 
 const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The monitor id is too long.')) })
 
@@ -21,18 +20,6 @@ export const toCheckResult = (row: CheckResultRow) => ({
   detail: row.detail === null ? null : JSON.parse(row.detail),
 })
 
-/** A JSON body that may be empty ({}); the service validates it against the monitor's own type. */
-const jsonBody = async (c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } }) => {
-  if (!/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
-    throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
-  const body = await c.req.json().catch(() => {
-    throw new ApiError(400, 'The request body is not valid JSON.')
-  })
-  if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(400, 'Expected a JSON object with the fields of the monitor.')
-  return body
-}
-
 export const monitorRoutes = (deps: Deps) => {
   const monitors = monitorsService(deps)
   const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
@@ -42,7 +29,7 @@ export const monitorRoutes = (deps: Deps) => {
       c.json({ data: await listMonitors(deps, userOf(c), deps.clock.now(), c.req.valid('query').type) }),
     )
     .post('/', async (c) => {
-      const row = await monitors.create(userOf(c), await jsonBody(c))
+      const row = await monitors.create(userOf(c), await jsonObject(c, 'monitor'))
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } }, 201)
     })
     .get('/:id', validate('param', IdParam), async (c) => {
@@ -50,7 +37,7 @@ export const monitorRoutes = (deps: Deps) => {
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
     })
     .patch('/:id', validate('param', IdParam), async (c) => {
-      const row = await monitors.update(userOf(c), c.req.valid('param').id, await jsonBody(c))
+      const row = await monitors.update(userOf(c), c.req.valid('param').id, await jsonObject(c, 'monitor'))
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
     })
     .delete('/:id', validate('param', IdParam), async (c) => {

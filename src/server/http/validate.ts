@@ -28,3 +28,21 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
     }
     return result.output as v.InferOutput<Schema>
   })
+
+/**
+ * A JSON object body whose schema depends on a row (a monitor's or integration's own type): read here, checked
+ * by the service. 415 when it is not JSON, 400 when it is not an object.
+ */
+export const jsonObject = async (
+  c: { req: { header(name: string): string | undefined; json(): Promise<unknown> } },
+  what: string,
+): Promise<Record<string, unknown>> => {
+  if (!/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
+    throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+  const body = await c.req.json().catch(() => {
+    throw new ApiError(400, 'The request body is not valid JSON.')
+  })
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new ApiError(400, `Expected a JSON object with the fields of the ${what}.`)
+  return body as Record<string, unknown>
+}

@@ -1,20 +1,13 @@
 import * as v from 'valibot'
 import { fieldErrors } from '../../domain/form-validation.ts'
-import {
-  type MonitorInput,
-  type MonitorType,
-  monitorPatchSchema,
-  SETTINGS_SCHEMAS,
-  validateMonitor,
-} from '../../domain/monitor.schema.ts'
+import { type MonitorType, monitorPatchSchema, validateMonitor } from '../../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { intervalLimitMessage, monitorLimitMessage } from '../../domain/plan-limits.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
-import { toMonitorInput } from '../db/repos/monitor-row.ts'
+import { configColumns, newMonitorRow, toMonitorInput } from '../db/repos/monitor-row.ts'
 import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
 import type { Deps } from '../http/env.ts'
 import { ApiError, notFound } from '../http/errors.ts'
-import { newId } from '../ids.ts'
 import { assertFeature } from './subscriptions.service.ts'
 
 const invalid = (issues: v.BaseIssue<unknown>[]) => {
@@ -22,21 +15,8 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => {
   return new ApiError(400, Object.values(errors)[0] ?? 'Invalid monitor.', errors)
 }
 
-/** The columns of a monitor's configuration: the common fields, and the type's settings as JSON. */
-const configColumns = (input: MonitorInput) => {
-  const settingKeys = Object.keys(SETTINGS_SCHEMAS[input.type].entries)
-  const record = input as unknown as Record<string, unknown>
-  return {
-    name: input.name,
-    interval_seconds: input.interval_seconds,
-    timeout_seconds: input.timeout_seconds,
-    retries: input.retries,
-    retry_interval_seconds: input.retry_interval_seconds,
-    recovery_checks: input.recovery_checks,
-    degraded_threshold_ms: input.degraded_threshold_ms,
-    settings: JSON.stringify(Object.fromEntries(settingKeys.map((k) => [k, record[k]]))),
-  }
-}
+/** Fields that change who is told and how it is called, not what is checked. */
+const ALERTING_ONLY = new Set(['name', 'integration_ids', 'reminder_minutes'])
 
 /** A fresh start for the state rules: after a resume or a change of what is checked. */
 const freshState = (now: number): MonitorChange => ({
@@ -70,6 +50,17 @@ export const monitorsService = (deps: Deps) => {
     }
   }
 
+  /** Each chosen channel must be one of the user's: another user's id reads as unknown. */
+  const assertOwnIntegrations = async (userId: string, ids: readonly string[] | null) => {
+    if (ids === null || ids.length === 0) return
+    const mine = new Set((await repos.integrations.listOwned(userId)).map((i) => i.integration_id))
+    const unknown = ids.find((id) => !mine.has(id))
+    if (unknown !== undefined) {
+      const message = `Unknown integration: ${unknown}. Choose among your integrations.`
+      throw new ApiError(400, message, { integration_ids: message })
+    }
+  }
+
   const owned = async (userId: string, monitorId: string) => {
     const row = await repos.monitors.findOwned(userId, monitorId)
     if (!row) throw notFound('Monitor')
@@ -89,37 +80,12 @@ export const monitorsService = (deps: Deps) => {
       if (!parsed.success) throw invalid(parsed.issues)
       const input = parsed.output
       const plan = await planFor(userId, input.type)
+      await assertOwnIntegrations(userId, input.integration_ids)
       const count = await repos.monitors.countOwned(userId)
       if (count >= plan.max_monitors) throw new ApiError(403, monitorLimitMessage(plan.title, plan.max_monitors))
       assertInterval(plan, input.interval_seconds)
       const now = clock.now()
-      const row: MonitorRow = {
-        monitor_id: newId(),
-        user_id: userId,
-        type: input.type,
-        ...configColumns(input),
-        paused: 0,
-        status: 'pending',
-        failures: 0,
-        failing_since: null,
-        successes: 0,
-        recovering_since: null,
-        open_incident_id: null,
-        last_checked_at: null,
-        last_response_ms: null,
-        last_error: null,
-        status_changed_at: now,
-        accounted_at: null,
-        last_observed: null,
-        expires_at: null,
-        warned_for: null,
-        // The first check runs at once, so a new monitor shows its state within seconds.
-        next_check_at: now,
-        lease_owner: null,
-        lease_until: null,
-        created_at: now,
-        updated_at: now,
-      }
+      const row = newMonitorRow(userId, input, now)
       await repos.monitors.insert(row)
       return row
     },
@@ -133,12 +99,14 @@ export const monitorsService = (deps: Deps) => {
       if (!merged.success) throw invalid(merged.issues)
       const plan = await planFor(userId, type)
       if (patch.output.interval_seconds !== undefined) assertInterval(plan, merged.output.interval_seconds)
+      if (patch.output.integration_ids !== undefined) await assertOwnIntegrations(userId, merged.output.integration_ids)
       const now = clock.now()
       const columns = configColumns(merged.output)
       const checkChanged = (Object.keys(columns) as (keyof typeof columns)[]).some(
-        (k) => k !== 'name' && columns[k] !== row[k],
+        (k) => !ALERTING_ONLY.has(k) && columns[k] !== row[k],
       )
-      // A change to what is checked starts the state afresh and checks at once; a new name changes nothing else.
+      // A change to what is checked starts the state afresh and checks at once; a new name or other alert
+      // channels change nothing else.
       const change: MonitorChange = {
         ...columns,
         updated_at: now,

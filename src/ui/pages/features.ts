@@ -67,15 +67,6 @@ export const FEATURES: Record<string, FeatureInfo> = {
     summary: 'Publish status pages for your customers, with incidents, maintenance and uptime history.',
     feature: 'Status Page',
   },
-  integrations: {
-    title: 'Integrations',
-    summary: 'Send alerts to Slack, email, webhooks, Microsoft Teams, Discord and Telegram.',
-    feature: 'Integrations',
-  },
-  slackConnected: {
-    title: 'Slack connected',
-    summary: 'This page confirms a Slack workspace connection once the Slack integration is installed.',
-  },
   reporting: {
     title: 'Reporting',
     summary: 'Uptime and response-time reports over any period, ready to share.',

@@ -1,18 +1,31 @@
 import { badge, chip } from './recipes/badge.recipe.ts'
 import { button } from './recipes/button.recipe.ts'
+import { clipboard } from './recipes/clipboard.recipe.ts'
 import { collapsible } from './recipes/collapsible.recipe.ts'
 import { dialog } from './recipes/dialog.recipe.ts'
 import { field } from './recipes/field.recipe.ts'
 import { menu } from './recipes/menu.recipe.ts'
 import { passwordInput } from './recipes/password-input.recipe.ts'
 import { popover } from './recipes/popover.recipe.ts'
+import { switchRecipe } from './recipes/switch.recipe.ts'
 import { toast } from './recipes/toast.recipe.ts'
 import { tooltip } from './recipes/tooltip.recipe.ts'
 
 // Registered in panda.config.ts (theme.extend); the components read them back from styled-system/recipes.
 export const recipes = { button, badge, chip }
 
-export const slotRecipes = { dialog, menu, tooltip, popover, toast, field, passwordInput, collapsible }
+export const slotRecipes = {
+  dialog,
+  menu,
+  tooltip,
+  popover,
+  toast,
+  field,
+  passwordInput,
+  collapsible,
+  switchRecipe,
+  clipboard,
+}
 
 // Used by the recipes' open/close animations (Ark's Presence waits for them before unmounting).
 export const keyframes = {

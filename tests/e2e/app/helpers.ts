@@ -19,15 +19,20 @@ export interface Env {
 
 /**
  * One SQLite database, one server and one Chromium for a test file; the contexts a test opens with `newPage` are
- * closed after it. The returned object is filled in by beforeAll.
+ * closed after it. The returned object is filled in by beforeAll. `options` is read then, so it may use servers
+ * a `beforeAll` registered before this call started; `prepare` changes the database before the server starts.
  */
-export const setupAppEnv = (): Env => {
+export const setupAppEnv = (
+  options: () => Parameters<typeof startServer>[1] = () => ({}),
+  prepare: (db: TestDb) => Promise<void> = async () => {},
+): Env => {
   const env = { contexts: [] as BrowserContext[] } as Env
   beforeAll(async () => {
     env.db = await openTestDb('sqlite')
-    env.server = await startServer(env.db)
+    await prepare(env.db)
+    env.server = await startServer(env.db, options())
     env.browser = await launchBrowser()
-  })
+  }, 60_000)
   afterEach(async () => {
     await Promise.all(env.contexts.splice(0).map((c) => c.close()))
   })
@@ -37,6 +42,11 @@ export const setupAppEnv = (): Env => {
     await env.db?.drop()
   })
   return env
+}
+
+/** The operator lets Pro check every 2 seconds (plans are rows), so that outages play out in seconds. */
+export const proEveryTwoSeconds = async (db: TestDb) => {
+  await db.database.db.updateTable('plans').set({ min_interval_seconds: 2 }).where('plan_id', '=', 'pro').execute()
 }
 
 let visitor = 0

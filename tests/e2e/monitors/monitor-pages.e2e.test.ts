@@ -1,49 +1,27 @@
-import { createServer, type Server as HttpServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDb, realTimeClock, type TestDb } from '../../server/harness.ts'
-import { type Env, openSignedIn, seriousViolations, waitForPath } from '../app/helpers.ts'
-import { launchBrowser } from '../browser.ts'
-import { startServer } from '../server.ts'
+import { realTimeClock } from '../../server/harness.ts'
+import { startHttpTarget, startTcpTarget } from '../../server/support/targets.ts'
+import { openSignedIn, seriousViolations, setupAppEnv, waitForPath } from '../app/helpers.ts'
 
 // The monitor pages against the real server (private targets allowed, as tests run them) and local
 // targets: an HTTP server and a TCP listener on loopback, made here.
 
-const env = { contexts: [] } as unknown as Env
-let web: HttpServer
-let tcp: TcpServer
+let web: Awaited<ReturnType<typeof startHttpTarget>>
+let tcp: Awaited<ReturnType<typeof startTcpTarget>>
 let webUrl = ''
 let tcpPort = 0
 
 beforeAll(async () => {
-  web = createServer((req, res) => {
-    if (req.url === '/health') {
-      res.writeHead(200, { 'content-type': 'application/json' })
-      res.end('{"status":"ok"}')
-    } else {
-      res.writeHead(200, { 'content-type': 'text/html' })
-      res.end('<h1>Welcome to the shop</h1>')
-    }
-  })
-  await new Promise<void>((done) => web.listen(0, '127.0.0.1', done))
-  webUrl = `http://127.0.0.1:${(web.address() as AddressInfo).port}`
-  tcp = createTcpServer((socket) => socket.end())
-  await new Promise<void>((done) => tcp.listen(0, '127.0.0.1', done))
-  tcpPort = (tcp.address() as AddressInfo).port
-  env.db = (await openTestDb('sqlite')) as TestDb
-  env.server = await startServer(env.db, { config: { allowPrivateTargets: true }, clock: realTimeClock() })
-  env.browser = (await launchBrowser()) as Browser
-}, 60_000)
-
+  web = await startHttpTarget()
+  webUrl = web.url.replace(/\/$/, '')
+  tcp = await startTcpTarget()
+  tcpPort = tcp.port
+})
+const env = setupAppEnv(() => ({ config: { allowPrivateTargets: true }, clock: realTimeClock() }))
 afterAll(async () => {
-  await Promise.all(env.contexts.splice(0).map((c) => c.close()))
-  await env.browser?.close()
-  await env.server?.close()
-  await env.db?.drop()
-  await new Promise((done) => web?.close(done))
-  await new Promise((done) => tcp?.close(done))
+  await web?.close()
+  await tcp?.close()
 })
 
 const dialog = (page: Page) => page.getByRole('dialog')
@@ -87,7 +65,7 @@ describe('monitor pages in the browser', () => {
     await dialog(page).waitFor({ state: 'hidden' })
 
     await addMonitor(page, '/services/web-monitoring', { Name: 'Shop', URL: `${webUrl}/`, Keyword: 'Welcome' })
-    await addMonitor(page, '/services/api-monitoring', { Name: 'Health API', URL: `${webUrl}/health` })
+    await addMonitor(page, '/services/api-monitoring', { Name: 'Health API', URL: `${webUrl}/api/health` })
     await addMonitor(page, '/services/port-monitoring', {
       Name: 'Local port',
       Host: '127.0.0.1',

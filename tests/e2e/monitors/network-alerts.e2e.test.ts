@@ -1,58 +1,17 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { MONITOR_PAGES } from '../../../src/domain/monitor-pages.ts'
-import { createCa, issue, startTlsServer } from '../../server/checks/certs.ts'
-import { startDnsServer, type TestDnsServer } from '../../server/checks/dns-server.ts'
-import { rdapDomain, startRdapServer } from '../../server/checks/registry-servers.ts'
-import { openTestDb, realTimeClock, type TestDb, testConfig } from '../../server/harness.ts'
-import { type Env, openSignedIn, waitForPath } from '../app/helpers.ts'
-import { launchBrowser } from '../browser.ts'
-import { startServer } from '../server.ts'
+import { rdapDomain } from '../../server/checks/registry-servers.ts'
+import { openSignedIn, waitForPath } from '../app/helpers.ts'
+import { setupNetworkWorld } from './network-world.ts'
 
 // Issue 5's alerts as a user gets them: a DNS answer that changes, a certificate and a domain about to expire,
 // an address that gets listed. Each check is run from its page with "Check now"; each alert reaches the bell
 // and the notification list, and a click opens the monitor's page.
 
 const DAY = 86_400_000
-const env = { contexts: [] } as unknown as Env
-let dns: TestDnsServer
-let tls: Awaited<ReturnType<typeof startTlsServer>>
-let rdap: Awaited<ReturnType<typeof startRdapServer>>
-
-beforeAll(async () => {
-  dns = await startDnsServer()
-  dns.setRecords('shop.example.test', 'A', ['192.0.2.10'])
-  const ca = createCa('Vigil Test CA')
-  tls = await startTlsServer(
-    issue(ca, { commonName: 'localhost', names: ['localhost'], notAfter: Date.now() + 5 * DAY + DAY / 2 }),
-  )
-  rdap = await startRdapServer()
-  rdap.answer('/domain/example.com', { json: rdapDomain('example.com', Date.now() + 9 * DAY + DAY / 2) })
-  env.db = (await openTestDb('sqlite')) as TestDb
-  env.server = await startServer(env.db, {
-    config: {
-      allowPrivateTargets: true,
-      network: {
-        ...testConfig().network,
-        dnsServers: [dns.address],
-        dnsblZones: ['bl.test'],
-        rdapBaseUrl: `${rdap.base}/`,
-        tlsCa: ca.cert,
-      },
-    },
-    clock: realTimeClock(),
-  })
-  env.browser = (await launchBrowser()) as Browser
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all(env.contexts.splice(0).map((c) => c.close()))
-  await env.browser?.close()
-  await env.server?.close()
-  await env.db?.drop()
-  await dns?.close()
-  await tls?.close()
-  await rdap?.close()
+const world = setupNetworkWorld({
+  certificate: { commonName: 'localhost', names: ['localhost'], notAfter: Date.now() + 5 * DAY + DAY / 2 },
 })
 
 /** Runs "Check now" on the monitor's page and waits for its answer. */
@@ -65,6 +24,9 @@ const checkNow = async (page: Page, path: string, name: string) => {
 
 describe('alerts of DNS, SSL, domain and blacklist monitors', () => {
   it('reach the bell and the list, and open the monitor they are about', async () => {
+    const { env, dns, tls, rdap } = world
+    dns.setRecords('shop.example.test', 'A', ['192.0.2.10'])
+    rdap.answer('/domain/example.com', { json: rdapDomain('example.com', Date.now() + 9 * DAY + DAY / 2) })
     const account = await env.server.register({ plan: 'Pro', billing_frequency: 'Monthly' })
     const create = async (body: Record<string, unknown>) => {
       const res = await env.server.call('POST', '/api/monitors', { token: account.token, body })

@@ -1,58 +1,19 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createCa, issue, type Pem, startTlsServer } from '../../server/checks/certs.ts'
-import { startDnsServer, type TestDnsServer } from '../../server/checks/dns-server.ts'
-import { rdapDomain, startRdapServer } from '../../server/checks/registry-servers.ts'
-import { openTestDb, realTimeClock, type TestDb, testConfig } from '../../server/harness.ts'
-import { type Env, openSignedIn, seriousViolations } from '../app/helpers.ts'
-import { launchBrowser } from '../browser.ts'
-import { startServer } from '../server.ts'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { rdapDomain } from '../../server/checks/registry-servers.ts'
+import { openSignedIn, seriousViolations } from '../app/helpers.ts'
+import { setupNetworkWorld } from './network-world.ts'
 
 // DNS, SSL, domain and blacklist monitors made through their forms, against the real server and loopback
 // stand-ins for the world: an authoritative DNS server (which also serves the test blacklist zone bl.test,
 // where 127.0.0.2 is listed), a TLS server whose certificate a test CA signed, and an RDAP registry.
 
 const DAY = 86_400_000
-const env = { contexts: [] } as unknown as Env
-let dns: TestDnsServer
-let tls: Awaited<ReturnType<typeof startTlsServer>>
-let rdap: Awaited<ReturnType<typeof startRdapServer>>
-let ca: Pem
-
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ca = createCa('Vigil Test CA')
-  // 20 days and a half left: inside the first warning (30 days), so pages show it in amber.
-  const leaf = issue(ca, { commonName: '127.0.0.1', names: ['127.0.0.1'], notAfter: Date.now() + 20 * DAY + DAY / 2 })
-  tls = await startTlsServer(leaf)
-  rdap = await startRdapServer()
-  rdap.answer('/domain/example.com', { json: rdapDomain('example.com', Date.now() + 200 * DAY + DAY / 2) })
-  env.db = (await openTestDb('sqlite')) as TestDb
-  env.server = await startServer(env.db, {
-    config: {
-      allowPrivateTargets: true,
-      network: {
-        ...testConfig().network,
-        dnsServers: [dns.address],
-        dnsblZones: ['bl.test'],
-        rdapBaseUrl: `${rdap.base}/`,
-        tlsCa: ca.cert,
-      },
-    },
-    clock: realTimeClock(),
-  })
-  env.browser = (await launchBrowser()) as Browser
-}, 60_000)
-
-afterAll(async () => {
-  await Promise.all(env.contexts.splice(0).map((c) => c.close()))
-  await env.browser?.close()
-  await env.server?.close()
-  await env.db?.drop()
-  await dns?.close()
-  await tls?.close()
-  await rdap?.close()
+// 20 days and a half left: inside the first warning (30 days), so pages show it in amber.
+const world = setupNetworkWorld({
+  certificate: { commonName: '127.0.0.1', names: ['127.0.0.1'], notAfter: Date.now() + 20 * DAY + DAY / 2 },
 })
+const { env } = world
 
 const dialog = (page: Page) => page.getByRole('dialog')
 const field = (page: Page, label: string) => dialog(page).getByLabel(new RegExp(`^${label}\\b`))
@@ -88,6 +49,10 @@ const addMonitor = async (page: Page, list: string, name: string, fill: () => Pr
   return url.pathname + url.search
 }
 
+beforeAll(() => {
+  world.rdap.answer('/domain/example.com', { json: rdapDomain('example.com', Date.now() + 200 * DAY + DAY / 2) })
+})
+
 describe('DNS, SSL, domain and blacklist monitors in the browser', () => {
   for (const viewport of [
     { width: 1280, height: 800 },
@@ -106,7 +71,7 @@ describe('DNS, SSL, domain and blacklist monitors in the browser', () => {
         await field(page, 'Expected value 1').fill('10 mail.example.test')
       })
       expect(dnsPath).toMatch(/^\/dns_monitorings\/[\w-]+$/)
-      expect(await fact(page, 'Resolver').textContent()).toBe(dns.address)
+      expect(await fact(page, 'Resolver').textContent()).toBe(world.dns.address)
       expect(await fact(page, 'Record type').textContent()).toBe('MX')
       expect(
         await facts(page).getByRole('list', { name: 'Answer values' }).getByRole('listitem').allTextContents(),
@@ -126,7 +91,7 @@ describe('DNS, SSL, domain and blacklist monitors in the browser', () => {
       const sslPath = await addMonitor(page, '/services/ssl-monitoring', 'Local certificate', async () => {
         expect(await field(page, 'Port').inputValue()).toBe('443')
         await field(page, 'Host').fill('127.0.0.1')
-        await field(page, 'Port').fill(String(tls.port))
+        await field(page, 'Port').fill(String(world.tls.port))
       })
       expect(sslPath).toMatch(/^\/ssl_monitoring\/details\?id=[\w-]+$/)
       expect(await fact(page, 'Subject').textContent()).toBe('127.0.0.1')
@@ -139,7 +104,7 @@ describe('DNS, SSL, domain and blacklist monitors in the browser', () => {
       expect(await seriousViolations(page)).toEqual([])
       await page.goto('/services/ssl-monitoring')
       const sslRow = page.getByRole('row').filter({ hasText: 'Local certificate' })
-      expect(await sslRow.textContent()).toContain(`127.0.0.1:${tls.port}`)
+      expect(await sslRow.textContent()).toContain(`127.0.0.1:${world.tls.port}`)
       expect(await sslRow.locator('[data-expiry]').textContent()).toBe('20 days left')
       expect(await sslRow.locator('[data-expiry]').getAttribute('data-expiry')).toBe('warning')
 
@@ -156,7 +121,7 @@ describe('DNS, SSL, domain and blacklist monitors in the browser', () => {
         'a.iana-servers.netb.iana-servers.net',
       )
       expect(await fact(page, 'Source').textContent()).toBe('RDAP')
-      expect(await fact(page, 'Server').textContent()).toBe(`${rdap.base}/domain/example.com`)
+      expect(await fact(page, 'Server').textContent()).toBe(`${world.rdap.base}/domain/example.com`)
       expect(await seriousViolations(page)).toEqual([])
 
       // Blacklist: a one-off check of a listed address, then a monitor of a clean one.

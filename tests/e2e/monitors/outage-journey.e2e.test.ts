@@ -1,38 +1,26 @@
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openTestDb, realTimeClock, type TestDb } from '../../server/harness.ts'
+import { realTimeClock } from '../../server/harness.ts'
 import { startHttpTarget, startTcpTarget } from '../../server/support/targets.ts'
-import { type Env, openSignedIn, waitForPath } from '../app/helpers.ts'
-import { launchBrowser } from '../browser.ts'
-import { startServer } from '../server.ts'
+import { openSignedIn, proEveryTwoSeconds, setupAppEnv, waitForPath } from '../app/helpers.ts'
 
 // The whole journey of issue 4, with the check engine running as `npm start` runs it: a user adds monitors in
 // the browser, sees them go up, the targets go down, the monitors go down once the retry confirms it, the
 // alert reaches the bell and opens the monitor's page, and the incident closes when the targets come back.
 // The operator lets Pro check every 2 seconds (plans are rows), so this takes seconds, not minutes.
 
-const env = { contexts: [] } as unknown as Env
 let web: Awaited<ReturnType<typeof startHttpTarget>>
 let tcp: Awaited<ReturnType<typeof startTcpTarget>>
 
 beforeAll(async () => {
   web = await startHttpTarget()
   tcp = await startTcpTarget()
-  env.db = (await openTestDb('sqlite')) as TestDb
-  await env.db.database.db.updateTable('plans').set({ min_interval_seconds: 2 }).where('plan_id', '=', 'pro').execute()
-  env.server = await startServer(env.db, {
-    config: { allowPrivateTargets: true },
-    clock: realTimeClock(),
-    engine: true,
-  })
-  env.browser = (await launchBrowser()) as Browser
-}, 60_000)
-
+})
+const env = setupAppEnv(
+  () => ({ config: { allowPrivateTargets: true }, clock: realTimeClock(), engine: true }),
+  proEveryTwoSeconds,
+)
 afterAll(async () => {
-  await Promise.all(env.contexts.splice(0).map((c) => c.close()))
-  await env.browser?.close()
-  await env.server?.close()
-  await env.db?.drop()
   await web?.close()
   await tcp?.close()
 })

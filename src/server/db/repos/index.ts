@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
 import { checkResultsRepo } from './check-results.repo.ts'
+import { deliveriesRepo } from './deliveries.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
+import { integrationsRepo } from './integrations.repo.ts'
 import { mailOutboxRepo } from './mail-outbox.repo.ts'
 import { monitorsRepo } from './monitors.repo.ts'
 import { notificationsRepo } from './notifications.repo.ts'
+import { oauthStatesRepo } from './oauth-states.repo.ts'
 import { passwordResetsRepo } from './password-resets.repo.ts'
 import { plansRepo } from './plans.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
@@ -27,5 +30,8 @@ export const repos = (db: Kysely<DB>) => ({
   checkResults: checkResultsRepo(db),
   rollups: rollupsRepo(db),
   incidents: incidentsRepo(db),
+  integrations: integrationsRepo(db),
+  deliveries: deliveriesRepo(db),
+  oauthStates: oauthStatesRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

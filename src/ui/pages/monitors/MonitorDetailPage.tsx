@@ -16,6 +16,7 @@ import { IncidentsTable, ResultsTable } from './DetailTables.tsx'
 import { ExpiryText } from './ExpiryText.tsx'
 import { formatDateTime, formatMs, formatUptime, targetOf } from './format.ts'
 import { LazyFactsPanel } from './LazyFactsPanel.tsx'
+import { LazyMonitorAlerts } from './LazyMonitorAlerts.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { LazyResponseTimeChart } from './LazyResponseTimeChart.tsx'
 import { useMinInterval } from './MonitorListPage.tsx'
@@ -240,6 +241,8 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
         </h2>
         <IncidentsTable incidents={data.incidents} now={now} />
       </section>
+
+      <LazyMonitorAlerts monitor={monitor} />
 
       {editing && (
         <LazyMonitorForm

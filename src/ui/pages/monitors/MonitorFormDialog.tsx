@@ -8,6 +8,7 @@ import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, HTTP_METHODS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
+import { AlertFields } from './AlertFields.tsx'
 import { DnsFields } from './DnsFields.tsx'
 import { errorAt, type SetDraft } from './draft-setter.ts'
 import { CheckboxField, fieldGrid, SelectField, TextField, wide } from './form-fields.tsx'
@@ -309,6 +310,7 @@ export function MonitorFormDialog({ type, monitor, minIntervalSeconds, onClose, 
                   options={intervals.map((s) => ({ value: String(s), label: intervalLabel(s) }))}
                 />
               </div>
+              <AlertFields draft={draft} set={set} errors={errors} />
               {/* A native disclosure: keyboard and screen readers know it, and it costs no script. */}
               <details open={advancedOpen || hasAdvancedError} onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}>
                 <summary

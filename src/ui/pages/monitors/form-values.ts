@@ -52,7 +52,24 @@ export interface MonitorDraft {
   warn_days: string
   domain: string
   target: string
+  /** All of the user's channels (integration_ids null), or the ones chosen. */
+  alert_channels: 'all' | 'chosen'
+  integration_ids: string[]
+  /** A preset of REMINDER_CHOICES ('' is off), or 'other' with the minutes typed in `reminder_minutes`. */
+  reminder: string
+  reminder_minutes: string
 }
+
+/** "Remind every": off, the usual choices in minutes, or another number of minutes. */
+export const REMINDER_CHOICES = [
+  { value: '', label: 'Off' },
+  { value: '15', label: '15 minutes' },
+  { value: '30', label: '30 minutes' },
+  { value: '60', label: '1 hour' },
+  { value: '240', label: '4 hours' },
+  { value: '1440', label: '24 hours' },
+  { value: 'other', label: 'Other...' },
+] as const
 
 export const ADVANCED_FIELDS = [
   'timeout_seconds',
@@ -108,6 +125,10 @@ export const draftOf = (type: MonitorType, monitor: Monitor | null, minIntervalS
     warn_days: warnDaysText(DEFAULT_WARN_DAYS),
     domain: '',
     target: '',
+    alert_channels: 'all',
+    integration_ids: [],
+    reminder: '',
+    reminder_minutes: '',
   }
   if (!monitor) return blank
   const common = {
@@ -119,6 +140,7 @@ export const draftOf = (type: MonitorType, monitor: Monitor | null, minIntervalS
     retry_interval_seconds: text(monitor.retry_interval_seconds),
     recovery_checks: text(monitor.recovery_checks),
     degraded_threshold_ms: text(monitor.degraded_threshold_ms),
+    ...alertsDraft(monitor.integration_ids, monitor.reminder_minutes),
   }
   switch (monitor.type) {
     case 'web':
@@ -166,6 +188,16 @@ export const draftOf = (type: MonitorType, monitor: Monitor | null, minIntervalS
   }
 }
 
+const alertsDraft = (ids: readonly string[] | null, reminder: number | null) => {
+  const preset = REMINDER_CHOICES.some((c) => c.value !== 'other' && c.value === text(reminder))
+  return {
+    alert_channels: ids === null ? ('all' as const) : ('chosen' as const),
+    integration_ids: ids === null ? [] : [...ids],
+    reminder: reminder === null ? '' : preset ? String(reminder) : 'other',
+    reminder_minutes: reminder === null || preset ? '' : String(reminder),
+  }
+}
+
 /** A number when the text is one; nothing when empty (the default applies, or "required"); else the text. */
 const numberOf = (value: string): number | string | undefined => {
   const t = value.trim()
@@ -195,6 +227,10 @@ export const valuesOf = (type: MonitorType, d: MonitorDraft): MonitorValues => {
     retry_interval_seconds: numberOf(d.retry_interval_seconds),
     recovery_checks: numberOf(d.recovery_checks),
     degraded_threshold_ms: threshold === undefined ? null : threshold,
+    integration_ids: d.alert_channels === 'all' ? null : [...d.integration_ids],
+    // "Other" left empty is passed on as text, so the schema asks for a number.
+    reminder_minutes:
+      d.reminder === '' ? null : (numberOf(d.reminder === 'other' ? d.reminder_minutes : d.reminder) ?? ''),
   }
   const http = {
     url: d.url,

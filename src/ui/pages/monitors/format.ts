@@ -1,7 +1,8 @@
 import dayjs from 'dayjs'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import { daysLeft } from '../../../domain/expiry.ts'
-import { DEFAULTS, type Monitor } from '../../../domain/monitor.schema.ts'
+import type { Monitor, MonitorInput } from '../../../domain/monitor.schema.ts'
+import { monitorTarget } from '../../../domain/monitor-target.ts'
 
 // How the monitor pages write numbers and times. A missing uptime reads "no data", never 100 %.
 
@@ -40,28 +41,9 @@ export const formatDuration = (ms: number): string => {
 
 export { formatDateTime }
 
-const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`
-
 /** What a monitor watches: its URL, host:port, host, host name, domain or address. */
-export const targetOf = (monitor: Monitor): string => {
-  switch (monitor.type) {
-    case 'web':
-    case 'api':
-      return monitor.url
-    case 'port':
-      return hostPort(monitor.host, monitor.port)
-    case 'ping':
-      return monitor.host
-    case 'dns':
-      return monitor.hostname
-    case 'ssl':
-      return monitor.port === DEFAULTS.tls_port ? monitor.host : hostPort(monitor.host, monitor.port)
-    case 'domain':
-      return monitor.domain
-    case 'blacklist':
-      return monitor.target
-  }
-}
+export const targetOf = (monitor: Monitor): string =>
+  monitor.type === 'dns' ? monitor.hostname : monitorTarget(monitor as unknown as MonitorInput)
 
 /** "22 Nov 2026", in the viewer's local time. */
 export const formatDate = (value: string): string => dayjs(value).format('DD MMM YYYY')

@@ -1,0 +1,69 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import * as v from 'valibot'
+import { MonitorInput, validateMonitor } from '../src/domain/monitor.schema.ts'
+import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
+import { newId } from '../src/server/ids.ts'
+
+// What the benchmarks share: a database of their own (a temp SQLite file, or a new PostgreSQL database on
+// BENCH_DATABASE_URL) and a user to own what they seed.
+
+/** Where a benchmark's database lives, and how to remove it. */
+export const benchDatabaseTarget = async (
+  name: string,
+  /** A PostgreSQL server to make the database on; empty: SQLite. */
+  admin = process.env.BENCH_DATABASE_URL,
+): Promise<{ target: string; cleanup: () => Promise<void> }> => {
+  if (!admin) {
+    const dir = mkdtempSync(join(tmpdir(), `vigil-bench-${name}-`))
+    return { target: join(dir, 'bench.db'), cleanup: async () => rmSync(dir, { recursive: true, force: true }) }
+  }
+  const database = `vigil_bench_${name.replace(/\W/g, '_')}_${Date.now()}`
+  const client = new pg.Client({ connectionString: admin })
+  await client.connect()
+  await client.query(`create database ${database}`)
+  await client.end()
+  const url = new URL(admin)
+  url.pathname = `/${database}`
+  return {
+    target: url.toString(),
+    cleanup: async () => {
+      const c = new pg.Client({ connectionString: admin })
+      await c.connect()
+      await c.query(`drop database if exists ${database} with (force)`)
+      await c.end()
+    },
+  }
+}
+
+export const openBenchDatabase = (target: string, poolSize = 10): Database =>
+  target.startsWith('postgres') ? openPostgres(target, poolSize) : openSqlite(target)
+
+/** A user straight in the database (a benchmark needs no password). */
+export const seedUser = async (database: Database, now = Date.now()) => {
+  const userId = newId()
+  await database.db
+    .insertInto('users')
+    .values({
+      user_id: userId,
+      name: 'Bench',
+      email: `bench-${userId}@example.com`,
+      password_hash: 'x',
+      image: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute()
+  return userId
+}
+
+/** A monitor's input as the API would take it, validated by the same schema. */
+export const monitorInput = (input: Record<string, unknown>): MonitorInput => {
+  const parsed = validateMonitor(input)
+  if (!parsed.success) throw new Error(`bad bench monitor: ${JSON.stringify(v.flatten(parsed.issues))}`)
+  return parsed.output
+}
+
+export { MonitorInput }

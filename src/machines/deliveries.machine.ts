@@ -1,0 +1,67 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureMessage } from '../domain/api-failure.ts'
+import type { Delivery } from '../domain/integration.schema.ts'
+import type { Pagination } from './monitor-detail.machine.ts'
+
+export const DELIVERIES_PER_PAGE = 10
+export const DELIVERIES_LOAD_FAILED = 'Could not load the deliveries. Check your connection and try again.'
+
+export interface DeliveryPage {
+  deliveries: Delivery[]
+  pagination: Pagination
+}
+
+export interface DeliveryQuery {
+  id: string
+  page: number
+  limit: number
+}
+
+interface Context {
+  integrationId: string
+  page: number
+  /** The last page read; kept while another loads, so the table does not jump. */
+  data: DeliveryPage | null
+  error: string | null
+}
+
+// One channel's deliveries, newest first, a page at a time.
+export const deliveriesMachine = setup({
+  types: {} as {
+    context: Context
+    input: { integrationId: string }
+    events: { type: 'deliveries.page'; page: number } | { type: 'deliveries.retry' }
+  },
+  actors: {
+    fetchDeliveries: fromPromise<DeliveryPage, DeliveryQuery>(async () => {
+      throw new Error('fetchDeliveries: not provided')
+    }),
+  },
+}).createMachine({
+  id: 'deliveries',
+  context: ({ input }) => ({ integrationId: input.integrationId, page: 1, data: null, error: null }),
+  initial: 'loading',
+  states: {
+    loading: {
+      invoke: {
+        id: 'fetchDeliveries',
+        src: 'fetchDeliveries',
+        input: ({ context }) => ({ id: context.integrationId, page: context.page, limit: DELIVERIES_PER_PAGE }),
+        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
+        onError: {
+          target: 'failed',
+          actions: assign({ error: ({ event }) => failureMessage(event.error, DELIVERIES_LOAD_FAILED) }),
+        },
+      },
+    },
+    ready: {
+      on: { 'deliveries.page': { target: 'loading', actions: assign({ page: ({ event }) => event.page }) } },
+    },
+    failed: {
+      on: {
+        'deliveries.retry': 'loading',
+        'deliveries.page': { target: 'loading', actions: assign({ page: ({ event }) => event.page }) },
+      },
+    },
+  },
+})

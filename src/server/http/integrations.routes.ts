@@ -1,0 +1,54 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { PageQuery } from '../../domain/pagination.schema.ts'
+import { requireSession } from '../auth/session.middleware.ts'
+import { integrationsService } from '../services/integrations.service.ts'
+import type { AppEnv, Deps } from './env.ts'
+import { slackRoutes } from './slack.routes.ts'
+import { jsonObject, validate } from './validate.ts'
+
+const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The integration id is too long.')) })
+
+export const integrationRoutes = (deps: Deps) => {
+  const integrations = integrationsService(deps)
+  const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
+  return (
+    new Hono<AppEnv>()
+      // "Add to Slack" is reached by the browser's own navigation: it answers with redirects, not JSON.
+      .route('/slack', slackRoutes(deps, integrations))
+      .use(requireSession(deps))
+      .get('/', async (c) =>
+        c.json({
+          data: {
+            integrations: await integrations.list(userOf(c)),
+            slack_install_available: deps.config.alerts.slack !== undefined,
+          },
+        }),
+      )
+      .post('/', async (c) =>
+        c.json({ data: await integrations.create(userOf(c), await jsonObject(c, 'integration')) }, 201),
+      )
+      .patch('/:id', validate('param', IdParam), async (c) =>
+        c.json({
+          data: {
+            integration: await integrations.update(
+              userOf(c),
+              c.req.valid('param').id,
+              await jsonObject(c, 'integration'),
+            ),
+          },
+        }),
+      )
+      .delete('/:id', validate('param', IdParam), async (c) => {
+        await integrations.remove(userOf(c), c.req.valid('param').id)
+        return c.json({ data: { message: 'Integration removed.' } })
+      })
+      .post('/:id/test', validate('param', IdParam), async (c) =>
+        c.json({ data: { delivery: await integrations.test(userOf(c), c.req.valid('param').id) } }),
+      )
+      .get('/:id/deliveries', validate('param', IdParam), validate('query', PageQuery), async (c) => {
+        const { page, limit } = c.req.valid('query')
+        return c.json({ data: await integrations.deliveries(userOf(c), c.req.valid('param').id, page, limit) })
+      })
+  )
+}

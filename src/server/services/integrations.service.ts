@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto'
+import * as v from 'valibot'
+import type { AlertEvent } from '../../domain/alert.ts'
+import { fieldErrors } from '../../domain/form-validation.ts'
+import {
+  type Delivery,
+  type Integration,
+  IntegrationInput,
+  type IntegrationType,
+  integrationPatchSchema,
+  maskSecret,
+  SECRET_SETTINGS,
+} from '../../domain/integration.schema.ts'
+import type { DeliveryRow } from '../db/repos/deliveries.repo.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import type { IntegrationRow } from '../db/repos/integrations.repo.ts'
+import type { Deps } from '../http/env.ts'
+import { ApiError, notFound } from '../http/errors.ts'
+import { newId } from '../ids.ts'
+import { newDelivery } from '../notify/outbox.ts'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+const invalid = (issues: v.BaseIssue<unknown>[]) => {
+  const errors = fieldErrors(issues)
+  return new ApiError(400, Object.values(errors)[0] ?? 'Invalid integration.', errors)
+}
+
+/** The settings as the API shows them: secrets masked, a webhook's signing secret not at all. */
+const maskedSettings = (type: IntegrationType, settings: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(settings).map(([key, value]) => {
+      if (!SECRET_SETTINGS[type].includes(key) || typeof value !== 'string') return [key, value]
+      return [key, type === 'webhook' ? '••••••••' : maskSecret(value)]
+    }),
+  )
+
+export const toIntegration = (row: IntegrationRow, last?: DeliveryRow): Integration => ({
+  id: row.integration_id,
+  type: row.type as IntegrationType,
+  name: row.name,
+  enabled: row.enabled === 1,
+  settings: maskedSettings(row.type as IntegrationType, JSON.parse(row.settings)),
+  created_at: new Date(row.created_at).toISOString(),
+  last_delivery: last
+    ? {
+        status: last.status as Delivery['status'],
+        at: new Date(last.delivered_at ?? last.created_at).toISOString(),
+        error: last.last_error,
+      }
+    : null,
+})
+
+export const toDelivery = (row: DeliveryRow): Delivery => ({
+  id: row.delivery_id,
+  integration_id: row.integration_id,
+  kind: row.kind,
+  title: row.title,
+  status: row.status as Delivery['status'],
+  attempts: row.attempts,
+  last_error: row.last_error,
+  created_at: new Date(row.created_at).toISOString(),
+  delivered_at: iso(row.delivered_at),
+  next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
+})
+
+const settingsOf = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([k]) => !['type', 'name', 'enabled'].includes(k)))
+
+export const integrationsService = (deps: Deps) => {
+  const { repos, clock } = deps
+
+  const owned = async (userId: string, integrationId: string) => {
+    const row = await repos.integrations.findOwned(userId, integrationId)
+    if (!row) throw notFound('Integration')
+    return row
+  }
+
+  /** Stores a new channel; a webhook without a secret gets one, answered in full this once. */
+  const create = async (userId: string, body: unknown) => {
+    const parsed = v.safeParse(IntegrationInput, body)
+    if (!parsed.success) throw invalid(parsed.issues)
+    const input = parsed.output
+    const settings = settingsOf(input)
+    let webhookSecret: string | undefined
+    if (input.type === 'webhook') {
+      webhookSecret = input.secret ?? randomBytes(24).toString('base64url')
+      settings.secret = webhookSecret
+    }
+    const now = clock.now()
+    const row: IntegrationRow = {
+      integration_id: newId(),
+      user_id: userId,
+      type: input.type,
+      name: input.name,
+      settings: JSON.stringify(settings),
+      enabled: input.enabled ? 1 : 0,
+      created_at: now,
+      updated_at: now,
+    }
+    await repos.integrations.insert(row)
+    return { integration: toIntegration(row), webhook_secret: webhookSecret }
+  }
+
+  return {
+    owned,
+    create,
+
+    list: async (userId: string) => {
+      const rows = await repos.integrations.listOwned(userId)
+      const last = await repos.deliveries.latestOf(rows.map((r) => r.integration_id))
+      return rows.map((r) => toIntegration(r, last.get(r.integration_id)))
+    },
+
+    update: async (userId: string, integrationId: string, body: unknown) => {
+      const row = await owned(userId, integrationId)
+      const type = row.type as IntegrationType
+      const patch = v.safeParse(integrationPatchSchema(type), body)
+      if (!patch.success) throw invalid(patch.issues)
+      const current = JSON.parse(row.settings) as Record<string, unknown>
+      // A secret left out stays as it was; the whole is checked again as a new integration would be.
+      const merged = v.safeParse(IntegrationInput, {
+        type,
+        name: row.name,
+        enabled: row.enabled === 1,
+        ...current,
+        ...patch.output,
+      })
+      if (!merged.success) throw invalid(merged.issues)
+      const updated = await repos.integrations.updateOwned(userId, integrationId, {
+        name: merged.output.name,
+        enabled: merged.output.enabled ? 1 : 0,
+        settings: JSON.stringify({ ...current, ...settingsOf(merged.output) }),
+        updated_at: clock.now(),
+      })
+      if (!updated) throw notFound('Integration')
+      return toIntegration(updated)
+    },
+
+    /** Removes a channel, and takes it off the monitors that chose it (their other choices stay). */
+    remove: async (userId: string, integrationId: string) =>
+      deps.database.db.transaction().execute(async (trx) => {
+        const r = reposOf(trx)
+        if (!(await r.integrations.deleteOwned(userId, integrationId))) throw notFound('Integration')
+        for (const monitor of await r.monitors.listOwned(userId)) {
+          if (monitor.integration_ids === null) continue
+          const ids = JSON.parse(monitor.integration_ids) as string[]
+          if (ids.includes(integrationId))
+            await r.monitors.update(monitor.monitor_id, {
+              integration_ids: JSON.stringify(ids.filter((id) => id !== integrationId)),
+            })
+        }
+      }),
+
+    /** Sends a test message now, through the outbox like any alert, and answers how it went. */
+    test: async (userId: string, integrationId: string) => {
+      const row = await owned(userId, integrationId)
+      const now = clock.now()
+      const event: AlertEvent = {
+        kind: 'test',
+        title: 'Test message from Vigil',
+        description: `This is a test of the ${row.name} integration. Alerts about your monitors will arrive here.`,
+        at: new Date(now).toISOString(),
+        monitor: null,
+        since: null,
+        last_error: null,
+      }
+      // A switched-off channel still takes a test: that is how one checks it before switching it on.
+      const delivery = newDelivery({ ...row, enabled: 1 }, event, now)
+      await repos.deliveries.insert(delivery)
+      const settled = await deps.deliveries.sendNow(delivery.delivery_id, { evenIfOff: true })
+      return toDelivery(settled ?? delivery)
+    },
+
+    deliveries: async (userId: string, integrationId: string, page: number, limit: number) => {
+      await owned(userId, integrationId)
+      const { rows, total } = await repos.deliveries.pageOf(integrationId, page, limit)
+      return {
+        deliveries: rows.map(toDelivery),
+        pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
+      }
+    },
+
+    /** A channel made by "Add to Slack". */
+    createSlack: (userId: string, name: string, url: string) => create(userId, { type: 'slack', name, url }),
+  }
+}

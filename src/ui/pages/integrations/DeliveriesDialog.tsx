@@ -1,0 +1,125 @@
+import { Portal } from '@ark-ui/react/portal'
+import { useActorRef, useSelector } from '@xstate/react'
+import { X } from 'lucide-react'
+import { useMemo } from 'react'
+import { css } from '../../../../styled-system/css'
+import { deliveriesLogic } from '../../../adapters/integration-flows.actors.ts'
+import { integrationsApi } from '../../../adapters/integrations-api.ts'
+import { formatDateTime } from '../../../domain/date-format.ts'
+import type { Integration } from '../../../domain/integration.schema.ts'
+import { Button } from '../../components/button.tsx'
+import * as Dialog from '../../components/dialog.tsx'
+import { alertBox, muted, numeric, table, tableWrap } from '../monitors/table-styles.ts'
+import { DeliveryStatus } from './DeliveryStatus.tsx'
+
+export interface DeliveriesDialogProps {
+  integration: Integration
+  onClose: () => void
+}
+
+/** A channel's last deliveries, newest first, a page at a time (loaded when first opened). */
+export function DeliveriesDialog({ integration, onClose }: DeliveriesDialogProps) {
+  const logic = useMemo(() => deliveriesLogic(integrationsApi), [])
+  const deliveries = useActorRef(logic, { input: { integrationId: integration.id } })
+  const data = useSelector(deliveries, (s) => s.context.data)
+  const error = useSelector(deliveries, (s) => s.context.error)
+  const failed = useSelector(deliveries, (s) => s.matches('failed'))
+  const loading = useSelector(deliveries, (s) => s.matches('loading'))
+  const pagination = data?.pagination
+  const pages = Math.max(1, pagination?.total_pages ?? 1)
+  const total = pagination?.total ?? 0
+
+  return (
+    <Dialog.Root open onOpenChange={(d) => !d.open && onClose()} lazyMount unmountOnExit>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w="4xl" aria-busy={loading}>
+            <Dialog.Title>Deliveries to {integration.name}</Dialog.Title>
+            <Dialog.Description>
+              Every alert and test message sent to this channel, newest first; a failed one is tried again a few times.
+            </Dialog.Description>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.CloseTrigger>
+            {failed && (
+              <div role="alert" className={alertBox}>
+                <span>{error}</span>
+                <Button size="sm" variant="outline" onClick={() => deliveries.send({ type: 'deliveries.retry' })}>
+                  Try again
+                </Button>
+              </div>
+            )}
+            {!data ? (
+              !failed && <p role="status">Loading...</p>
+            ) : data.deliveries.length === 0 ? (
+              <p className={muted}>Nothing sent yet. Send a test message to see one here.</p>
+            ) : (
+              <>
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
+                <section className={tableWrap} tabIndex={0} aria-label="Deliveries table">
+                  <table className={table}>
+                    <thead>
+                      <tr>
+                        <th scope="col">Time</th>
+                        <th scope="col">Alert</th>
+                        <th scope="col">Status</th>
+                        <th scope="col">Attempts</th>
+                        <th scope="col">Error</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.deliveries.map((d) => (
+                        <tr key={d.id}>
+                          <td className={numeric}>
+                            <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>
+                          </td>
+                          <td className={css({ minW: '48' })}>{d.title}</td>
+                          <td>
+                            <DeliveryStatus status={d.status} />
+                          </td>
+                          <td className={numeric}>{d.attempts}</td>
+                          <td className={css({ minW: '48', overflowWrap: 'anywhere' })}>
+                            {d.last_error ?? <span className={muted}>–</span>}
+                            {d.status === 'pending' && d.next_attempt_at && (
+                              <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
+                                Next try {formatDateTime(d.next_attempt_at)}
+                              </span>
+                            )}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </section>
+                <nav aria-label="Delivery pages" className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={loading || (pagination?.page ?? 1) <= 1}
+                    onClick={() => deliveries.send({ type: 'deliveries.page', page: (pagination?.page ?? 1) - 1 })}
+                  >
+                    Newer
+                  </Button>
+                  <span className={css({ color: 'muted', fontSize: 'sm' })}>
+                    Page {pagination?.page ?? 1} of {pages} · {total} {total === 1 ? 'delivery' : 'deliveries'}
+                  </span>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    disabled={loading || (pagination?.page ?? 1) >= pages}
+                    onClick={() => deliveries.send({ type: 'deliveries.page', page: (pagination?.page ?? 1) + 1 })}
+                  >
+                    Older
+                  </Button>
+                </nav>
+              </>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}

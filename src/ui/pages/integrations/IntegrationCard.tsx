@@ -1,0 +1,140 @@
+import { History, Pencil, Send, Trash2 } from 'lucide-react'
+import { css } from '../../../../styled-system/css'
+import { formatDateTime } from '../../../domain/date-format.ts'
+import type { Integration } from '../../../domain/integration.schema.ts'
+import type { TestOutcome as Outcome } from '../../../machines/integrations.machine.ts'
+import { Button } from '../../components/button.tsx'
+import { Switch } from '../../components/switch.tsx'
+import { DeliveryStatus } from './DeliveryStatus.tsx'
+import { INTEGRATION_KINDS, targetOf } from './integration-kinds.ts'
+import { TestOutcome } from './TestOutcome.tsx'
+
+export interface IntegrationCardProps {
+  integration: Integration
+  /** What runs on it now. */
+  busy?: 'toggling' | 'testing'
+  /** Its last test message, sent from this page. */
+  test: Outcome | null
+  onToggle: (enabled: boolean) => void
+  onTest: () => void
+  onDeliveries: () => void
+  onEdit: () => void
+  onRemove: () => void
+}
+
+const srOnly = css({ srOnly: true })
+
+/** One alert channel: where it sends, whether it is on, how its last delivery went, and what can be done. */
+export function IntegrationCard({
+  integration,
+  busy,
+  test,
+  onToggle,
+  onTest,
+  onDeliveries,
+  onEdit,
+  onRemove,
+}: IntegrationCardProps) {
+  const { icon: Icon, label } = INTEGRATION_KINDS[integration.type]
+  const last = integration.last_delivery
+  const titleId = `integration-${integration.id}`
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={css({
+        bg: 'surface',
+        rounded: 'lg',
+        shadow: 'sm',
+        p: { base: '4', md: '5' },
+        display: 'grid',
+        gap: '3',
+      })}
+    >
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}>
+        <span
+          className={css({
+            display: 'grid',
+            placeItems: 'center',
+            w: '10',
+            h: '10',
+            flexShrink: '0',
+            rounded: 'full',
+            bg: 'navy.50',
+            color: 'primary',
+          })}
+        >
+          <Icon role="img" aria-label={label} size={20} />
+        </span>
+        <div className={css({ flex: '1 1 16rem', minW: '0' })}>
+          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+            {integration.name}
+          </h2>
+          <p className={css({ color: 'muted', fontSize: 'sm', overflowWrap: 'anywhere' })}>
+            {label} · {targetOf(integration)}
+          </p>
+          <p
+            className={css({
+              fontSize: 'sm',
+              mt: '1',
+              display: 'flex',
+              gap: '2',
+              alignItems: 'center',
+              flexWrap: 'wrap',
+            })}
+          >
+            <span className={css({ color: 'muted' })}>Last delivery</span>
+            {last ? (
+              <>
+                <DeliveryStatus status={last.status} />
+                <time dateTime={last.at}>{formatDateTime(last.at)}</time>
+                {last.error && (
+                  <span className={css({ color: 'red.800', overflowWrap: 'anywhere' })}>{last.error}</span>
+                )}
+              </>
+            ) : (
+              <span>none yet</span>
+            )}
+          </p>
+        </div>
+        <Switch checked={integration.enabled} disabled={busy !== undefined} onCheckedChange={onToggle}>
+          Enabled<span className={srOnly}>: {integration.name}</span>
+        </Switch>
+      </div>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        {/* Each label starts with the words on the button and names the channel. */}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={onTest}
+          aria-label={`Send test message to ${integration.name}`}
+        >
+          <Send aria-hidden="true" /> Send test message
+        </Button>
+        <Button size="sm" variant="outline" onClick={onDeliveries} aria-label={`Deliveries of ${integration.name}`}>
+          <History aria-hidden="true" /> Deliveries
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={onEdit}
+          aria-label={`Edit ${integration.name}`}
+        >
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={onRemove}
+          aria-label={`Remove ${integration.name}`}
+          className={css({ color: 'red.700' })}
+        >
+          <Trash2 aria-hidden="true" /> Remove
+        </Button>
+      </div>
+      <TestOutcome sending={busy === 'testing'} outcome={test} />
+    </li>
+  )
+}

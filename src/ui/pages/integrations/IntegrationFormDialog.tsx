@@ -1,0 +1,268 @@
+import { Portal } from '@ark-ui/react/portal'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Check, Copy, X } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { css } from '../../../../styled-system/css'
+import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'
+import { integrationsApi } from '../../../adapters/integrations-api.ts'
+import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../../../domain/integration.schema.ts'
+import { Button } from '../../components/button.tsx'
+import * as Clipboard from '../../components/clipboard.tsx'
+import * as Dialog from '../../components/dialog.tsx'
+import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
+import { INTEGRATION_KINDS, type SettingField } from './integration-kinds.ts'
+
+export interface IntegrationFormDialogProps {
+  /** The channel to edit; null to add one. */
+  integration: Integration | null
+  /** After a save: the channel as the server stored it (null when nothing changed). */
+  onSaved: (integration: Integration | null) => void
+  /** The form is done (saved, or given up). */
+  onClose: () => void
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  type: 'Type',
+  name: 'Name',
+  enabled: 'Enabled',
+  url: 'URL',
+  email: 'Email address',
+  secret: 'Signing secret',
+  bot_token: 'Bot token',
+  chat_id: 'Chat id',
+}
+
+const typeTile = css({
+  display: 'flex',
+  gap: '3',
+  alignItems: 'flex-start',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'gray.200',
+  rounded: 'md',
+  cursor: 'pointer',
+  _hover: { borderColor: 'navy.500' },
+  '&:has(input:checked)': { borderColor: 'primary', bg: 'navy.50' },
+  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+
+/** The add and edit form of an alert channel, in a dialog (loaded when first opened). */
+export function IntegrationFormDialog({ integration, onSaved, onClose }: IntegrationFormDialogProps) {
+  const logic = useMemo(() => integrationFormLogic(integrationsApi, onSaved), [onSaved])
+  const form = useActorRef(logic, { input: { integration } })
+  const errors = useSelector(form, (s) => s.context.errors)
+  const message = useSelector(form, (s) => s.context.message)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const secret = useSelector(form, (s) => (s.matches('revealingSecret') ? s.context.secret : null))
+  const finished = useSelector(form, (s) => s.status === 'done')
+  const [type, setType] = useState<IntegrationType>(integration?.type ?? 'slack')
+  const [draft, setDraft] = useState<IntegrationDraft>(() => draftOf(integration))
+  const kind = INTEGRATION_KINDS[type]
+  const set = (key: string) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))
+
+  useEffect(() => {
+    if (finished) onClose()
+  }, [finished, onClose])
+
+  // Messages of fields the form has no input for (a server's own rule) are listed at the top.
+  const shown = new Set(['name', ...kind.fields.map((f) => f.name)])
+  const elsewhere = Object.entries(errors).filter(([k]) => !shown.has(k.split('.')[0] ?? k))
+  const title = secret ? 'Save the signing secret' : integration ? `Edit ${integration.name}` : 'Add integration'
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(d) => {
+        if (d.open) return
+        if (secret) form.send({ type: 'form.done' })
+        else if (!submitting) onClose()
+      }}
+      closeOnInteractOutside={false}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w="2xl" aria-busy={submitting}>
+            <Dialog.Title>{title}</Dialog.Title>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" disabled={submitting}>
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.CloseTrigger>
+            {secret ? (
+              <SecretReveal secret={secret} onDone={() => form.send({ type: 'form.done' })} />
+            ) : (
+              <form
+                noValidate
+                className={css({ display: 'grid', gap: '5' })}
+                onSubmit={(e) => {
+                  e.preventDefault()
+                  form.send({ type: 'form.submit', integrationType: type, values: valuesOf(type, draft) })
+                }}
+              >
+                {(message || elsewhere.length > 0) && (
+                  <div
+                    role="alert"
+                    className={css({ bg: 'red.50', color: 'red.800', p: '3', rounded: 'md', fontSize: 'sm' })}
+                  >
+                    {message && <p>{message}</p>}
+                    {elsewhere.map(([k, m]) => (
+                      <p key={k}>
+                        {FIELD_LABELS[k] ?? k}: {m}
+                      </p>
+                    ))}
+                  </div>
+                )}
+                {integration ? (
+                  <p className={css({ fontSize: 'sm', color: 'muted' })}>
+                    {kind.label} · the type of a channel stays as it is; add a new one for another.
+                  </p>
+                ) : (
+                  <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
+                    <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })}>
+                      Type
+                    </legend>
+                    <div className={fieldGrid}>
+                      {INTEGRATION_TYPES.map((t) => {
+                        const { icon: Icon, label, summary } = INTEGRATION_KINDS[t]
+                        return (
+                          <label key={t} className={typeTile}>
+                            <input
+                              type="radio"
+                              name="type"
+                              value={t}
+                              checked={type === t}
+                              onChange={() => {
+                                setType(t)
+                                form.send({ type: 'form.clear' })
+                              }}
+                              className={css({ mt: '1', accentColor: 'navy.800' })}
+                            />
+                            <Icon aria-hidden="true" size={20} className={css({ flexShrink: '0', mt: '0.5' })} />
+                            <span>
+                              <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
+                                {label}
+                              </span>
+                              <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
+                                {summary}
+                              </span>
+                            </span>
+                          </label>
+                        )
+                      })}
+                    </div>
+                  </fieldset>
+                )}
+                <div className={fieldGrid}>
+                  <div className={wide}>
+                    <TextField
+                      label="Name"
+                      name="name"
+                      required
+                      value={draft.name ?? ''}
+                      onChange={set('name')}
+                      error={errors.name}
+                      placeholder={kind.namePlaceholder}
+                      helper="How this channel is listed, here and on your monitors."
+                    />
+                  </div>
+                  {kind.fields.map((f) => (
+                    <div key={`${type} ${f.name}`} className={wide}>
+                      <SettingInput
+                        field={f}
+                        integration={integration}
+                        value={draft[f.name] ?? ''}
+                        onChange={set(f.name)}
+                        error={errors[f.name]}
+                      />
+                    </div>
+                  ))}
+                </div>
+                <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3' })}>
+                  <Button variant="outline" onClick={onClose} disabled={submitting}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" disabled={submitting}>
+                    {submitting ? 'Saving...' : integration ? 'Save changes' : 'Add integration'}
+                  </Button>
+                </div>
+              </form>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
+
+/** One setting of the type. On an edit a secret starts empty: left so, the server keeps the current one. */
+function SettingInput({
+  field,
+  integration,
+  value,
+  onChange,
+  error,
+}: {
+  field: SettingField
+  integration: Integration | null
+  value: string
+  onChange: (value: string) => void
+  error?: string
+}) {
+  const kept = integration !== null && isSecret(integration.type, field.name)
+  const masked = kept ? integration.settings[field.name] : undefined
+  return (
+    <TextField
+      label={field.label}
+      name={field.name}
+      required={!field.optional && !kept}
+      type={field.inputType === 'email' ? 'email' : 'text'}
+      inputMode={field.inputType === 'url' ? 'url' : undefined}
+      value={value}
+      onChange={onChange}
+      error={error}
+      placeholder={kept ? 'Unchanged' : field.placeholder}
+      helper={
+        kept ? `Leave empty to keep the current one${typeof masked === 'string' ? ` (${masked})` : ''}.` : field.helper
+      }
+    />
+  )
+}
+
+/** A new webhook's signing secret: shown this once, with a copy button. */
+function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }) {
+  return (
+    <div className={css({ display: 'grid', gap: '4' })}>
+      <p>
+        The webhook is added. Each request to it is signed with this secret, so your endpoint can check it came from us.
+      </p>
+      <Clipboard.Root value={secret} translations={{ triggerLabel: (copied) => (copied ? 'Copied' : 'Copy secret') }}>
+        <Clipboard.Label>Signing secret</Clipboard.Label>
+        <Clipboard.Control>
+          <Clipboard.Input />
+          <Clipboard.Trigger>
+            <Clipboard.Indicator
+              copied={
+                <>
+                  <Check aria-hidden="true" /> Copied
+                </>
+              }
+            >
+              <Copy aria-hidden="true" /> Copy secret
+            </Clipboard.Indicator>
+          </Clipboard.Trigger>
+        </Clipboard.Control>
+      </Clipboard.Root>
+      <p role="note" className={css({ bg: 'amber.50', color: 'amber.900', p: '3', rounded: 'md', fontSize: 'sm' })}>
+        <strong>It will not be shown again.</strong> Copy it now and keep it with your endpoint’s settings. To change it
+        later, edit the webhook and type a new one.
+      </p>
+      <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
+        <Button onClick={onDone}>Done</Button>
+      </div>
+    </div>
+  )
+}

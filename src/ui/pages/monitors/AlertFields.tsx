@@ -1,0 +1,150 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { integrationChoicesLogic } from '../../../adapters/integration-choices.actors.ts'
+import { integrationsApi } from '../../../adapters/integrations-api.ts'
+import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
+import { Button } from '../../components/button.tsx'
+import { errorAt, type TypeFieldsProps } from './draft-setter.ts'
+import { SelectField, TextField } from './form-fields.tsx'
+import { REMINDER_CHOICES } from './form-values.ts'
+import { link } from './table-styles.ts'
+
+const legend = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'gray.800', mb: '2' })
+const choice = css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })
+const tick = css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer', flexShrink: '0' })
+const note = css({ fontSize: 'xs', color: 'muted' })
+const errorText = css({ fontSize: 'xs', color: 'red.700' })
+
+/**
+ * The monitor form's "Alerts": all of the user's channels (the default) or the ones chosen from their
+ * integrations, and how often to remind them while the monitor stays down.
+ */
+export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
+  const logic = useMemo(() => integrationChoicesLogic(integrationsApi), [])
+  const choices = useActorRef(logic)
+  const list = useSelector(choices, (s) => s.context.data)
+  const loadError = useSelector(choices, (s) => (s.matches('failed') ? s.context.error : null))
+  const integrations = list?.integrations ?? []
+  const known = new Set(integrations.map((i) => i.id))
+  const channelsError = errorAt(errors, 'integration_ids')
+  const noChannels = list !== null && integrations.length === 0
+
+  // A change keeps only channels that still exist (one removed since the monitor was saved drops out).
+  const toggle = (id: string, on: boolean) =>
+    set('integration_ids')(
+      integrations.map((i) => i.id).filter((i) => (i === id ? on : draft.integration_ids.includes(i) && known.has(i))),
+    )
+
+  return (
+    <fieldset className={css({ border: 'none', p: '0', m: '0', display: 'grid', gap: '4' })}>
+      <legend className={css({ fontSize: 'md', fontWeight: 'semibold', mb: '2' })}>Alerts</legend>
+      <div role="radiogroup" aria-labelledby="alert-channels-label" className={css({ display: 'grid', gap: '2' })}>
+        <span id="alert-channels-label" className={legend}>
+          Where alerts go
+        </span>
+        <label className={choice}>
+          <input
+            type="radio"
+            name="alert_channels"
+            value="all"
+            checked={draft.alert_channels === 'all'}
+            onChange={() => set('alert_channels')('all')}
+            className={tick}
+          />
+          Alert all my channels
+        </label>
+        <label className={choice}>
+          <input
+            type="radio"
+            name="alert_channels"
+            value="chosen"
+            checked={draft.alert_channels === 'chosen'}
+            onChange={() => set('alert_channels')('chosen')}
+            className={tick}
+          />
+          Choose channels
+        </label>
+        {draft.alert_channels === 'all' && (
+          <p className={note}>Every channel you have now or add later, besides the bell.</p>
+        )}
+      </div>
+
+      {draft.alert_channels === 'chosen' && list && integrations.length > 0 && (
+        <fieldset
+          aria-describedby={channelsError ? 'alert-channels-help alert-channels-error' : 'alert-channels-help'}
+          className={css({ border: 'none', p: '0', m: '0', display: 'grid', gap: '2' })}
+        >
+          <legend className={legend}>Channels</legend>
+          {integrations.map((i) => (
+            <label key={i.id} className={choice}>
+              <input
+                type="checkbox"
+                name="integration_ids"
+                value={i.id}
+                checked={draft.integration_ids.includes(i.id)}
+                onChange={(e) => toggle(i.id, e.target.checked)}
+                className={tick}
+              />
+              <span>
+                {i.name} <span className={css({ color: 'muted' })}>({INTEGRATION_LABELS[i.type]})</span>
+                {!i.enabled && <span className={css({ color: 'muted' })}> · switched off</span>}
+              </span>
+            </label>
+          ))}
+          <p id="alert-channels-help" className={note}>
+            None chosen: alerts reach only the bell.
+          </p>
+        </fieldset>
+      )}
+      {channelsError && (
+        <p id="alert-channels-error" className={errorText}>
+          {channelsError}
+        </p>
+      )}
+      {noChannels && (
+        <p className={css({ fontSize: 'sm' })}>
+          You have no alert channels yet, so alerts reach only the bell.{' '}
+          <Link to="/integrations" className={link}>
+            Add Slack, email or others on the Integrations page
+          </Link>
+          .
+        </p>
+      )}
+      {!list && !loadError && draft.alert_channels === 'chosen' && <p className={note}>Loading your channels...</p>}
+      {loadError && (
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
+          <span className={css({ color: 'red.800' })}>Your channels could not be loaded: {loadError}</span>
+          <Button size="sm" variant="outline" onClick={() => choices.send({ type: 'load.retry' })}>
+            Try again
+          </Button>
+        </div>
+      )}
+
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })}>
+        <SelectField
+          label="Remind every"
+          name="reminder"
+          value={draft.reminder}
+          onChange={set('reminder')}
+          error={draft.reminder === 'other' ? undefined : errors.reminder_minutes}
+          helper="While the monitor stays down, alert its channels again."
+          options={REMINDER_CHOICES}
+        />
+        {draft.reminder === 'other' && (
+          <TextField
+            label="Minutes between reminders"
+            name="reminder_minutes"
+            required
+            inputMode="numeric"
+            value={draft.reminder_minutes}
+            onChange={set('reminder_minutes')}
+            error={errors.reminder_minutes}
+            helper="5 to 10080 (a week)."
+          />
+        )}
+      </div>
+    </fieldset>
+  )
+}
