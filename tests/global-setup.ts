@@ -6,6 +6,12 @@ import { resolve } from 'node:path'
 export default function setup() {
   const root = resolve(import.meta.dirname, '..')
   if (existsSync(resolve(root, 'dist/index.html'))) return
-  const { status } = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
+  // A production build, as `npm start` serves: vitest runs with NODE_ENV=test, and Vite would keep React's
+  // development build (a third larger and slower) if the child inherited it.
+  const { status } = spawnSync('npm', ['run', 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (status !== 0) throw new Error('npm run build failed')
 }
