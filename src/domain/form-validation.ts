@@ -4,8 +4,9 @@ export type FormSchema = v.GenericSchema
 
 export type FormCheck<T> = { ok: true; output: T } | { ok: false; errors: Record<string, string> }
 
+/** `components.0.monitor_id` reads as "Monitor id": the field's own name, not its path. */
 const humanize = (key: string) => {
-  const words = key.replace(/_/g, ' ')
+  const words = (key.split('.').at(-1) ?? key).replace(/_/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 

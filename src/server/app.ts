@@ -9,6 +9,8 @@ import { incidentRoutes } from './http/incidents.routes.ts'
 import { integrationRoutes } from './http/integrations.routes.ts'
 import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
+import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
+import { statusPageRoutes } from './http/status-pages.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
 import { userRoutes } from './http/users.routes.ts'
 
@@ -34,17 +36,21 @@ export const createApi = (deps: Deps) => {
     .route('/incidents', incidentRoutes(deps))
     .route('/blacklist', blacklistRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
+    .route('/status_pages', statusPageRoutes(deps))
+    .route('/public', publicStatusApi(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }
 
 export const createApp = (deps: Deps) => {
   const app = new Hono<AppEnv>()
-  app.use(secureHeaders())
+  // Routes that set their own policy (the public status pages, their embeddable badges) keep it.
+  app.use(secureHeaders({ overwrite: false }))
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) =>
       deps.logger.error('unhandled error', { path: c.req.path, error: e.stack ?? e.message }),
     ),
   )
   app.route('/api', createApi(deps))
+  app.route('/status', publicStatusRoutes(deps))
   return app
 }

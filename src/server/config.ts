@@ -65,6 +65,8 @@ export interface Config {
   runChecks: boolean
   network: NetworkConfig
   alerts: AlertConfig
+  /** How long a public status page, its feed, badges and JSON are served from memory before being built again. */
+  statusCacheMs: number
 }
 
 /** Where alerts go out: Slack's "Add to Slack" app (when configured), Telegram's API, the time an attempt gets. */
@@ -125,6 +127,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
         }
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
+    statusCacheMs: int(env, 'STATUS_CACHE_SECONDS', 60) * 1000,
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
     alerts: {
       slack:

@@ -6,6 +6,7 @@ import { notificationCounters } from './migrations/003-notification-counters.ts'
 import { monitors } from './migrations/004-monitors.ts'
 import * as observations from './migrations/005-monitor-observations.ts'
 import * as integrations from './migrations/006-integrations.ts'
+import * as statusPages from './migrations/007-status-pages.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -16,6 +17,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '004-monitors': monitors(dialect),
   '005-monitor-observations': observations,
   '006-integrations': integrations,
+  '007-status-pages': statusPages,
 })
 
 export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {

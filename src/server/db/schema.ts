@@ -209,6 +209,68 @@ export interface OauthStatesTable {
   expires_at: number
 }
 
+export interface StatusPagesTable {
+  page_id: string
+  user_id: string
+  name: string
+  slug: string
+  description: string
+  logo_url: string | null
+  show_response_times: number
+  published: number
+  created_at: number
+  updated_at: number
+}
+
+export interface StatusPageComponentsTable {
+  component_id: string
+  page_id: string
+  monitor_id: string
+  display_name: string
+  group_name: string
+  position: number
+}
+
+export interface StatusIncidentsTable {
+  status_incident_id: string
+  page_id: string
+  title: string
+  impact: string
+  status: string
+  started_at: number
+  resolved_at: number | null
+  monitor_incident_id: string | null
+  created_at: number
+}
+
+export interface StatusIncidentUpdatesTable {
+  update_id: string
+  status_incident_id: string
+  status: string
+  message: string
+  created_at: number
+}
+
+export interface StatusIncidentComponentsTable {
+  status_incident_id: string
+  component_id: string
+}
+
+export interface MaintenanceWindowsTable {
+  maintenance_id: string
+  page_id: string
+  title: string
+  description: string
+  starts_at: number
+  ends_at: number
+  created_at: number
+}
+
+export interface MaintenanceComponentsTable {
+  maintenance_id: string
+  component_id: string
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -227,4 +289,11 @@ export interface DB {
   integrations: IntegrationsTable
   deliveries: DeliveriesTable
   oauth_states: OauthStatesTable
+  status_pages: StatusPagesTable
+  status_page_components: StatusPageComponentsTable
+  status_incidents: StatusIncidentsTable
+  status_incident_updates: StatusIncidentUpdatesTable
+  status_incident_components: StatusIncidentComponentsTable
+  maintenance_windows: MaintenanceWindowsTable
+  maintenance_components: MaintenanceComponentsTable
 }

@@ -1,7 +1,7 @@
 import type { AlertKind } from '../../domain/alert.ts'
 import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
 import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '../../domain/incident-message.ts'
-import { applyVerdict, nextDue, verdictOf } from '../../domain/monitor-state.ts'
+import { applyVerdict, nextDue, type Step, verdictOf } from '../../domain/monitor-state.ts'
 import type { MonitorStatus } from '../../domain/monitor-status.ts'
 import { isNewsworthyChange } from '../../domain/observation.ts'
 import { attributeTime, type ResultFacts } from '../../domain/uptime.ts'
@@ -36,16 +36,17 @@ export interface CheckEffects {
 /**
  * The effects of one check on its monitor as the row stands now: the state rules (retries, recovery), the
  * next due time, the incident opened or closed, a change in what was seen, an expiry warning due.
+ *
+ * In a maintenance window the owner announced, the check still runs and is stored, but the monitor's health
+ * stands still (no incident opens or closes, no alert goes out) and its time is left out of uptime; the first
+ * check after the window judges the monitor afresh from where it stood.
  */
-export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffects => {
+export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenance = false): CheckEffects => {
   const { outcome } = check
   const at = check.startedAt
-  const step = applyVerdict(
-    healthOf(row),
-    verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms),
-    at,
-    row,
-  )
+  const step: Step = inMaintenance
+    ? { health: healthOf(row), transition: { kind: 'none' }, confirming: false }
+    : applyVerdict(healthOf(row), verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms), at, row)
   const { transition, health } = step
   const alerts: RaisedAlert[] = []
   const raise = (
@@ -53,7 +54,9 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     text: { title: string; description: string },
     since: number | null = null,
     bell = true,
-  ) => alerts.push({ kind, ...text, since, bell })
+  ) => {
+    if (!inMaintenance) alerts.push({ kind, ...text, since, bell })
+  }
 
   const time = attributeTime({
     previousStatus: row.status as MonitorStatus,
@@ -107,7 +110,8 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     change.expires_at = expiresAt
     const warnDays = (JSON.parse(row.settings) as { warn_days?: number[] }).warn_days ?? []
     const threshold = expiresAt !== null && outcome.ok ? dueWarning(expiresAt, at, warnDays, row.warned_for) : null
-    if (expiresAt !== null && threshold !== null) {
+    // A warning held back by maintenance is given after it.
+    if (expiresAt !== null && threshold !== null && !inMaintenance) {
       change.warned_for = warningKey(expiresAt, threshold)
       raise('expiry', expiryMessage(row, daysLeft(expiresAt, at), expiresAt))
     }
@@ -131,7 +135,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
     if (row.open_incident_id) resolveIncident = { id: row.open_incident_id, at: transition.since }
     change.open_incident_id = null
     raise('up', upMessage(row, transition.since, row.failing_since ?? transition.since))
-  } else if (health.status === 'down' && row.reminder_minutes !== null) {
+  } else if (health.status === 'down' && row.reminder_minutes !== null && !inMaintenance) {
     // Still down: the channels are reminded every reminder_minutes (the bell already says it is down).
     const last = row.last_reminded_at ?? row.status_changed_at ?? at
     if (at - last >= row.reminder_minutes * 60_000) {
@@ -151,7 +155,13 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck): CheckEffec
       message: outcome.message,
       detail: outcome.detail ? JSON.stringify(outcome.detail) : null,
     },
-    rollup: { status: time.status, ok: outcome.ok, responseMs: outcome.responseMs, weightMs: time.ms },
+    rollup: {
+      status: time.status,
+      ok: outcome.ok,
+      responseMs: outcome.responseMs,
+      weightMs: time.ms,
+      maintenance: inMaintenance,
+    },
     change,
     openIncident,
     resolveIncident,

@@ -62,6 +62,7 @@ export const createRecorder = (deps: {
       const now = clock.now()
       const ids = [...new Set(checks.map((c) => c.monitorId))]
       const rows = new Map((await r.monitors.lockForWrite(database.dialect, ids)).map((m) => [m.monitor_id, m]))
+      const inMaintenance = await r.maintenance.monitorsUnderMaintenance(ids, now)
       const results: CheckResultRow[] = []
       const rollups = new Map<string, RollupDelta>()
       const changes = new Map<string, MonitorChange>()
@@ -77,7 +78,7 @@ export const createRecorder = (deps: {
           out.push(null)
           continue
         }
-        const effects = checkEffects(row, check)
+        const effects = checkEffects(row, check, inMaintenance.has(row.monitor_id))
         for (const period of PERIODS) {
           const start = bucketStart(check.startedAt, period)
           const key = `${row.monitor_id}|${period}|${start}`
@@ -106,6 +107,7 @@ export const createRecorder = (deps: {
       for (const [id, change] of changes) await r.monitors.update(id, change)
       for (const incident of opened) await r.incidents.insert(incident)
       for (const { id, at } of resolved) await r.incidents.resolve(id, at)
+      if (resolved.length > 0) await r.statusIncidents.resolveFrom(resolved, newId)
       if (notifications.length > 0) await r.notifications.insert(notifications)
       if (raised.length > 0) {
         // The outbox, in the same transaction: one delivery per alert and channel.

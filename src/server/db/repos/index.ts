@@ -5,6 +5,7 @@ import { deliveriesRepo } from './deliveries.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
 import { integrationsRepo } from './integrations.repo.ts'
 import { mailOutboxRepo } from './mail-outbox.repo.ts'
+import { maintenanceRepo } from './maintenance.repo.ts'
 import { monitorsRepo } from './monitors.repo.ts'
 import { notificationsRepo } from './notifications.repo.ts'
 import { oauthStatesRepo } from './oauth-states.repo.ts'
@@ -13,6 +14,8 @@ import { plansRepo } from './plans.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
 import { rollupsRepo } from './rollups.repo.ts'
 import { sessionsRepo } from './sessions.repo.ts'
+import { statusIncidentsRepo } from './status-incidents.repo.ts'
+import { statusPagesRepo } from './status-pages.repo.ts'
 import { subscriptionsRepo } from './subscriptions.repo.ts'
 import { usersRepo } from './users.repo.ts'
 
@@ -33,5 +36,8 @@ export const repos = (db: Kysely<DB>) => ({
   integrations: integrationsRepo(db),
   deliveries: deliveriesRepo(db),
   oauthStates: oauthStatesRepo(db),
+  statusPages: statusPagesRepo(db),
+  statusIncidents: statusIncidentsRepo(db),
+  maintenance: maintenanceRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

@@ -95,6 +95,35 @@ export const rollupsRepo = (db: Kysely<DB>) => ({
     return new Map(rows.map((row) => [row.monitor_id, toRollup(row)]))
   },
 
+  /** Some monitors' daily buckets from `from` on (a status page's history bars). */
+  dailyOf: async (monitorIds: readonly string[], from: number) => {
+    const rows = await db
+      .selectFrom('rollups')
+      .selectAll()
+      .where('monitor_id', 'in', monitorIds)
+      .where('period', '=', 'day')
+      .where('bucket_start', '>=', from)
+      .execute()
+    return rows.map((row) => ({
+      monitor_id: row.monitor_id,
+      bucket_start: Number(row.bucket_start),
+      rollup: toRollup(row),
+    }))
+  },
+
+  /** Some monitors' buckets of `period` from `from` on, summed per monitor. */
+  sumsOf: async (monitorIds: readonly string[], period: Period, from: number) => {
+    const rows = await db
+      .selectFrom('rollups')
+      .select(['monitor_id', ...sums()])
+      .where('monitor_id', 'in', monitorIds)
+      .where('period', '=', period)
+      .where('bucket_start', '>=', from)
+      .groupBy('monitor_id')
+      .execute()
+    return new Map(rows.map((row) => [row.monitor_id, toRollup(row)]))
+  },
+
   /** One monitor's buckets of `period` from `from` on, summed. */
   sum: async (monitorId: string, period: Period, from: number) =>
     toRollup(

@@ -1,0 +1,67 @@
+import type { MonitorStatus } from './monitor-status.ts'
+
+// What a public status page says: each component's state from its monitor, and the banner over them all.
+
+export const COMPONENT_STATES = ['operational', 'degraded', 'outage', 'maintenance', 'unknown'] as const
+export type ComponentState = (typeof COMPONENT_STATES)[number]
+
+export const COMPONENT_STATE_LABELS: Record<ComponentState, string> = {
+  operational: 'Operational',
+  degraded: 'Degraded performance',
+  outage: 'Outage',
+  maintenance: 'Under maintenance',
+  unknown: 'No data',
+}
+
+/** A monitor's state as visitors read it; a maintenance window covers whatever the checks find. */
+export const componentState = (status: MonitorStatus, inMaintenance: boolean): ComponentState => {
+  if (inMaintenance) return 'maintenance'
+  if (status === 'up') return 'operational'
+  if (status === 'degraded') return 'degraded'
+  if (status === 'down') return 'outage'
+  return 'unknown'
+}
+
+export type OverallIndicator = 'operational' | 'partial_outage' | 'major_outage' | 'maintenance' | 'unknown'
+
+export const OVERALL_LABELS: Record<OverallIndicator, string> = {
+  operational: 'All systems operational',
+  partial_outage: 'Partial outage',
+  major_outage: 'Major outage',
+  maintenance: 'Under maintenance',
+  unknown: 'No data yet',
+}
+
+/**
+ * The banner: a major outage when more than half of the components with a known state are out; a partial one
+ * when any is out or slow; maintenance when any is under maintenance and nothing is wrong; else all operational.
+ */
+export const overallStatus = (
+  states: readonly ComponentState[],
+): { indicator: OverallIndicator; description: string } => {
+  const known = states.filter((s) => s !== 'unknown' && s !== 'maintenance')
+  const out = states.filter((s) => s === 'outage').length
+  let indicator: OverallIndicator
+  if (states.length === 0 || (known.length === 0 && !states.includes('maintenance'))) indicator = 'unknown'
+  else if (known.length > 0 && out > known.length / 2) indicator = 'major_outage'
+  else if (out > 0 || states.includes('degraded')) indicator = 'partial_outage'
+  else if (states.includes('maintenance')) indicator = 'maintenance'
+  else indicator = 'operational'
+  return { indicator, description: OVERALL_LABELS[indicator] }
+}
+
+export type MaintenanceState = 'scheduled' | 'in_progress' | 'completed'
+
+export const maintenanceState = (window: { starts_at: number; ends_at: number }, now: number): MaintenanceState =>
+  now < window.starts_at ? 'scheduled' : now < window.ends_at ? 'in_progress' : 'completed'
+
+export type UptimeLevel = 'none' | 'up' | 'minor' | 'partial' | 'down'
+
+/** The colour of a day's bar: full, slightly short, noticeably short, or badly short of 100 %. */
+export const uptimeLevel = (uptime: number | null): UptimeLevel => {
+  if (uptime === null) return 'none'
+  if (uptime >= 100) return 'up'
+  if (uptime >= 99) return 'minor'
+  if (uptime >= 95) return 'partial'
+  return 'down'
+}

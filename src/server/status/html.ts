@@ -1,0 +1,24 @@
+// Escaping for text and attribute values the server writes into HTML, SVG and XML. Owner-written Markdown is
+// rendered by markdown.ts instead; everything else the owner typed goes through here.
+
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' }
+
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch)
+
+// One formatter for all: making one per call costs more than the rest of a page.
+const dateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+})
+
+/** `Nov 23, 2026, 08:15 UTC`: the server's rendering; the page's script rewrites it in the visitor's time zone. */
+export const utcDateTime = (iso: string): string => `${dateFormat.format(new Date(iso))}, ${iso.slice(11, 16)} UTC`
+
+/** `Nov 23, 2026` for a UTC day (YYYY-MM-DD). */
+export const utcDate = (day: string): string => dateFormat.format(new Date(`${day}T00:00:00Z`))
+
+/** A time element the page's script turns into the visitor's local time; it reads in UTC without script. */
+export const timeTag = (iso: string): string =>
+  `<time datetime="${escapeHtml(iso)}" data-local>${escapeHtml(utcDateTime(iso))}</time>`
