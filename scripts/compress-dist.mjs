@@ -49,6 +49,11 @@ const routes = {
     'src/ui/pages/monitors/MonitorDetailPage.tsx',
   ],
   '/integrations': ['src/ui/layout/AppLayout.tsx', 'src/ui/pages/integrations/IntegrationsPage.tsx'],
+  '/status_page': [
+    'src/ui/routes/RequireSession.tsx',
+    'src/ui/layout/AppLayout.tsx',
+    'src/ui/pages/status-pages/StatusPagesPage.tsx',
+  ],
   '/services/check_black_list': [
     'src/ui/routes/RequireSession.tsx',
     'src/ui/layout/AppLayout.tsx',

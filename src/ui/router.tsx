@@ -51,7 +51,10 @@ const protectedRoutes: RouteObject[] = [
     path: 'notifications',
     ...page(async () => ({ Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage })),
   },
-  { path: 'status_page', ...feature('statusPage') },
+  {
+    path: 'status_page',
+    ...page(async () => ({ Component: (await import('./pages/status-pages/StatusPagesPage.tsx')).StatusPagesPage })),
+  },
   { path: 'services/web-monitoring', ...monitorList('web') },
   { path: 'services/api-monitoring', ...monitorList('api') },
   { path: 'services/dns-monitoring', ...monitorList('dns') },
@@ -97,10 +100,7 @@ export const routes: RouteObject[] = [
     HydrateFallback: LoadingScreen,
     children: [
       { path: '/', ...page(async () => ({ Component: (await import('./pages/LandingPage.tsx')).LandingPage })) },
-      {
-        path: '/status/:status_id',
-        ...page(async () => ({ Component: (await import('./pages/PublicStatusPage.tsx')).PublicStatusPage })),
-      },
+      // /status/{status_id}, the public status page, is the server's own HTML (src/server/status): not a route here.
       { path: '/login', ...page(async () => ({ Component: (await import('./pages/auth/LoginPage.tsx')).LoginPage })) },
       {
         path: '/register',

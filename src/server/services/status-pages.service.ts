@@ -358,7 +358,9 @@ export const statusPagesService = (deps: Deps) => {
 
     maintenance: async (userId: string, pageId: string) => {
       await owned(userId, pageId)
-      return (await repos.maintenance.ofPage(pageId, 0)).map((m) => toMaintenance(m.window, m.componentIds))
+      // Windows to come and those of the last 30 days: old ones would crowd out the next.
+      const since = clock.now() - 30 * 86_400_000
+      return (await repos.maintenance.ofPage(pageId, since)).map((m) => toMaintenance(m.window, m.componentIds))
     },
 
     scheduleMaintenance: async (userId: string, pageId: string, body: unknown) => {

@@ -62,11 +62,6 @@ export const FEATURES: Record<string, FeatureInfo> = {
     summary: 'Connect Microsoft 365 tenants to follow the health of their services.',
     feature: 'Microsoft 365',
   },
-  statusPage: {
-    title: 'Status Page',
-    summary: 'Publish status pages for your customers, with incidents, maintenance and uptime history.',
-    feature: 'Status Page',
-  },
   reporting: {
     title: 'Reporting',
     summary: 'Uptime and response-time reports over any period, ready to share.',
@@ -77,9 +72,5 @@ export const FEATURES: Record<string, FeatureInfo> = {
     title: 'Security',
     summary: 'Manage your password and sessions. Change your password from the profile menu at the top right.',
     feature: 'Security',
-  },
-  publicStatus: {
-    title: 'Status page',
-    summary: 'This public status page will show the current state and history of the services it covers.',
   },
 }

@@ -10,18 +10,27 @@ export function DeleteConfirm({
   loading,
   onConfirm,
   onCancel,
+  description,
 }: {
   open: boolean
   loading: boolean
   onConfirm: () => void
   onCancel: () => void
+  /** What is lost, when the spec's default sentence does not say it. */
+  description?: string
 }) {
   const [wanted, setWanted] = useState(false)
   if (open && !wanted) setWanted(true)
   if (!wanted) return null
   return (
     <Suspense fallback={null}>
-      <ConfirmDialog open={open} loading={loading} onConfirm={onConfirm} onCancel={onCancel} />
+      <ConfirmDialog
+        open={open}
+        loading={loading}
+        onConfirm={onConfirm}
+        onCancel={onCancel}
+        description={description}
+      />
     </Suspense>
   )
 }

@@ -1,0 +1,47 @@
+import { css } from '../../../../styled-system/css'
+import type { StatusPage } from '../../../domain/status-page.schema.ts'
+
+/** Ticks for some of a page's components (an incident's affected ones, a window's), by component id. */
+export function ComponentChecks({
+  legend,
+  helper,
+  page,
+  value,
+  onChange,
+  error,
+}: {
+  legend: string
+  helper: string
+  page: StatusPage
+  value: string[]
+  onChange: (ids: string[]) => void
+  error?: string
+}) {
+  return (
+    <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0', display: 'grid', gap: '2' })}>
+      <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '1' })}>{legend}</legend>
+      <p className={css({ fontSize: 'xs', color: 'muted' })}>{helper}</p>
+      {page.components.length === 0 ? (
+        <p className={css({ fontSize: 'sm', color: 'muted' })}>This page has no components yet.</p>
+      ) : (
+        <div className={css({ display: 'grid', gap: '1', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })}>
+          {page.components.map((c) => (
+            <label
+              key={c.id}
+              className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}
+            >
+              <input
+                type="checkbox"
+                checked={value.includes(c.id)}
+                onChange={(e) => onChange(e.target.checked ? [...value, c.id] : value.filter((id) => id !== c.id))}
+                className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer', flexShrink: '0' })}
+              />
+              <span className={css({ overflowWrap: 'anywhere' })}>{c.display_name}</span>
+            </label>
+          ))}
+        </div>
+      )}
+      {error && <p className={css({ fontSize: 'xs', color: 'red.700' })}>{error}</p>}
+    </fieldset>
+  )
+}

@@ -1,0 +1,106 @@
+import { ExternalLink, Megaphone, Pencil, Trash2 } from 'lucide-react'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { button } from '../../../../styled-system/recipes/button'
+import type { StatusPage } from '../../../domain/status-page.schema.ts'
+import { statusPagePath } from '../../../domain/status-page-manage.ts'
+import { Chip } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+
+export interface StatusPageCardProps {
+  page: StatusPage
+  onEdit: () => void
+  onDelete: () => void
+}
+
+const srOnly = css({ srOnly: true })
+
+/** The public address of a page as visitors type it: this site's origin and `/status/{slug}`. */
+export const publicAddress = (slug: string) => `${window.location.origin}${statusPagePath(slug)}`
+
+/** A link to a page's public address, in a new tab. */
+export function PublicLink({ slug }: { slug: string }) {
+  return (
+    <a
+      href={statusPagePath(slug)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1',
+        color: 'primary',
+        fontWeight: 'medium',
+        textDecoration: 'underline',
+        textUnderlineOffset: '2px',
+        overflowWrap: 'anywhere',
+      })}
+    >
+      {publicAddress(slug)}
+      <ExternalLink aria-hidden="true" size={14} className={css({ flexShrink: '0' })} />
+      <span className={srOnly}> (opens in a new tab)</span>
+    </a>
+  )
+}
+
+/** Published or a draft, in words (colour is never the only sign). */
+export function PublishedChip({ published }: { published: boolean }) {
+  return <Chip tone={published ? 'success' : 'neutral'}>{published ? 'Published' : 'Draft'}</Chip>
+}
+
+/** One status page: its name, public address, whether visitors can see it, and what can be done with it. */
+export function StatusPageCard({ page, onEdit, onDelete }: StatusPageCardProps) {
+  const titleId = `status-page-${page.id}`
+  const count = page.components.length
+  return (
+    <li
+      aria-labelledby={titleId}
+      className={css({
+        bg: 'surface',
+        rounded: 'lg',
+        shadow: 'sm',
+        p: { base: '4', md: '5' },
+        display: 'grid',
+        gap: '3',
+      })}
+    >
+      <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
+            {page.name}
+          </h2>
+          <PublishedChip published={page.published} />
+        </div>
+        <p className={css({ fontSize: 'sm' })}>
+          <PublicLink slug={page.slug} />
+        </p>
+        <p className={css({ color: 'muted', fontSize: 'sm' })}>
+          {count === 1 ? '1 component' : `${count} components`}
+          {!page.published && ' · visitors see it once you publish it'}
+        </p>
+      </div>
+      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        {/* Each label starts with the words on the button and names the page. */}
+        <Link
+          to={`/status_page?id=${encodeURIComponent(page.id)}`}
+          className={button({ variant: 'outline', size: 'sm' })}
+          aria-label={`Incidents and maintenance of ${page.name}`}
+        >
+          <Megaphone aria-hidden="true" /> Incidents and maintenance
+        </Link>
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${page.name}`}>
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={onDelete}
+          aria-label={`Delete ${page.name}`}
+          className={css({ color: 'red.700' })}
+        >
+          <Trash2 aria-hidden="true" /> Delete
+        </Button>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,206 @@
+import { Portal } from '@ark-ui/react/portal'
+import { useActorRef, useSelector } from '@xstate/react'
+import { X } from 'lucide-react'
+import { useEffect, useMemo, useState } from 'react'
+import { css } from '../../../../styled-system/css'
+import { monitorsApi } from '../../../adapters/monitors-api.ts'
+import { componentChoicesLogic, statusPageFormLogic } from '../../../adapters/status-page-forms.actors.ts'
+import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
+import type { StatusPage } from '../../../domain/status-page.schema.ts'
+import { slugFrom, slugProblem, statusPagePath } from '../../../domain/status-page-manage.ts'
+import { Button } from '../../components/button.tsx'
+import * as Dialog from '../../components/dialog.tsx'
+import { Switch } from '../../components/switch.tsx'
+import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { ComponentRows } from './ComponentRows.tsx'
+import { draftOf, type StatusPageDraft, valuesOf } from './status-page-draft.ts'
+
+export interface StatusPageFormDialogProps {
+  /** The page to edit; null to create one. */
+  page: StatusPage | null
+  /** After a save: the page as the server stored it (null when nothing changed). */
+  onSaved: (page: StatusPage | null) => void
+  /** The form is done (saved, or given up). */
+  onClose: () => void
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  slug: 'Public id',
+  description: 'Description',
+  logo_url: 'Logo URL',
+  show_response_times: 'Show response times',
+  published: 'Published',
+}
+const SHOWN = new Set([...Object.keys(FIELD_LABELS), 'components'])
+
+const note = css({ fontSize: 'xs', color: 'muted', mt: '1' })
+
+/** The create and edit form of a status page, in a dialog (loaded when first opened). */
+export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormDialogProps) {
+  const logic = useMemo(() => statusPageFormLogic(statusPagesApi, onSaved), [onSaved])
+  const form = useActorRef(logic, { input: { page } })
+  const errors = useSelector(form, (s) => s.context.errors)
+  const message = useSelector(form, (s) => s.context.message)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const finished = useSelector(form, (s) => s.status === 'done')
+  const choicesLogic = useMemo(() => componentChoicesLogic(monitorsApi), [])
+  const choices = useActorRef(choicesLogic)
+  const monitors = useSelector(choices, (s) => s.context.data)
+  const monitorsError = useSelector(choices, (s) => s.context.error)
+  const [draft, setDraft] = useState<StatusPageDraft>(() => draftOf(page))
+  // A new page's public id follows its name until the user types one.
+  const [slugTyped, setSlugTyped] = useState(page !== null)
+  const set =
+    <K extends keyof StatusPageDraft>(key: K) =>
+    (value: StatusPageDraft[K]) =>
+      setDraft((d) => ({ ...d, [key]: value }))
+
+  useEffect(() => {
+    if (finished) onClose()
+  }, [finished, onClose])
+
+  // The public id as sent last: the form's message about it holds until it is changed.
+  const [sentSlug, setSentSlug] = useState<string | null>(null)
+  const slug = draft.slug.trim().toLowerCase()
+  const slugError =
+    (draft.slug === sentSlug ? errors.slug : undefined) ??
+    (slugTyped && slug !== '' ? (slugProblem(slug) ?? undefined) : undefined)
+  // Messages of fields the form has no input for are listed at the top, with the server's message unless a field
+  // already shows it (a public id taken).
+  const elsewhere = Object.entries(errors).filter(([k]) => !SHOWN.has(k.split('.')[0] ?? k))
+  const top = message && !Object.values(errors).includes(message) ? message : null
+  const title = page ? `Edit ${page.name}` : 'Create status page'
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(d) => !d.open && !submitting && onClose()}
+      closeOnInteractOutside={false}
+      lazyMount
+      unmountOnExit
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content w="2xl" aria-busy={submitting}>
+            <Dialog.Title>{title}</Dialog.Title>
+            <Dialog.CloseTrigger asChild>
+              <Button variant="ghost" size="icon" aria-label="Close" disabled={submitting}>
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.CloseTrigger>
+            <form
+              noValidate
+              className={css({ display: 'grid', gap: '5' })}
+              onSubmit={(e) => {
+                e.preventDefault()
+                setSentSlug(draft.slug)
+                form.send({ type: 'form.submit', values: valuesOf(draft) })
+              }}
+            >
+              {(top || elsewhere.length > 0) && (
+                <div
+                  role="alert"
+                  className={css({ bg: 'red.50', color: 'red.800', p: '3', rounded: 'md', fontSize: 'sm' })}
+                >
+                  {top && <p>{top}</p>}
+                  {elsewhere.map(([k, m]) => (
+                    <p key={k}>
+                      {FIELD_LABELS[k] ?? k}: {m}
+                    </p>
+                  ))}
+                </div>
+              )}
+              <div className={fieldGrid}>
+                <TextField
+                  label="Name"
+                  name="name"
+                  required
+                  value={draft.name}
+                  onChange={(name) => setDraft((d) => ({ ...d, name, slug: slugTyped ? d.slug : slugFrom(name) }))}
+                  error={errors.name}
+                  placeholder="Acme status"
+                  helper="The page’s title, as visitors see it."
+                />
+                <TextField
+                  label="Public id"
+                  name="slug"
+                  required
+                  value={draft.slug}
+                  onChange={(value) => {
+                    setSlugTyped(true)
+                    set('slug')(value)
+                  }}
+                  error={slugError}
+                  placeholder="acme"
+                  helper={
+                    <span aria-live="polite">
+                      Its address:{' '}
+                      <strong className={css({ overflowWrap: 'anywhere' })} data-testid="public-address">
+                        {window.location.origin}
+                        {statusPagePath(slug || '…')}
+                      </strong>
+                    </span>
+                  }
+                />
+                <div className={wide}>
+                  <TextField
+                    label="Description"
+                    name="description"
+                    multiline
+                    value={draft.description}
+                    onChange={set('description')}
+                    error={errors.description}
+                    helper="Shown under the title. Markdown: **bold**, _italic_, [a link](https://example.com), lists."
+                  />
+                </div>
+                <div className={wide}>
+                  <TextField
+                    label="Logo URL"
+                    name="logo_url"
+                    type="url"
+                    inputMode="url"
+                    value={draft.logo_url}
+                    onChange={set('logo_url')}
+                    error={errors.logo_url}
+                    placeholder="https://example.com/logo.png"
+                    helper="An image shown beside the title. Empty: none."
+                  />
+                </div>
+                <div>
+                  <Switch checked={draft.show_response_times} onCheckedChange={set('show_response_times')}>
+                    Show response times
+                  </Switch>
+                  <p className={note}>Visitors see each component’s response times as well as its uptime.</p>
+                </div>
+                <div>
+                  <Switch checked={draft.published} onCheckedChange={set('published')}>
+                    Published
+                  </Switch>
+                  <p className={note}>Off: a draft nobody else can see.</p>
+                </div>
+              </div>
+              <ComponentRows
+                rows={draft.components}
+                onChange={set('components')}
+                errors={errors}
+                monitors={monitors}
+                monitorsError={monitorsError}
+                onRetry={() => choices.send({ type: 'load.retry' })}
+              />
+              <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
+                <Button variant="outline" onClick={onClose} disabled={submitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={submitting}>
+                  {submitting ? 'Saving...' : page ? 'Save changes' : 'Create status page'}
+                </Button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  )
+}
