@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { realTimeClock } from '../../server/harness.ts'
-import { openSignedIn, seriousViolations, setupAppEnv, waitForPath } from '../app/helpers.ts'
+import { newPage, openSignedIn, seriousViolations, setupAppEnv, waitForPath } from '../app/helpers.ts'
 
 // The status page management screens against the real server: a Pro user with a monitor makes a page of it,
 // publishes it, posts and updates an incident, publishes an outage the engine saw with one click, schedules
@@ -95,6 +95,15 @@ describe('status page management in the browser', () => {
         components: [{ monitor_id: monitorId, display_name: 'Storefront', group: 'Web' }],
       })
 
+      // A visitor in a private window (no session) reads it at once; the monitor has no checks yet.
+      const visitor = await newPage(env, { viewport })
+      await visitor.goto(`/status/${slug}`)
+      await visitor.getByRole('heading', { level: 1, name: 'Shop status' }).waitFor()
+      expect(await visitor.locator('.desc').innerText()).toBe('How the shop is doing.')
+      expect(await visitor.getByRole('status').innerText()).toBe('No data yet')
+      expect(await visitor.locator('.component .name').innerText()).toBe('Storefront')
+      expect(await visitor.content()).not.toContain('Shop backend')
+
       // Its incidents and maintenance.
       await listed.getByRole('link', { name: 'Incidents and maintenance of Shop status' }).click()
       await page.getByRole('heading', { level: 1, name: 'Shop status' }).waitFor()
@@ -118,6 +127,10 @@ describe('status page management in the browser', () => {
       await dialog(page).waitFor({ state: 'hidden' })
       await expect.poll(() => posted.textContent()).toContain('Payments are fast again.')
       expect(await posted.textContent()).toContain('Resolved')
+      // The owner's posts drop the page's cached copy: the visitor sees them on the next load.
+      await visitor.reload()
+      expect(await visitor.locator('main').innerText()).toMatch(/Past incidents\s+Checkout is slow/)
+      expect(await visitor.locator('article.incident').innerText()).toContain('Payments are fast again.')
 
       // An outage the engine saw on the component's monitor: published with one click.
       await engineOutage(userId, monitorId, `e2e-outage-${viewport.width}`)

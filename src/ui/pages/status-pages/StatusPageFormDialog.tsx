@@ -60,12 +60,13 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
     if (finished) onClose()
   }, [finished, onClose])
 
-  // The public id as sent last: the form's message about it holds until it is changed.
-  const [sentSlug, setSentSlug] = useState<string | null>(null)
+  // The draft as sent last: a field's message holds until its value is changed, then goes until the next send.
+  const [sent, setSent] = useState<StatusPageDraft | null>(null)
+  const errorOf = (key: 'name' | 'slug' | 'description' | 'logo_url') =>
+    sent !== null && draft[key] === sent[key] ? errors[key] : undefined
+  const componentErrors = sent !== null && draft.components === sent.components ? errors : {}
   const slug = draft.slug.trim().toLowerCase()
-  const slugError =
-    (draft.slug === sentSlug ? errors.slug : undefined) ??
-    (slugTyped && slug !== '' ? (slugProblem(slug) ?? undefined) : undefined)
+  const slugError = errorOf('slug') ?? (slugTyped && slug !== '' ? (slugProblem(slug) ?? undefined) : undefined)
   // Messages of fields the form has no input for are listed at the top, with the server's message unless a field
   // already shows it (a public id taken).
   const elsewhere = Object.entries(errors).filter(([k]) => !SHOWN.has(k.split('.')[0] ?? k))
@@ -95,7 +96,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
               className={css({ display: 'grid', gap: '5' })}
               onSubmit={(e) => {
                 e.preventDefault()
-                setSentSlug(draft.slug)
+                setSent(draft)
                 form.send({ type: 'form.submit', values: valuesOf(draft) })
               }}
             >
@@ -119,7 +120,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
                   required
                   value={draft.name}
                   onChange={(name) => setDraft((d) => ({ ...d, name, slug: slugTyped ? d.slug : slugFrom(name) }))}
-                  error={errors.name}
+                  error={errorOf('name')}
                   placeholder="Acme status"
                   helper="The page’s title, as visitors see it."
                 />
@@ -151,7 +152,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
                     multiline
                     value={draft.description}
                     onChange={set('description')}
-                    error={errors.description}
+                    error={errorOf('description')}
                     helper="Shown under the title. Markdown: **bold**, _italic_, [a link](https://example.com), lists."
                   />
                 </div>
@@ -163,7 +164,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
                     inputMode="url"
                     value={draft.logo_url}
                     onChange={set('logo_url')}
-                    error={errors.logo_url}
+                    error={errorOf('logo_url')}
                     placeholder="https://example.com/logo.png"
                     helper="An image shown beside the title. Empty: none."
                   />
@@ -184,7 +185,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
               <ComponentRows
                 rows={draft.components}
                 onChange={set('components')}
-                errors={errors}
+                errors={componentErrors}
                 monitors={monitors}
                 monitorsError={monitorsError}
                 onRetry={() => choices.send({ type: 'load.retry' })}
