@@ -87,31 +87,35 @@ export const publicStatusRoutes = (deps: Deps) => {
     })
   }
 
-  return new Hono<AppEnv>()
-    .get('/:slug', async (c) => {
-      const rendered = await cache.rendered(slugOf(c), 'html', (view) => {
-        const page = renderStatusPage(view)
-        return { body: Buffer.from(page.html), type: HTML, headers: { 'Content-Security-Policy': page.csp } }
+  return (
+    new Hono<AppEnv>()
+      .get('/:slug', async (c) => {
+        const rendered = await cache.rendered(slugOf(c), 'html', (view) => {
+          const page = renderStatusPage(view)
+          return { body: Buffer.from(page.html), type: HTML, headers: { 'Content-Security-Policy': page.csp } }
+        })
+        return rendered ? send(c, rendered, maxAge) : notFound(c)
       })
-      return rendered ? send(c, rendered, maxAge) : notFound(c)
-    })
-    .get('/:slug/feed.xml', async (c) => {
-      const rendered = await cache.rendered(slugOf(c), 'feed', (view) => ({
-        body: Buffer.from(renderFeed(view, deps.config.appUrl)),
-        type: 'application/atom+xml; charset=utf-8',
-        headers: EMBEDDABLE,
-      }))
-      return rendered ? send(c, rendered, maxAge) : notFound(c)
-    })
-    .get('/:slug/badge.svg', async (c) => {
-      const rendered = await badge(c, null)
-      return rendered ? send(c, rendered, maxAge) : notFoundBadge(c)
-    })
-    .get('/:slug/components/:componentId/badge.svg', async (c) => {
-      const rendered = await badge(c, c.req.param('componentId'))
-      return rendered ? send(c, rendered, maxAge) : notFoundBadge(c)
-    })
-    .all('*', notFound)
+      .get('/:slug/feed.xml', async (c) => {
+        const rendered = await cache.rendered(slugOf(c), 'feed', (view) => ({
+          body: Buffer.from(renderFeed(view, deps.config.appUrl)),
+          type: 'application/atom+xml; charset=utf-8',
+          headers: EMBEDDABLE,
+        }))
+        return rendered ? send(c, rendered, maxAge) : notFound(c)
+      })
+      .get('/:slug/badge.svg', async (c) => {
+        const rendered = await badge(c, null)
+        return rendered ? send(c, rendered, maxAge) : notFoundBadge(c)
+      })
+      .get('/:slug/components/:componentId/badge.svg', async (c) => {
+        const rendered = await badge(c, c.req.param('componentId'))
+        return rendered ? send(c, rendered, maxAge) : notFoundBadge(c)
+      })
+      // `/status/acme/` as typed or pasted: the page's one address.
+      .get('/:slug/', (c) => c.redirect(`/status/${encodeURIComponent(slugOf(c))}`, 301))
+      .all('*', notFound)
+  )
 }
 
 /** `GET /api/public/status/:slug`: the page's summary as JSON, for scripts and other dashboards. */

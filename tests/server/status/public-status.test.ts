@@ -354,6 +354,16 @@ describe.each(dialects)('public status pages on %s', (dialect) => {
     expect(component.headers.get('cache-control')).toBe('public, max-age=60')
   })
 
+  it("allows the owner's logo from its own origin and nothing else, and takes a trailing slash", async () => {
+    const { slug } = await world({ logo_url: 'https://cdn.example.com/acme/logo.png' })
+    const res = await get(`/status/${slug}`)
+    expect(res.text).toContain('<img src="https://cdn.example.com/acme/logo.png" alt="" referrerpolicy="no-referrer">')
+    expect(res.headers.get('content-security-policy')).toContain("img-src 'self' data: https://cdn.example.com;")
+    const slash = await get(`/status/${slug}/`)
+    expect(slash.status).toBe(301)
+    expect(slash.headers.get('location')).toBe(`/status/${slug}`)
+  })
+
   it('lets other sites read the JSON summary', async () => {
     const { slug } = await world()
     const res = await get(`/api/public/status/${slug}`)
