@@ -341,13 +341,14 @@ describe.each(dialects)('status page incidents and maintenance on %s', (dialect)
       expect(again.json.message).toBe('Maintenance not found.')
     })
 
-    it('refuses a window that ends before it starts, lasts too long, or names components not on the page', async () => {
+    it('refuses a window that ends before it starts, lasts too long, is over, or names components not on the page', async () => {
       const o = await owner()
       const other = await h.createPage(o.token, { components: [{ monitor_id: o.web, display_name: 'W' }] })
       const cases: [Record<string, unknown>, string, string][] = [
         [window(HOUR, 0), 'ends_at', 'The end must come after the start.'],
         [window(HOUR, -1000), 'ends_at', 'The end must come after the start.'],
         [window(HOUR, 15 * 24 * HOUR), 'ends_at', 'A maintenance window lasts at most 14 days.'],
+        [window(-2 * HOUR, HOUR), 'ends_at', 'This window has already ended: choose an end in the future.'],
         [
           window(HOUR, HOUR, { starts_at: 'tomorrow' }),
           'starts_at',

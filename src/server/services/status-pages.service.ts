@@ -366,6 +366,10 @@ export const statusPagesService = (deps: Deps) => {
     scheduleMaintenance: async (userId: string, pageId: string, body: unknown) => {
       const page = await owned(userId, pageId)
       const input = parse(MaintenanceInput, body, 'maintenance')
+      if (Date.parse(input.ends_at) <= clock.now()) {
+        const message = 'This window has already ended: choose an end in the future.'
+        throw new ApiError(400, message, { ends_at: message })
+      }
       const componentIds = await componentIdsOf(pageId, input.component_ids)
       const row: MaintenanceRow = {
         maintenance_id: newId(),
