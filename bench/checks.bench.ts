@@ -4,7 +4,7 @@
 // late checks start after their due time (drift p50/p99/max), CPU and resident memory of the worker.
 // BENCH_MONITORS (default 10000), BENCH_INTERVAL (30 s), BENCH_DURATION (90 s, the first 20 s not counted);
 // SQLite by default, PostgreSQL with BENCH_DATABASE_URL.
-import { type ChildProcess, fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { percentile } from '../src/domain/uptime.ts'
@@ -16,7 +16,7 @@ import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { createScheduler } from '../src/server/engine/scheduler.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { benchDatabaseTarget, monitorInput, openBenchDatabase, seedUser } from './support.ts'
+import { benchDatabaseTarget, forkSelf, monitorInput, openBenchDatabase, seedUser } from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000)
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 30)
@@ -34,12 +34,8 @@ if (process.argv.includes('--target')) {
 }
 
 async function startTarget() {
-  const child = fork(import.meta.filename, ['--target'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port))
-    child.once('exit', (code) => reject(new Error(`target exited with ${code}`)))
-  })
-  return { child, port }
+  const { child, ready } = forkSelf<{ port: number }>(import.meta.filename, ['--target'], 'target')
+  return { child, port: (await ready).port }
 }
 
 async function openBenchDb(): Promise<{ database: Database; cleanup: () => Promise<void> }> {

@@ -4,10 +4,10 @@
 // own c-ares resolver, and times each one's completion from the round's start. Goal: p99 at most 150 ms,
 // i.e. at most 50 ms of the checks' own overhead on top of the resolver's 100 ms.
 // BENCH_DNS_ROUNDS (default 5, plus one warm-up round not counted), BENCH_DNS_DELAY (default 100 ms).
-import { fork } from 'node:child_process'
 import dns from 'node:dns'
 import { percentile } from '../src/domain/uptime.ts'
 import { type CheckContext, type CheckTarget, runCheck } from '../src/server/checks/index.ts'
+import { forkSelf } from './support.ts'
 
 const CHECKS = Number(process.env.BENCH_DNS_CHECKS ?? 200)
 const ROUNDS = Number(process.env.BENCH_DNS_ROUNDS ?? 5)
@@ -24,12 +24,8 @@ if (process.argv.includes('--server')) {
 }
 
 async function startServer() {
-  const child = fork(import.meta.filename, ['--server'], { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
-  const address = await new Promise<string>((resolve, reject) => {
-    child.once('message', (m: { address: string }) => resolve(m.address))
-    child.once('exit', (code) => reject(new Error(`the DNS server exited with ${code}`)))
-  })
-  return { child, address }
+  const { child, ready } = forkSelf<{ address: string }>(import.meta.filename, ['--server'], 'the DNS server')
+  return { child, address: (await ready).address }
 }
 
 /** Starts every task at once; each one's completion time from the start, and how many failed. */

@@ -2,7 +2,6 @@
 // (hourly and daily, as the engine writes them), against the real server in its own process. Reports
 // latency p50/p95/p99 with 1 and with 10 clients in a loop. SQLite by default, PostgreSQL with
 // BENCH_DATABASE_URL. BENCH_LIST_MONITORS (default 1000), BENCH_DURATION_LIST (default 10 s per run).
-import { type ChildProcess, fork } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '../src/domain/uptime.ts'
@@ -16,7 +15,7 @@ import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { benchDatabaseTarget, monitorInput, openBenchDatabase } from './support.ts'
+import { benchDatabaseTarget, forkSelf, monitorInput, openBenchDatabase } from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_LIST_MONITORS ?? 1000)
 const DURATION_S = Number(process.env.BENCH_DURATION_LIST ?? 10)
@@ -129,15 +128,9 @@ async function main() {
   const { target, cleanup } = await benchDatabaseTarget('list')
   const setup = open(target)
   await migrateToLatest(setup)
-  const child: ChildProcess = fork(import.meta.filename, ['--serve', target], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  })
+  const { child, ready } = forkSelf<{ port: number }>(import.meta.filename, ['--serve', target], 'server')
   try {
-    const port = await new Promise<number>((resolve, reject) => {
-      child.once('message', (m: { port: number }) => resolve(m.port))
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-    })
+    const { port } = await ready
     const base = `http://127.0.0.1:${port}`
     const seedStart = Date.now()
     const token = await seed(base, setup)

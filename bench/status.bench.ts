@@ -3,7 +3,7 @@
 // JavaScript, compressed with brotli and gzip) and requests/s with p50/p99 for 100 concurrent clients on the page,
 // its JSON and a badge; then the page with the cache off (STATUS_CACHE_SECONDS=0: every request built afresh).
 // SQLite by default, PostgreSQL with BENCH_DATABASE_URL. BENCH_DURATION (default 10 s per run).
-import { type ChildProcess, fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import autocannon from 'autocannon'
@@ -19,7 +19,7 @@ import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { benchDatabaseTarget, monitorInput, openBenchDatabase } from './support.ts'
+import { benchDatabaseTarget, forkSelf, monitorInput, openBenchDatabase } from './support.ts'
 
 const COMPONENTS = 20
 const CONNECTIONS = 100
@@ -128,15 +128,12 @@ async function seed(base: string, database: Database) {
 }
 
 const startServer = (target: string, cacheSeconds: number) => {
-  const child: ChildProcess = fork(import.meta.filename, ['--serve', String(cacheSeconds), target], {
-    execArgv: ['--import', 'tsx'],
-    stdio: 'inherit',
-  })
-  const port = new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port))
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)))
-  })
-  return { child, port }
+  const { child, ready } = forkSelf<{ port: number }>(
+    import.meta.filename,
+    ['--serve', String(cacheSeconds), target],
+    'server',
+  )
+  return { child, port: ready.then((m) => m.port) }
 }
 
 const run = (url: string, duration: number) =>

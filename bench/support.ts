@@ -1,3 +1,4 @@
+import { fork } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -67,3 +68,16 @@ export const monitorInput = (input: Record<string, unknown>): MonitorInput => {
 }
 
 export { MonitorInput }
+
+/**
+ * The benchmark's own file again as a child process (its server, its target) that posts one message once it
+ * is ready: `ready` is that message, or fails if the child exits first.
+ */
+export const forkSelf = <Ready>(file: string, args: string[], what: string) => {
+  const child = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  const ready = new Promise<Ready>((resolve, reject) => {
+    child.once('message', (m) => resolve(m as Ready))
+    child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)))
+  })
+  return { child, ready }
+}

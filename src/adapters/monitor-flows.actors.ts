@@ -36,9 +36,9 @@ export const monitorActionsLogic = (
 export const monitorFormLogic = (api: MonitorsApi, saved: (monitor: Monitor | null) => void) =>
   monitorFormMachine.provide({
     actors: {
-      saveMonitor: fromPromise(({ input }) =>
+      save: fromPromise(({ input }) =>
         input.id === null ? api.createMonitor(input.body) : api.updateMonitor(input.id, input.body),
       ),
     },
-    actions: { saved: (_, { monitor }) => saved(monitor) },
+    actions: { saved: (_, { saved: monitor }) => saved(monitor) },
   })

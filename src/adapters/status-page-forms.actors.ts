@@ -14,11 +14,11 @@ import type { StatusPagesApi } from './status-pages-api.ts'
 export const statusPageFormLogic = (api: StatusPagesApi, saved: (page: StatusPage | null) => void) =>
   statusPageFormMachine.provide({
     actors: {
-      savePage: fromPromise(({ input }) =>
+      save: fromPromise(({ input }) =>
         input.id === null ? api.createStatusPage(input.body) : api.updateStatusPage(input.id, input.body),
       ),
     },
-    actions: { saved: (_, { page }) => saved(page) },
+    actions: { saved: (_, { saved: page }) => saved(page) },
   })
 
 /** The monitors a page's components are chosen from, read once. */

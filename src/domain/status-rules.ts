@@ -65,3 +65,9 @@ export const uptimeLevel = (uptime: number | null): UptimeLevel => {
   if (uptime >= 95) return 'partial'
   return 'down'
 }
+
+/** A page's uptime: the mean of its components' that have data; null when none has. */
+export const pageUptime = (uptimes: readonly (number | null)[]): number | null => {
+  const known = uptimes.filter((u): u is number => u !== null)
+  return known.length === 0 ? null : known.reduce((a, b) => a + b, 0) / known.length
+}

@@ -131,12 +131,12 @@ describe('monitor form machine, run', () => {
     const actor = createActor(
       monitorFormMachine.provide({
         actors: {
-          saveMonitor: fromPromise(async ({ input }) => {
+          save: fromPromise(async ({ input }) => {
             requests.push(input)
             return savedMonitor
           }),
         },
-        actions: { saved: (_, p) => onSaved(p.monitor) },
+        actions: { saved: (_, p) => onSaved(p.saved) },
       }),
       { input: create },
     ).start()

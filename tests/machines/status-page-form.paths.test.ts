@@ -124,12 +124,12 @@ describe('status page form machine, run', () => {
     const actor = createActor(
       statusPageFormMachine.provide({
         actors: {
-          savePage: fromPromise(async ({ input }) => {
+          save: fromPromise(async ({ input }) => {
             requests.push(input)
             return statusPage({ published: false })
           }),
         },
-        actions: { saved: (_, p) => onSaved(p.page) },
+        actions: { saved: (_, p) => onSaved(p.saved) },
       }),
       { input: edit },
     ).start()

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { Hono } from 'hono'
+import { pageUptime } from '../../domain/status-rules.ts'
 import type { PublicStatus } from '../../domain/status-view.ts'
 import { compress, type Rendered, statusCache } from '../status/public-cache.ts'
 import { badgeSvg, componentBadge, pageBadge, uptimeBadge } from '../status/render-badge.ts'
@@ -74,8 +75,7 @@ export const publicStatusRoutes = (deps: Deps) => {
     return cache.rendered(slugOf(c), `badge:${kind}:${componentId ?? ''}`, (view: PublicStatus) => {
       if (componentId === null) {
         if (kind === 'status') return svg(pageBadge(view.status.indicator))
-        const known = view.components.flatMap((x) => (x.uptime_90d === null ? [] : [x.uptime_90d]))
-        return svg(uptimeBadge('uptime', known.length ? known.reduce((a, b) => a + b, 0) / known.length : null))
+        return svg(uptimeBadge('uptime', pageUptime(view.components.map((x) => x.uptime_90d))))
       }
       const component = view.components.find((x) => x.id === componentId)
       if (!component) return null

@@ -92,7 +92,7 @@ export const monitorStats = async (
   const [buckets, dayBuckets, incidents] = await Promise.all([
     repos.rollups.series(row.monitor_id, period, from, stepMs),
     repos.rollups.series(row.monitor_id, 'day', daysFrom, DAY),
-    repos.incidents.overlapping(row.monitor_id, Math.min(from, daysFrom), now),
+    repos.incidents.overlapping([row.monitor_id], Math.min(from, daysFrom), now),
   ])
 
   const byStep = new Map(buckets.map((b) => [b.t, b.rollup]))

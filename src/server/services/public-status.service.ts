@@ -3,7 +3,6 @@ import { INCIDENT_STATUSES, type IncidentStatus } from '../../domain/status-page
 import { componentState, maintenanceState, overallStatus } from '../../domain/status-rules.ts'
 import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatus } from '../../domain/status-view.ts'
 import { averageMs, bucketStart, mergeRollups, PERIOD_MS, roundUptime, uptimePercent } from '../../domain/uptime.ts'
-import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { renderMarkdown } from '../status/markdown.ts'
 
@@ -22,7 +21,7 @@ const isIncidentStatus = (s: string): s is IncidentStatus => (INCIDENT_STATUSES 
  * 90 days of daily rollups, and the last day's response times when shown.
  */
 export const publicStatus = async (
-  { repos, database }: { repos: Repos; database: Database },
+  { repos }: { repos: Repos },
   slug: string,
   now: number,
 ): Promise<PublicStatus | null> => {
@@ -33,24 +32,11 @@ export const publicStatus = async (
   const daysFrom = bucketStart(now, 'day') - (PUBLIC_DAYS - 1) * DAY
 
   const [monitors, windows, posted, dayRollups, engineIncidents, lastDay] = await Promise.all([
-    monitorIds.length === 0
-      ? Promise.resolve([])
-      : database.db
-          .selectFrom('monitors')
-          .select(['monitor_id', 'status'])
-          .where('monitor_id', 'in', monitorIds)
-          .execute(),
+    repos.monitors.statusesOf(monitorIds),
     repos.maintenance.ofPage(page.page_id, now),
     repos.statusIncidents.ofPage(page.page_id, now - RECENT_INCIDENTS_MS),
     monitorIds.length === 0 ? Promise.resolve([]) : repos.rollups.dailyOf(monitorIds, daysFrom),
-    monitorIds.length === 0
-      ? Promise.resolve([])
-      : database.db
-          .selectFrom('incidents')
-          .select(['monitor_id', 'started_at', 'resolved_at'])
-          .where('monitor_id', 'in', monitorIds)
-          .where((w) => w.or([w('resolved_at', 'is', null), w('resolved_at', '>=', daysFrom)]))
-          .execute(),
+    repos.incidents.overlapping(monitorIds, daysFrom, now),
     page.show_response_times === 1 && monitorIds.length > 0
       ? repos.rollups.sumsOf(monitorIds, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour)
       : Promise.resolve(new Map()),

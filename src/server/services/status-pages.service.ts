@@ -269,12 +269,7 @@ export const statusPagesService = (deps: Deps) => {
       let componentIds: string[]
       let message: string
       if ('from_incident_id' in input) {
-        const engine = await database.db
-          .selectFrom('incidents')
-          .selectAll()
-          .where('incident_id', '=', input.from_incident_id)
-          .where('user_id', '=', userId)
-          .executeTakeFirst()
+        const engine = await repos.incidents.findOwned(userId, input.from_incident_id)
         if (!engine) throw notFound('Incident')
         const component = (await repos.statusPages.componentsOf([pageId])).find(
           (c) => c.monitor_id === engine.monitor_id,

@@ -22,3 +22,6 @@ export const utcDate = (day: string): string => dateFormat.format(new Date(`${da
 /** A time element the page's script turns into the visitor's local time; it reads in UTC without script. */
 export const timeTag = (iso: string): string =>
   `<time datetime="${escapeHtml(iso)}" data-local>${escapeHtml(utcDateTime(iso))}</time>`
+
+/** `99.95%`, `100%`: an uptime the view already rounded, without trailing zeros. */
+export const percent = (n: number): string => `${n.toFixed(2).replace(/\.?0+$/, '')}%`

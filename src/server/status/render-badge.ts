@@ -1,6 +1,6 @@
 import type { ComponentState, OverallIndicator, UptimeLevel } from '../../domain/status-rules.ts'
 import { COMPONENT_STATE_LABELS, uptimeLevel } from '../../domain/status-rules.ts'
-import { escapeHtml as e } from './html.ts'
+import { escapeHtml as e, percent } from './html.ts'
 
 // Shields-style SVG badges, for READMEs and dashboards: a grey label and a coloured value.
 
@@ -61,8 +61,4 @@ const INDICATOR_BADGES: Record<OverallIndicator, [string, string]> = {
 export const pageBadge = (indicator: OverallIndicator) => badgeSvg('status', ...INDICATOR_BADGES[indicator])
 
 export const uptimeBadge = (label: string, uptime: number | null) =>
-  badgeSvg(
-    label,
-    uptime === null ? 'no data' : `${uptime.toFixed(2).replace(/\.?0+$/, '')}%`,
-    UPTIME_COLOURS[uptimeLevel(uptime)],
-  )
+  badgeSvg(label, uptime === null ? 'no data' : percent(uptime), UPTIME_COLOURS[uptimeLevel(uptime)])

@@ -7,7 +7,7 @@ import type {
   PublicMaintenance,
   PublicStatus,
 } from '../../domain/status-view.ts'
-import { escapeHtml as e, timeTag, utcDate } from './html.ts'
+import { escapeHtml as e, percent, timeTag, utcDate } from './html.ts'
 import { notFoundCsp, pageCsp, pageScript, pageStyle } from './page-assets.ts'
 
 // The public status page as plain HTML: it reads completely without JavaScript; the one inline script only
@@ -18,18 +18,16 @@ export interface RenderedPage {
   csp: string
 }
 
-const pct = (n: number) => `${n.toFixed(2).replace(/\.?0+$/, '')}%`
-
 /** What a day's bar says, to a pointer (the tooltip) and to a screen reader alike. */
 const dayLabel = (day: PublicDay) => {
-  const uptime = day.uptime === null ? 'no data' : `${pct(day.uptime)} uptime`
+  const uptime = day.uptime === null ? 'no data' : `${percent(day.uptime)} uptime`
   const incidents =
     day.incidents === 0 ? 'no incidents' : day.incidents === 1 ? '1 incident' : `${day.incidents} incidents`
   return `${utcDate(day.date)}: ${uptime}, ${incidents}`
 }
 
 const bars = (c: PublicComponent) => {
-  const summary = c.uptime_90d === null ? 'no data yet' : `${pct(c.uptime_90d)} uptime`
+  const summary = c.uptime_90d === null ? 'no data yet' : `${percent(c.uptime_90d)} uptime`
   const items = c.days
     .map((day) => `<span class="${uptimeLevel(day.uptime)}" role="img" aria-label="${e(dayLabel(day))}"></span>`)
     .join('')

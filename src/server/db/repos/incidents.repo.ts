@@ -43,14 +43,24 @@ export const incidentsRepo = (db: Kysely<DB>) => ({
     return { rows, total: Number(count.n) }
   },
 
-  /** One monitor's incidents that overlap [from, to]. */
-  overlapping: (monitorId: string, from: number, to: number) =>
+  /** The monitors' incidents that overlap [from, to]. */
+  overlapping: (monitorIds: readonly string[], from: number, to: number) =>
+    monitorIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('incidents')
+          .selectAll()
+          .where('monitor_id', 'in', monitorIds)
+          .where('started_at', '<=', to)
+          .where((w) => w.or([w('resolved_at', 'is', null), w('resolved_at', '>=', from)]))
+          .orderBy('started_at')
+          .execute(),
+
+  findOwned: (userId: string, incidentId: string) =>
     db
       .selectFrom('incidents')
       .selectAll()
-      .where('monitor_id', '=', monitorId)
-      .where('started_at', '<=', to)
-      .where((w) => w.or([w('resolved_at', 'is', null), w('resolved_at', '>=', from)]))
-      .orderBy('started_at')
-      .execute(),
+      .where('incident_id', '=', incidentId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
 })

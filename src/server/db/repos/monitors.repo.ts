@@ -60,6 +60,12 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
   },
 
   /** The rows a batch of results applies to, locked for the transaction on PostgreSQL. */
+  /** The current status of these monitors, whoever owns them (public status pages). */
+  statusesOf: async (monitorIds: readonly string[]) =>
+    monitorIds.length === 0
+      ? []
+      : db.selectFrom('monitors').select(['monitor_id', 'status']).where('monitor_id', 'in', monitorIds).execute(),
+
   lockForWrite: (dialect: Dialect, monitorIds: readonly string[]) =>
     monitorIds.length === 0
       ? Promise.resolve([])

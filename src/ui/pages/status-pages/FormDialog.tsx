@@ -6,7 +6,7 @@ import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
 
 /**
- * The frame of the forms that post to a page (an incident, an update, a maintenance window): the title, the
+ * The frame of the status pages' forms (a page, an incident, an update, a maintenance window): the title, the
  * server's message and the messages of fields the form has no input for on top, the fields, and the buttons.
  */
 export function FormDialog({
@@ -18,6 +18,7 @@ export function FormDialog({
   submitLabel,
   onSubmit,
   onClose,
+  wide = false,
   children,
 }: {
   title: string
@@ -29,6 +30,8 @@ export function FormDialog({
   submitLabel: string
   onSubmit: () => void
   onClose: () => void
+  /** The page form's many fields: a wider dialog, more space between them. */
+  wide?: boolean
   children: ReactNode
 }) {
   const elsewhere = Object.entries(errors).filter(([k]) => !((k.split('.')[0] ?? k) in labels))
@@ -45,7 +48,7 @@ export function FormDialog({
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content w="xl" aria-busy={submitting}>
+          <Dialog.Content w={wide ? '2xl' : 'xl'} aria-busy={submitting}>
             <Dialog.Title>{title}</Dialog.Title>
             <Dialog.CloseTrigger asChild>
               <Button variant="ghost" size="icon" aria-label="Close" disabled={submitting}>
@@ -54,7 +57,7 @@ export function FormDialog({
             </Dialog.CloseTrigger>
             <form
               noValidate
-              className={css({ display: 'grid', gap: '4' })}
+              className={css({ display: 'grid', gap: wide ? '5' : '4' })}
               onSubmit={(e) => {
                 e.preventDefault()
                 onSubmit()

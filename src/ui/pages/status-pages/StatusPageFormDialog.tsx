@@ -1,6 +1,4 @@
-import { Portal } from '@ark-ui/react/portal'
 import { useActorRef, useSelector } from '@xstate/react'
-import { X } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
@@ -8,11 +6,10 @@ import { componentChoicesLogic, statusPageFormLogic } from '../../../adapters/st
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { slugFrom, slugProblem, statusPagePath } from '../../../domain/status-page-manage.ts'
-import { Button } from '../../components/button.tsx'
-import * as Dialog from '../../components/dialog.tsx'
 import { Switch } from '../../components/switch.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { ComponentRows } from './ComponentRows.tsx'
+import { FormDialog } from './FormDialog.tsx'
 import { draftOf, type StatusPageDraft, valuesOf } from './status-page-draft.ts'
 
 export interface StatusPageFormDialogProps {
@@ -24,15 +21,16 @@ export interface StatusPageFormDialogProps {
   onClose: () => void
 }
 
-const FIELD_LABELS: Record<string, string> = {
+/** The form's fields; messages of any other field are listed on top. */
+const LABELS: Record<string, string> = {
   name: 'Name',
   slug: 'Public id',
   description: 'Description',
   logo_url: 'Logo URL',
   show_response_times: 'Show response times',
   published: 'Published',
+  components: 'Components',
 }
-const SHOWN = new Set([...Object.keys(FIELD_LABELS), 'components'])
 
 const note = css({ fontSize: 'xs', color: 'muted', mt: '1' })
 
@@ -67,141 +65,100 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
   const componentErrors = sent !== null && draft.components === sent.components ? errors : {}
   const slug = draft.slug.trim().toLowerCase()
   const slugError = errorOf('slug') ?? (slugTyped && slug !== '' ? (slugProblem(slug) ?? undefined) : undefined)
-  // Messages of fields the form has no input for are listed at the top, with the server's message unless a field
-  // already shows it (a public id taken).
-  const elsewhere = Object.entries(errors).filter(([k]) => !SHOWN.has(k.split('.')[0] ?? k))
-  const top = message && !Object.values(errors).includes(message) ? message : null
   const title = page ? `Edit ${page.name}` : 'Create status page'
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(d) => !d.open && !submitting && onClose()}
-      closeOnInteractOutside={false}
-      lazyMount
-      unmountOnExit
+    <FormDialog
+      title={title}
+      submitting={submitting}
+      message={message}
+      errors={errors}
+      labels={LABELS}
+      submitLabel={page ? 'Save changes' : 'Create status page'}
+      onSubmit={() => {
+        setSent(draft)
+        form.send({ type: 'form.submit', values: valuesOf(draft) })
+      }}
+      onClose={onClose}
+      wide
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content w="2xl" aria-busy={submitting}>
-            <Dialog.Title>{title}</Dialog.Title>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" disabled={submitting}>
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.CloseTrigger>
-            <form
-              noValidate
-              className={css({ display: 'grid', gap: '5' })}
-              onSubmit={(e) => {
-                e.preventDefault()
-                setSent(draft)
-                form.send({ type: 'form.submit', values: valuesOf(draft) })
-              }}
-            >
-              {(top || elsewhere.length > 0) && (
-                <div
-                  role="alert"
-                  className={css({ bg: 'red.50', color: 'red.800', p: '3', rounded: 'md', fontSize: 'sm' })}
-                >
-                  {top && <p>{top}</p>}
-                  {elsewhere.map(([k, m]) => (
-                    <p key={k}>
-                      {FIELD_LABELS[k] ?? k}: {m}
-                    </p>
-                  ))}
-                </div>
-              )}
-              <div className={fieldGrid}>
-                <TextField
-                  label="Name"
-                  name="name"
-                  required
-                  value={draft.name}
-                  onChange={(name) => setDraft((d) => ({ ...d, name, slug: slugTyped ? d.slug : slugFrom(name) }))}
-                  error={errorOf('name')}
-                  placeholder="Acme status"
-                  helper="The page’s title, as visitors see it."
-                />
-                <TextField
-                  label="Public id"
-                  name="slug"
-                  required
-                  value={draft.slug}
-                  onChange={(value) => {
-                    setSlugTyped(true)
-                    set('slug')(value)
-                  }}
-                  error={slugError}
-                  placeholder="acme"
-                  helper={
-                    <span aria-live="polite">
-                      Its address:{' '}
-                      <strong className={css({ overflowWrap: 'anywhere' })} data-testid="public-address">
-                        {window.location.origin}
-                        {statusPagePath(slug || '…')}
-                      </strong>
-                    </span>
-                  }
-                />
-                <div className={wide}>
-                  <TextField
-                    label="Description"
-                    name="description"
-                    multiline
-                    value={draft.description}
-                    onChange={set('description')}
-                    error={errorOf('description')}
-                    helper="Shown under the title. Markdown: **bold**, _italic_, [a link](https://example.com), lists."
-                  />
-                </div>
-                <div className={wide}>
-                  <TextField
-                    label="Logo URL"
-                    name="logo_url"
-                    type="url"
-                    inputMode="url"
-                    value={draft.logo_url}
-                    onChange={set('logo_url')}
-                    error={errorOf('logo_url')}
-                    placeholder="https://example.com/logo.png"
-                    helper="An image shown beside the title. Empty: none."
-                  />
-                </div>
-                <div>
-                  <Switch checked={draft.show_response_times} onCheckedChange={set('show_response_times')}>
-                    Show response times
-                  </Switch>
-                  <p className={note}>Visitors see each component’s response times as well as its uptime.</p>
-                </div>
-                <div>
-                  <Switch checked={draft.published} onCheckedChange={set('published')}>
-                    Published
-                  </Switch>
-                  <p className={note}>Off: a draft nobody else can see.</p>
-                </div>
-              </div>
-              <ComponentRows
-                rows={draft.components}
-                onChange={set('components')}
-                errors={componentErrors}
-                monitors={monitors}
-                monitorsError={monitorsError}
-                onRetry={() => choices.send({ type: 'load.retry' })}
-              />
-              <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
-                <Button variant="outline" onClick={onClose} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={submitting}>
-                  {submitting ? 'Saving...' : page ? 'Save changes' : 'Create status page'}
-                </Button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <div className={fieldGrid}>
+        <TextField
+          label="Name"
+          name="name"
+          required
+          value={draft.name}
+          onChange={(name) => setDraft((d) => ({ ...d, name, slug: slugTyped ? d.slug : slugFrom(name) }))}
+          error={errorOf('name')}
+          placeholder="Acme status"
+          helper="The page’s title, as visitors see it."
+        />
+        <TextField
+          label="Public id"
+          name="slug"
+          required
+          value={draft.slug}
+          onChange={(value) => {
+            setSlugTyped(true)
+            set('slug')(value)
+          }}
+          error={slugError}
+          placeholder="acme"
+          helper={
+            <span aria-live="polite">
+              Its address:{' '}
+              <strong className={css({ overflowWrap: 'anywhere' })} data-testid="public-address">
+                {window.location.origin}
+                {statusPagePath(slug || '…')}
+              </strong>
+            </span>
+          }
+        />
+        <div className={wide}>
+          <TextField
+            label="Description"
+            name="description"
+            multiline
+            value={draft.description}
+            onChange={set('description')}
+            error={errorOf('description')}
+            helper="Shown under the title. Markdown: **bold**, _italic_, [a link](https://example.com), lists."
+          />
+        </div>
+        <div className={wide}>
+          <TextField
+            label="Logo URL"
+            name="logo_url"
+            type="url"
+            inputMode="url"
+            value={draft.logo_url}
+            onChange={set('logo_url')}
+            error={errorOf('logo_url')}
+            placeholder="https://example.com/logo.png"
+            helper="An image shown beside the title. Empty: none."
+          />
+        </div>
+        <div>
+          <Switch checked={draft.show_response_times} onCheckedChange={set('show_response_times')}>
+            Show response times
+          </Switch>
+          <p className={note}>Visitors see each component’s response times as well as its uptime.</p>
+        </div>
+        <div>
+          <Switch checked={draft.published} onCheckedChange={set('published')}>
+            Published
+          </Switch>
+          <p className={note}>Off: a draft nobody else can see.</p>
+        </div>
+      </div>
+      <ComponentRows
+        rows={draft.components}
+        onChange={set('components')}
+        errors={componentErrors}
+        monitors={monitors}
+        monitorsError={monitorsError}
+        onRetry={() => choices.send({ type: 'load.retry' })}
+      />
+    </FormDialog>
   )
 }
