@@ -12,7 +12,7 @@ import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
 import type { Database } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
-import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
+import { newMonitorRecord as newMonitorRow, toRow } from '../src/server/db/repos/monitor-record.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { createScheduler } from '../src/server/engine/scheduler.ts'
 import { silentLogger } from '../src/server/logger.ts'
@@ -64,7 +64,7 @@ async function seed(database: Database, targetUrl: string) {
   for (let i = 0; i < rows.length; i += 500)
     await database.db
       .insertInto('monitors')
-      .values(rows.slice(i, i + 500))
+      .values(rows.slice(i, i + 500).map(toRow))
       .execute()
 }
 
@@ -86,6 +86,7 @@ async function main() {
       recorder: deps.recorder,
       logger: { ...silentLogger, error: (m, f) => console.error(m, f) },
       runCheck: deps.runCheck,
+      clock: systemClock,
       onStart: (lateMs) => {
         if (!measuring) return
         checks += 1

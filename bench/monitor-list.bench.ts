@@ -11,7 +11,7 @@ import { loadConfig } from '../src/server/config.ts'
 import type { Database } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
 import { repos as reposOf } from '../src/server/db/repos/index.ts'
-import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
+import { type MonitorRecord, newMonitorRecord as newMonitorRow, toRow } from '../src/server/db/repos/monitor-record.ts'
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
@@ -76,7 +76,7 @@ async function seed(base: string, database: Database) {
   for (let i = 0; i < monitors.length; i += 500)
     await database.db
       .insertInto('monitors')
-      .values(monitors.slice(i, i + 500))
+      .values(monitors.slice(i, i + 500).map((m) => toRow(m as MonitorRecord)))
       .execute()
 
   const hourNow = bucketStart(now, 'hour')

@@ -15,7 +15,7 @@ import { loadConfig } from '../src/server/config.ts'
 import type { Database } from '../src/server/db/database.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
 import { repos as reposOf } from '../src/server/db/repos/index.ts'
-import { newMonitorRow } from '../src/server/db/repos/monitor-row.ts'
+import { type MonitorRecord, newMonitorRecord as newMonitorRow, toRow } from '../src/server/db/repos/monitor-record.ts'
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
@@ -64,7 +64,10 @@ async function seed(base: string, database: Database) {
     accounted_at: now - 30_000,
     next_check_at: null,
   }))
-  await database.db.insertInto('monitors').values(rows).execute()
+  await database.db
+    .insertInto('monitors')
+    .values(rows.map((m) => toRow(m as MonitorRecord)))
+    .execute()
   const deltas: RollupDelta[] = []
   const today = bucketStart(now, 'day')
   for (const [n, row] of rows.entries())

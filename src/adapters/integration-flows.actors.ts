@@ -25,13 +25,14 @@ export const integrationsLogic = (api: IntegrationsApi, fx: Pick<Effects, 'toast
 export const integrationFormLogic = (api: IntegrationsApi, saved: (integration: Integration | null) => void) =>
   integrationFormMachine.provide({
     actors: {
-      saveIntegration: fromPromise(async ({ input }) =>
+      save: fromPromise(async ({ input }) =>
         input.id === null
-          ? api.createIntegration(input.body)
+          ? // A new channel's body is IntegrationInput's output: its type is in it.
+            api.createIntegration(input.body as Parameters<IntegrationsApi['createIntegration']>[0])
           : { integration: await api.updateIntegration(input.id, input.body) },
       ),
     },
-    actions: { saved: (_, { integration }) => saved(integration) },
+    actions: { saved: (_, { saved: answer }) => saved(answer?.integration ?? null) },
   })
 
 /** One channel's deliveries, a page at a time. */

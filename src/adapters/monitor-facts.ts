@@ -1,17 +1,16 @@
 import * as v from 'valibot'
-import { BlacklistDetail, DnsDetail, DomainDetail, SslDetail } from '../domain/check-details.ts'
 import type { CheckResult } from '../domain/check-result.ts'
 import type { MonitorType } from '../domain/monitor.schema.ts'
+import { MONITOR_TYPE_DEFS } from '../domain/monitor-types/index.ts'
 import type { LatestFacts, MonitorFacts } from '../machines/monitor-detail.machine.ts'
 
 // A result's `detail` is any JSON to the API's schema; the facts panel reads it with its type's schema
 // here, so a view never meets a detail of the wrong shape.
 
-const SCHEMAS = { dns: DnsDetail, ssl: SslDetail, domain: DomainDetail, blacklist: BlacklistDetail } as const
-
 const factsOf = (type: MonitorType, result: CheckResult): MonitorFacts | null => {
-  if (!(type in SCHEMAS) || result.detail === null) return null
-  const parsed = v.safeParse(SCHEMAS[type as keyof typeof SCHEMAS], result.detail)
+  const schema = MONITOR_TYPE_DEFS[type].facts as v.GenericSchema | null
+  if (schema === null || result.detail === null) return null
+  const parsed = v.safeParse(schema, result.detail)
   return parsed.success ? ({ type, detail: parsed.output } as MonitorFacts) : null
 }
 

@@ -30,3 +30,13 @@ export const ALERT_TONES: Record<AlertKind, 'bad' | 'good' | 'warning' | 'info'>
   change: 'info',
   test: 'info',
 }
+
+/** An alert a check raised, before it is addressed to the bell and the channels. */
+export interface RaisedAlert {
+  kind: AlertKind
+  title: string
+  description: string
+  bell: boolean
+  /** Since when the monitor has been failing, for down alerts and reminders. */
+  since: number | null
+}

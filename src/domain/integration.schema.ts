@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Email } from './auth.schema.ts'
 import { HttpUrl, Name } from './monitor-fields.ts'
+import { maskSecret } from './secret-values.ts'
 
 // Alert channels ("integrations"): where a user's alerts go besides the bell. Secrets (webhook URLs, tokens,
 // a webhook's signing secret) are taken in full and never given back whole.
@@ -64,11 +65,11 @@ export const INTEGRATION_SETTINGS = {
   telegram: TelegramSettings,
 } as const
 
-/** The settings that are secrets: stored whole, answered masked. */
+/** The settings that are secrets: stored whole, answered masked (a webhook's URL can hold a password or token). */
 export const SECRET_SETTINGS: Record<IntegrationType, readonly string[]> = {
   slack: ['url'],
   email: [],
-  webhook: ['secret'],
+  webhook: ['url', 'secret'],
   teams: ['url'],
   discord: ['url'],
   telegram: ['bot_token'],
@@ -101,15 +102,10 @@ export const integrationPatchSchema = (type: IntegrationType) =>
     'This field is not part of this type of integration.',
   )
 
-/** A secret as the API shows it: enough to recognise it, never enough to use it. */
-export const maskSecret = (value: string): string => {
-  if (value.length <= 8) return '••••'
-  try {
-    const url = new URL(value)
-    return `${url.protocol}//${url.host}/…${value.slice(-4)}`
-  } catch {
-    return `${value.slice(0, 4)}…${value.slice(-4)}`
-  }
+/** A setting as the API shows it: a secret masked (a webhook's signing secret only says that there is one). */
+export const maskedSetting = (type: IntegrationType, key: string, value: unknown): unknown => {
+  if (!SECRET_SETTINGS[type].includes(key) || typeof value !== 'string') return value
+  return type === 'webhook' && key === 'secret' ? '••••••••' : maskSecret(value)
 }
 
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const

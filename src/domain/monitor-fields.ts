@@ -6,6 +6,19 @@ import { hostProblem, isHostName, isIPv4, isIPv6, normalizeHost } from './host.t
 
 // The field schemas the monitor types are made of. Each message names the field and says what to enter.
 
+export const DEFAULTS = {
+  interval_seconds: 300,
+  timeout_seconds: 10,
+  retries: 1,
+  retry_interval_seconds: 20,
+  recovery_checks: 1,
+  degraded_threshold_ms: null,
+  ping_count: 3,
+  tls_port: 443,
+} as const
+
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+
 export const int = (label: string, min: number, max: number) =>
   v.pipe(
     v.number(`${label} must be a number.`),
@@ -82,6 +95,15 @@ export const Headers = v.pipe(
 )
 
 export { DEFAULT_EXPECTED_STATUS }
+
+/** The request of web and API monitors: URL, method, the status expected, redirects and TLS. */
+export const HttpRequestFields = {
+  url: HttpUrl,
+  method: v.optional(v.picklist(HTTP_METHODS, `Method must be one of ${HTTP_METHODS.join(', ')}.`), 'GET'),
+  expected_status: v.optional(ExpectedStatus, DEFAULT_EXPECTED_STATUS),
+  follow_redirects: v.optional(bool('Follow redirects'), true),
+  verify_tls: v.optional(bool('Verify TLS'), true),
+}
 
 /** A name to ask DNS about: `example.com`, `_sip._tcp.example.com`; not an address or a URL. */
 export const DnsName = v.pipe(

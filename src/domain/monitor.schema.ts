@@ -1,63 +1,32 @@
 import * as v from 'valibot'
-import { Assertion } from './assertion.ts'
-import {
-  BlacklistTarget,
-  bool,
-  DEFAULT_EXPECTED_STATUS,
-  DnsName,
-  DomainName,
-  defaultWarnDays,
-  ExpectedMatch,
-  ExpectedStatus,
-  ExpectedValues,
-  Headers,
-  Host,
-  HttpUrl,
-  int,
-  Name,
-  RecordType,
-  Resolver,
-  WarnDays,
-} from './monitor-fields.ts'
+import { DEFAULTS, int, Name } from './monitor-fields.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
+import type { SettingsOf } from './monitor-types/define.ts'
+import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './monitor-types/index.ts'
 
-// Monitors: one schema per type, united by `type`. The server validates requests with these and the
-// forms validate with the same ones, so a message reads the same in both places.
+// Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
+// The server validates requests with these and the forms validate with the same ones, so a message reads the
+// same in both places.
 
-export const MONITOR_TYPES = ['web', 'api', 'port', 'ping', 'dns', 'ssl', 'domain', 'blacklist'] as const
-export type MonitorType = (typeof MONITOR_TYPES)[number]
+export { DEFAULTS, HTTP_METHODS } from './monitor-fields.ts'
+export { MONITOR_STATUSES, type MonitorStatus } from './monitor-status.ts'
+export type { MonitorType } from './monitor-types/index.ts'
+
+export const MONITOR_TYPES = Object.keys(MONITOR_TYPE_DEFS) as MonitorType[]
 const TYPE_MESSAGE = `Type must be one of ${MONITOR_TYPES.join(', ')}.`
 export const MonitorTypeSchema = v.picklist(MONITOR_TYPES, TYPE_MESSAGE)
 
-export { MONITOR_STATUSES, type MonitorStatus } from './monitor-status.ts'
-
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
-
-export const DEFAULTS = {
-  interval_seconds: 300,
-  timeout_seconds: 10,
-  retries: 1,
-  retry_interval_seconds: 20,
-  recovery_checks: 1,
-  degraded_threshold_ms: null,
-  ping_count: 3,
-  tls_port: 443,
-} as const
+/** A record with a value for every monitor type, made from each type's definition. */
+const eachType = <R>(make: <K extends MonitorType>(type: K) => R): Record<MonitorType, R> =>
+  Object.fromEntries(MONITOR_TYPES.map((type) => [type, make(type)])) as Record<MonitorType, R>
 
 /**
  * How often each type may and does check, before the plan's own limit. Registration data changes slowly and
  * registries limit queries: a domain at most every 6 hours. Blacklists ban those who ask too often.
  */
-export const INTERVALS: Record<MonitorType, { default: number; min: number; why?: string }> = {
-  web: { default: 300, min: 1 },
-  api: { default: 300, min: 1 },
-  port: { default: 300, min: 1 },
-  ping: { default: 300, min: 1 },
-  dns: { default: 300, min: 1 },
-  ssl: { default: 3600, min: 1 },
-  domain: { default: 86_400, min: 21_600, why: 'Domain registration data is checked at most every 6 hours' },
-  blacklist: { default: 3600, min: 300, why: 'Blacklists are asked at most every 5 minutes' },
-}
+export const INTERVALS: Record<MonitorType, { default: number; min: number; why?: string }> = eachType(
+  (type) => MONITOR_TYPE_DEFS[type].interval,
+)
 
 /** Fields every type has; the interval's default depends on the type. */
 const commonFor = (type: MonitorType) => ({
@@ -83,82 +52,21 @@ const commonFor = (type: MonitorType) => ({
   reminder_minutes: v.optional(v.nullable(int('Reminder interval', 5, 10_080)), null),
 })
 const common = commonFor('web')
-
-const http = {
-  url: HttpUrl,
-  method: v.optional(v.picklist(HTTP_METHODS, `Method must be one of ${HTTP_METHODS.join(', ')}.`), 'GET'),
-  expected_status: v.optional(ExpectedStatus, DEFAULT_EXPECTED_STATUS),
-  follow_redirects: v.optional(bool('Follow redirects'), true),
-  verify_tls: v.optional(bool('Verify TLS'), true),
-}
-
-export const WebFields = v.object({
-  ...http,
-  keyword: v.optional(
-    v.pipe(v.string('Keyword must be text.'), v.maxLength(500, 'Keyword must be at most 500 characters.')),
-    '',
-  ),
-  /** true: the check fails when the keyword IS on the page (an error message that must not appear). */
-  keyword_absent: v.optional(bool('Keyword absent'), false),
-})
-
-export const ApiFields = v.object({
-  ...http,
-  headers: v.optional(Headers, {}),
-  body: v.optional(v.pipe(v.string('Body must be text.'), v.maxLength(16_384, 'Body must be at most 16 KB.')), ''),
-  assertions: v.optional(
-    v.pipe(v.array(Assertion, 'Assertions must be a list.'), v.maxLength(20, 'At most 20 assertions.')),
-    [],
-  ),
-})
-
-export const PortFields = v.object({
-  host: Host,
-  port: int('Port', 1, 65_535),
-})
-
-export const PingFields = v.object({
-  host: Host,
-  count: v.optional(int('Count', 1, 10), DEFAULTS.ping_count),
-})
-
-export const DnsFields = v.object({
-  hostname: DnsName,
-  record_type: RecordType,
-  /** Values the answer must hold (`contains`) or be (`exact`); none: any answer, but a change is told. */
-  expected: v.optional(ExpectedValues, []),
-  expected_match: v.optional(ExpectedMatch, 'contains'),
-  /** `ip[:port]` of the resolver to ask; empty: the server's (DNS_SERVERS, else the system's). */
-  resolver: v.optional(Resolver, ''),
-})
-
-export const SslFields = v.object({
-  host: Host,
-  port: v.optional(int('Port', 1, 65_535), DEFAULTS.tls_port),
-  warn_days: v.optional(WarnDays, defaultWarnDays),
-})
-
-export const DomainFields = v.object({
-  domain: DomainName,
-  warn_days: v.optional(WarnDays, defaultWarnDays),
-})
-
-export const BlacklistFields = v.object({
-  target: BlacklistTarget,
-})
+type Common = SettingsOf<typeof common>
 
 /** The settings of each type, beyond the common fields. */
-export const SETTINGS_SCHEMAS = {
-  web: WebFields,
-  api: ApiFields,
-  port: PortFields,
-  ping: PingFields,
-  dns: DnsFields,
-  ssl: SslFields,
-  domain: DomainFields,
-  blacklist: BlacklistFields,
-} as const
-export type MonitorSettings = { [K in MonitorType]: v.InferOutput<(typeof SETTINGS_SCHEMAS)[K]> }
+export const SETTINGS_SCHEMAS = eachType((type) => v.object(MONITOR_TYPE_DEFS[type].settings)) as {
+  [K in MonitorType]: v.ObjectSchema<MonitorTypeDefs[K]['settings'], undefined>
+}
+export type MonitorSettings = { [K in MonitorType]: SettingsOf<MonitorTypeDefs[K]['settings']> }
+
+/** A monitor's configuration of one type: the common fields and its own. */
+export type MonitorInputOf<K extends MonitorType> = { type: K } & Common & MonitorSettings[K]
+/** A new monitor: `POST /api/monitors`. */
+export type MonitorInput = { [K in MonitorType]: MonitorInputOf<K> }[MonitorType]
+
+const inputSchema = (type: MonitorType) =>
+  v.object({ type: v.literal(type), ...commonFor(type), ...MONITOR_TYPE_DEFS[type].settings })
 
 type Timed = { type: MonitorType; interval_seconds: number; timeout_seconds: number; retry_interval_seconds: number }
 
@@ -188,38 +96,16 @@ const timing = <T extends Timed>(schema: v.GenericSchema<unknown, T>) =>
     ),
   )
 
-const WebMonitor = v.object({ type: v.literal('web'), ...commonFor('web'), ...WebFields.entries })
-const ApiMonitor = v.object({ type: v.literal('api'), ...commonFor('api'), ...ApiFields.entries })
-const PortMonitor = v.object({ type: v.literal('port'), ...commonFor('port'), ...PortFields.entries })
-const PingMonitor = v.object({ type: v.literal('ping'), ...commonFor('ping'), ...PingFields.entries })
-const DnsMonitor = v.object({ type: v.literal('dns'), ...commonFor('dns'), ...DnsFields.entries })
-const SslMonitor = v.object({ type: v.literal('ssl'), ...commonFor('ssl'), ...SslFields.entries })
-const DomainMonitor = v.object({ type: v.literal('domain'), ...commonFor('domain'), ...DomainFields.entries })
-const BlacklistMonitor = v.object({
-  type: v.literal('blacklist'),
-  ...commonFor('blacklist'),
-  ...BlacklistFields.entries,
-})
-
-/** A new monitor: `POST /api/monitors`. */
 export const MonitorInput = v.variant(
   'type',
-  [WebMonitor, ApiMonitor, PortMonitor, PingMonitor, DnsMonitor, SslMonitor, DomainMonitor, BlacklistMonitor],
+  MONITOR_TYPES.map(inputSchema),
   TYPE_MESSAGE,
-)
-export type MonitorInput = v.InferOutput<typeof MonitorInput>
+) as unknown as v.GenericSchema<unknown, MonitorInput>
 
 /** Checks a complete monitor (create, or the result of a patch) including the rules across fields. */
-export const MONITOR_INPUTS = {
-  web: timing(WebMonitor),
-  api: timing(ApiMonitor),
-  port: timing(PortMonitor),
-  ping: timing(PingMonitor),
-  dns: timing(DnsMonitor),
-  ssl: timing(SslMonitor),
-  domain: timing(DomainMonitor),
-  blacklist: timing(BlacklistMonitor),
-} as const
+export const MONITOR_INPUTS = eachType((type) =>
+  timing(inputSchema(type) as unknown as v.GenericSchema<unknown, Timed>),
+) as unknown as { [K in MonitorType]: v.GenericSchema<unknown, MonitorInputOf<K>> }
 export const WebMonitorInput = MONITOR_INPUTS.web
 export const ApiMonitorInput = MONITOR_INPUTS.api
 export const PortMonitorInput = MONITOR_INPUTS.port
@@ -256,7 +142,7 @@ export const monitorPatchSchema = (type: MonitorType) =>
   v.strictObject(
     {
       ...v.partial(v.object(common)).entries,
-      ...v.partial(SETTINGS_SCHEMAS[type]).entries,
+      ...v.partial(SETTINGS_SCHEMAS[type] as v.ObjectSchema<v.ObjectEntries, undefined>).entries,
       type: v.optional(v.literal(type, 'The type of a monitor cannot change; create a new monitor instead.')),
     },
     'This field is not part of this type of monitor.',
@@ -293,40 +179,18 @@ const commonOut = {
   integration_ids: v.nullable(v.array(v.string())),
   reminder_minutes: v.nullable(v.number()),
 }
+type MonitorOut = SettingsOf<typeof commonOut> & SettingsOf<typeof MonitorState>
 
-export const Monitor = v.variant('type', [
-  v.object({ type: v.literal('web'), ...commonOut, ...WebFields.entries, ...MonitorState }),
-  v.object({ type: v.literal('api'), ...commonOut, ...ApiFields.entries, ...MonitorState }),
-  v.object({ type: v.literal('port'), ...commonOut, port: v.number(), host: v.string(), ...MonitorState }),
-  v.object({ type: v.literal('ping'), ...commonOut, count: v.number(), host: v.string(), ...MonitorState }),
-  v.object({
-    type: v.literal('dns'),
-    ...commonOut,
-    hostname: v.string(),
-    record_type: RecordType,
-    expected: v.array(v.string()),
-    expected_match: ExpectedMatch,
-    resolver: v.string(),
-    ...MonitorState,
-  }),
-  v.object({
-    type: v.literal('ssl'),
-    ...commonOut,
-    host: v.string(),
-    port: v.number(),
-    warn_days: v.array(v.number()),
-    ...MonitorState,
-  }),
-  v.object({
-    type: v.literal('domain'),
-    ...commonOut,
-    domain: v.string(),
-    warn_days: v.array(v.number()),
-    ...MonitorState,
-  }),
-  v.object({ type: v.literal('blacklist'), ...commonOut, target: v.string(), ...MonitorState }),
-])
-export type Monitor = v.InferOutput<typeof Monitor>
+/** A monitor of one type as the API answers it. */
+export type MonitorOf<K extends MonitorType> = { type: K } & MonitorOut & SettingsOf<MonitorTypeDefs[K]['shown']>
+export type Monitor = { [K in MonitorType]: MonitorOf<K> }[MonitorType]
+
+export const Monitor = v.variant(
+  'type',
+  MONITOR_TYPES.map((type) =>
+    v.object({ type: v.literal(type), ...commonOut, ...MONITOR_TYPE_DEFS[type].shown, ...MonitorState }),
+  ),
+) as unknown as v.GenericSchema<unknown, Monitor>
 
 /** Monitor list filter: `GET /api/monitors?type=`. */
 export const MonitorListQuery = v.object({ type: v.optional(MonitorTypeSchema) })

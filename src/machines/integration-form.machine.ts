@@ -1,5 +1,3 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
 import { checkForm } from '../domain/form-validation.ts'
 import {
   INTEGRATION_SETTINGS,
@@ -9,23 +7,19 @@ import {
   integrationPatchSchema,
   SECRET_SETTINGS,
 } from '../domain/integration.schema.ts'
-import { FORM_FAILED } from './form.machine.ts'
+import { type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** The form's values: the name and the settings of the type, as typed. */
 export type IntegrationValues = Record<string, unknown>
 
-/** A new channel (POST, whole) or a change (PATCH, only what differs). */
-export type IntegrationSaveRequest =
-  | { id: null; body: { type: IntegrationType } & Record<string, unknown> }
-  | { id: string; body: Record<string, unknown> }
+/** A new channel (POST, whole, with its type) or a change (PATCH, only what differs). */
+export type IntegrationSaveRequest = SaveRequest
 
 /** What the server answers to a save: the channel, and a new webhook's signing secret, once. */
 export interface IntegrationSaved {
   integration: Integration
   webhook_secret?: string
 }
-
-type Submission = { ok: true; request: IntegrationSaveRequest | null } | { ok: false; errors: Record<string, string> }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -77,113 +71,23 @@ export const integrationSubmission = (
   return { ok: true, request: { id: integration.id, body: changes } }
 }
 
-interface Context {
-  /** The channel being edited; null for a new one. */
-  integration: Integration | null
-  request: IntegrationSaveRequest | null
-  errors: Record<string, string>
-  message: string | null
-  /** A new webhook's signing secret, shown once. */
-  secret: string | null
-}
-
-type SubmitEvent = { type: 'form.submit'; integrationType: IntegrationType; values: IntegrationValues }
-const submissionOf = (context: Context, event: { type: string }) => {
-  const e = event as SubmitEvent
-  return integrationSubmission(context.integration?.type ?? e.integrationType, context.integration, e.values)
-}
-
-// The add and edit forms of an alert channel: checked as the server checks, saved, then closed; a new
-// webhook's signing secret is shown once before the form closes. A refusal shows the server's message and
-// its errors at their fields.
-export const integrationFormMachine = setup({
-  types: {} as {
-    context: Context
-    input: { integration: Integration | null }
-    events: SubmitEvent | { type: 'form.clear' } | { type: 'form.done' }
-  },
-  actors: {
-    saveIntegration: fromPromise<IntegrationSaved, IntegrationSaveRequest>(async () => {
-      throw new Error('saveIntegration: not provided')
-    }),
-  },
-  actions: {
-    saved: (_, _params: { integration: Integration | null }) => {},
-  },
-  guards: {
-    isInvalid: ({ context, event }) => !submissionOf(context, event).ok,
-    isUnchanged: ({ context, event }) => {
-      const submission = submissionOf(context, event)
-      return submission.ok && submission.request === null
-    },
-    hasSecret: ({ event }) => typeof (event as { output?: IntegrationSaved }).output?.webhook_secret === 'string',
-  },
-}).createMachine({
+// The add and edit forms of an alert channel, on the save form: checked as the server checks (a new channel with the
+// type its submit names), saved, then closed; a refusal shows the server's message and its errors at their fields.
+// A new webhook's signing secret is the step after the save: shown once, until the user is done with it.
+export const integrationFormMachine = saveFormMachine<
+  { integration: Integration | null },
+  IntegrationSaved,
+  { secret: string | null },
+  { integrationType: IntegrationType },
+  'revealingSecret'
+>({
   id: 'integrationForm',
-  context: ({ input }) => ({ integration: input.integration, request: null, errors: {}, message: null, secret: null }),
-  initial: 'editing',
-  states: {
-    editing: {
-      on: {
-        // Another type was chosen: the old type's messages no longer apply.
-        'form.clear': { actions: assign({ errors: {}, message: null }) },
-        'form.submit': [
-          {
-            guard: 'isInvalid',
-            actions: assign({
-              errors: ({ context, event }) => {
-                const submission = submissionOf(context, event)
-                return submission.ok ? {} : submission.errors
-              },
-              message: null,
-            }),
-          },
-          // Nothing changed: nothing to send.
-          { guard: 'isUnchanged', target: 'saved', actions: { type: 'saved', params: { integration: null } } },
-          {
-            target: 'submitting',
-            actions: assign({
-              request: ({ context, event }) => {
-                const submission = submissionOf(context, event)
-                return submission.ok ? submission.request : null
-              },
-              errors: {},
-              message: null,
-            }),
-          },
-        ],
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'saveIntegration',
-        src: 'saveIntegration',
-        input: ({ context }) => context.request as IntegrationSaveRequest,
-        onDone: [
-          {
-            guard: 'hasSecret',
-            target: 'revealingSecret',
-            actions: [
-              assign({ secret: ({ event }) => event.output.webhook_secret ?? null }),
-              { type: 'saved', params: ({ event }) => ({ integration: event.output.integration }) },
-            ],
-          },
-          {
-            target: 'saved',
-            actions: { type: 'saved', params: ({ event }) => ({ integration: event.output.integration }) },
-          },
-        ],
-        onError: {
-          target: 'editing',
-          actions: assign({
-            message: ({ event }) => failureMessage(event.error, FORM_FAILED),
-            errors: ({ event }) => (isApiFailure(event.error) ? { ...event.error.errors } : {}),
-          }),
-        },
-      },
-    },
-    // Saved; the webhook's signing secret is on screen until the user is done with it.
-    revealingSecret: { on: { 'form.done': 'saved' } },
-    saved: { type: 'final' },
+  saveId: 'saveIntegration',
+  submission: ({ integration }, values, { integrationType }) =>
+    integrationSubmission(integration?.type ?? integrationType, integration, values),
+  extra: { secret: null },
+  afterSave: {
+    state: 'revealingSecret',
+    keep: ({ webhook_secret }) => (typeof webhook_secret === 'string' ? { secret: webhook_secret } : null),
   },
 })

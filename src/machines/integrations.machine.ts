@@ -1,9 +1,10 @@
 import { assign, fromPromise, raise, setup, spawnChild } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
 import type { Delivery, Integration } from '../domain/integration.schema.ts'
+import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const INTEGRATIONS_LOAD_FAILED = 'Could not load your integrations. Check your connection and try again.'
-export const INTEGRATION_ACTION_FAILED = 'Something went wrong. Please try again.'
+export const INTEGRATION_ACTION_FAILED = ACTION_FAILED
 export const TEST_FAILED = 'The test message could not be sent. Please try again.'
 export const INTEGRATION_REMOVED = 'Integration removed'
 
@@ -16,20 +17,14 @@ export interface IntegrationList {
 /** The last "Send test message" of a channel: the delivery (delivered or failed), or why none was made. */
 export type TestOutcome = { delivery: Delivery; error: null } | { delivery: null; error: string }
 
-type Notice = { title: string; type: 'success' | 'error' }
-
 /** The answer was 401: the visitor is not signed in (the page is outside the session guard). */
 export const isSignedOutError = (error: unknown) => isApiFailure(error) && error.status === 401
 
-interface Context {
+interface Context extends ListPageContext<Integration> {
   list: IntegrationList | null
-  /** Why the last load or refresh failed. */
-  error: string | null
   /** What runs on each channel now, by id: a toggle or a test (each channel has one at a time). */
   busy: Record<string, 'toggling' | 'testing'>
   tests: Record<string, TestOutcome>
-  /** The channel the confirmation dialog asks about, and then removes. */
-  removing: Integration | null
 }
 
 // Spawned per channel, so a slow test of one channel does not hold up the others. Their ids say what runs on
@@ -64,9 +59,7 @@ export type IntegrationsEvent =
   | ChildDone<Integration | Delivery>
   | ChildError
 
-// The integrations page: load the channels (or learn the visitor is not signed in), then switch each on or
-// off, send it a test message, remove it after the spec's confirmation dialog, and take in what the form saved.
-export const integrationsMachine = setup({
+const integrations = setup({
   types: {} as { context: Context; events: IntegrationsEvent },
   actors: {
     fetchIntegrations: fromPromise<IntegrationList>(async () => {
@@ -90,12 +83,11 @@ export const integrationsMachine = setup({
     isIdle: ({ context, event }) =>
       'integration' in event && event.integration !== undefined && !(event.integration.id in context.busy),
   },
-}).createMachine({
-  id: 'integrations',
-  context: { list: null, error: null, busy: {}, tests: {}, removing: null },
-  initial: 'loading',
-  // A toggle or test may end after the page left `ready` (a refresh found the session over): its answer is
-  // still taken in, and a failure never stops the page's flow.
+})
+
+// A toggle or test may end after the page left `ready` (a refresh found the session over): its answer is still
+// taken in at the root, and a failure never stops the page's flow.
+const channelAnswers = integrations.createStateConfig({
   on: {
     'xstate.done.actor.toggle.*': {
       actions: assign(({ context, event }) => {
@@ -140,142 +132,76 @@ export const integrationsMachine = setup({
       }),
     },
   },
-  states: {
-    loading: {
-      invoke: {
-        id: 'fetchIntegrations',
-        src: 'fetchIntegrations',
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
-        onError: [
-          { guard: { type: 'isSignedOut', params: ({ event }) => ({ error: event.error }) }, target: 'signedOut' },
-          {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => failureMessage(event.error, INTEGRATIONS_LOAD_FAILED) }),
+})
+
+// While ready, each channel can be switched on or off and sent a test message, one thing at a time per channel.
+const channelActions = integrations.createStateConfig({
+  on: {
+    'integration.toggle': {
+      guard: 'isIdle',
+      actions: [
+        assign({ busy: ({ context, event }) => ({ ...context.busy, [event.integration.id]: 'toggling' }) }),
+        spawnChild('setEnabled', {
+          id: ({ event }) => `${TOGGLE}${(event as { integration: Integration }).integration.id}`,
+          input: ({ event }) => {
+            const e = event as { integration: Integration; enabled: boolean }
+            return { id: e.integration.id, enabled: e.enabled }
           },
-        ],
-      },
+        }),
+      ],
     },
-    failed: { on: { 'integrations.refresh': 'loading' } },
-    // The API answered 401: the page asks the visitor to sign in.
-    signedOut: { on: { 'integrations.refresh': 'loading' } },
-    ready: {
-      type: 'parallel',
-      on: {
-        'integration.toggle': {
-          guard: 'isIdle',
-          actions: [
-            assign({ busy: ({ context, event }) => ({ ...context.busy, [event.integration.id]: 'toggling' }) }),
-            spawnChild('setEnabled', {
-              id: ({ event }) => `${TOGGLE}${(event as { integration: Integration }).integration.id}`,
-              input: ({ event }) => {
-                const e = event as { integration: Integration; enabled: boolean }
-                return { id: e.integration.id, enabled: e.enabled }
-              },
-            }),
-          ],
-        },
-        'integration.test': {
-          guard: 'isIdle',
-          actions: [
-            assign({
-              busy: ({ context, event }) => ({ ...context.busy, [event.integration.id]: 'testing' }),
-              tests: ({ context, event }) => without(context.tests, event.integration.id),
-            }),
-            spawnChild('testIntegration', {
-              id: ({ event }) => `${TEST}${(event as { integration: Integration }).integration.id}`,
-              input: ({ event }) => ({ id: (event as { integration: Integration }).integration.id }),
-            }),
-          ],
-        },
-        'integration.saved': {
-          actions: assign({ list: ({ context, event }) => replaced(context.list, event.integration) }),
-        },
-      },
-      states: {
-        list: {
-          initial: 'idle',
-          states: {
-            idle: { on: { 'integrations.refresh': 'refreshing' } },
-            // Read again in the background: the channels stay on the page meanwhile.
-            refreshing: {
-              on: { 'integrations.refresh': { target: 'refreshing', reenter: true } },
-              invoke: {
-                id: 'refreshIntegrations',
-                src: 'fetchIntegrations',
-                onDone: { target: 'idle', actions: assign({ list: ({ event }) => event.output, error: null }) },
-                onError: [
-                  {
-                    guard: { type: 'isSignedOut', params: ({ event }) => ({ error: event.error }) },
-                    target: '#integrations.signedOut',
-                  },
-                  {
-                    target: 'idle',
-                    actions: assign({ error: ({ event }) => failureMessage(event.error, INTEGRATIONS_LOAD_FAILED) }),
-                  },
-                ],
-              },
-            },
-          },
-        },
-        removal: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'integration.delete': {
-                  guard: 'isIdle',
-                  target: 'confirming',
-                  actions: assign({ removing: ({ event }) => event.integration }),
-                },
-              },
-            },
-            // The confirmation dialog is open.
-            confirming: {
-              on: {
-                'integration.confirm': 'removing',
-                'integration.cancel': { target: 'idle', actions: assign({ removing: null }) },
-              },
-            },
-            removing: {
-              invoke: {
-                id: 'deleteIntegration',
-                src: 'deleteIntegration',
-                input: ({ context }) => ({ id: context.removing?.id ?? '' }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context }) => {
-                      const id = context.removing?.id ?? ''
-                      return {
-                        list: context.list && {
-                          ...context.list,
-                          integrations: context.list.integrations.filter((i) => i.id !== id),
-                        },
-                        tests: without(context.tests, id),
-                        removing: null,
-                      }
-                    }),
-                    { type: 'notify', params: { title: INTEGRATION_REMOVED, type: 'success' } },
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    assign({ removing: null }),
-                    {
-                      type: 'notify',
-                      params: ({ event }) => ({
-                        title: failureMessage(event.error, INTEGRATION_ACTION_FAILED),
-                        type: 'error',
-                      }),
-                    },
-                  ],
-                },
-              },
-            },
-          },
-        },
-      },
+    'integration.test': {
+      guard: 'isIdle',
+      actions: [
+        assign({
+          busy: ({ context, event }) => ({ ...context.busy, [event.integration.id]: 'testing' }),
+          tests: ({ context, event }) => without(context.tests, event.integration.id),
+        }),
+        spawnChild('testIntegration', {
+          id: ({ event }) => `${TEST}${(event as { integration: Integration }).integration.id}`,
+          input: ({ event }) => ({ id: (event as { integration: Integration }).integration.id }),
+        }),
+      ],
     },
   },
+})
+
+// The integrations page: load the channels (or learn the visitor is not signed in), then switch each on or off,
+// send it a test message, remove it after the spec's confirmation dialog, and take in what the form saved.
+export const integrationsMachine = listPageMachine(integrations.createMachine)({
+  id: 'integrations',
+  context: { list: null, error: null, busy: {}, tests: {}, removing: null },
+  data: 'list',
+  load: {
+    src: 'fetchIntegrations',
+    id: 'fetchIntegrations',
+    refreshId: 'refreshIntegrations',
+    failure: INTEGRATIONS_LOAD_FAILED,
+    region: 'list',
+    refresh: 'integrations.refresh',
+    restart: true,
+    leave: { guard: 'isSignedOut', target: 'signedOut' },
+  },
+  remove: {
+    src: 'deleteIntegration',
+    id: 'deleteIntegration',
+    input: (integration) => ({ id: integration.id }),
+    ask: { 'integration.delete': (event) => event.integration },
+    guard: 'isIdle',
+    confirm: 'integration.confirm',
+    cancel: 'integration.cancel',
+    removed: ({ list, tests }, integration) => ({
+      list: list && { ...list, integrations: list.integrations.filter((i) => i.id !== integration.id) },
+      tests: without(tests, integration.id),
+    }),
+    done: () => INTEGRATION_REMOVED,
+    failure: INTEGRATION_ACTION_FAILED,
+  },
+  saved: { 'integration.saved': ({ list }, event) => ({ list: replaced(list, event.integration) }) },
+  on: channelAnswers.on,
+  states: {
+    // The API answered 401: the page asks the visitor to sign in.
+    signedOut: { on: { 'integrations.refresh': 'loading' } },
+  },
+  ready: { on: channelActions.on },
 })

@@ -1,9 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { BlacklistDetail, DnsDetail, DomainDetail, SslDetail } from '../domain/check-details.ts'
 import type { CheckResult, Incident, MonitorStats } from '../domain/check-result.ts'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
+import type { MonitorFacts } from '../domain/monitor-types/index.ts'
 import type { StatsWindow } from '../domain/uptime.ts'
 import { LOAD_FAILED, POLL_MS } from './polling.machine.ts'
 
@@ -16,12 +16,8 @@ export interface Pagination {
   total_pages: number
 }
 
-/** What a DNS, SSL, domain or blacklist check reported in its result's `detail`, read with its schema. */
-export type MonitorFacts =
-  | { type: 'dns'; detail: DnsDetail }
-  | { type: 'ssl'; detail: SslDetail }
-  | { type: 'domain'; detail: DomainDetail }
-  | { type: 'blacklist'; detail: BlacklistDetail }
+/** What a check reported in its result's `detail`, read with its type's facts schema (the domain's registry). */
+export type { MonitorFacts } from '../domain/monitor-types/index.ts'
 
 /** The newest facts among the latest checks, whatever page of results is shown. */
 export interface LatestFacts {

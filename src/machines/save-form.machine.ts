@@ -14,7 +14,7 @@ export const changedFields = (values: Record<string, unknown>, before: Record<st
     Object.entries(values).filter(([k, v]) => k !== skip && JSON.stringify(v) !== JSON.stringify(before[k])),
   )
 
-interface Context<Input> {
+type SaveFormContext<Input> = {
   /** What the form edits (the record, or null for a new one, and whatever else the check needs). */
   input: Input
   request: SaveRequest | null
@@ -22,23 +22,51 @@ interface Context<Input> {
   message: string | null
 }
 
-type SubmitEvent = { type: 'form.submit'; values: Record<string, unknown> }
+/** The form's values, and what else its submit carries (the type a new channel is to have). */
+type SubmitEvent<Submit> = { type: 'form.submit'; values: Record<string, unknown> } & Submit
+
+export type SaveFormEvent<Submit = unknown> =
+  | SubmitEvent<Submit>
+  /** Another choice on the form (a channel's type) made its messages moot. */
+  | { type: 'form.clear' }
+  /** The user is done with the step after the save. */
+  | { type: 'form.done' }
 
 /**
  * The create and edit form of a record: checked as the server checks (`submission`), saved through the actor
  * `save` provided by an adapter (invoked as `saveId`), then closed; nothing is sent when nothing changed. A
  * refusal shows the server's message and its errors at their fields. `saved` hears of the stored record (null:
  * nothing changed).
+ *
+ * A form may keep fields of its own (`extra`) and add a step after the save (`afterSave`): when `keep` finds in the
+ * save's answer something the user must see once (a webhook's signing secret), the form keeps it in those fields and
+ * waits in the step's state until `form.done`.
  */
-export const saveFormMachine = <Input, Saved>(opts: {
+export const saveFormMachine = <
+  Input,
+  Saved,
+  Extra extends Record<string, unknown> = Record<never, never>,
+  Submit = unknown,
+  Step extends string = never,
+>(opts: {
   id: string
   saveId: string
-  submission: (input: Input, values: Record<string, unknown>) => Submission
+  submission: (input: Input, values: Record<string, unknown>, event: SubmitEvent<Submit>) => Submission
+  /** The form's own fields, as they start. */
+  extra?: Extra
+  /** The step's state, and what it keeps of the save's answer (null: no step, the form ends at once). */
+  afterSave?: { state: Step; keep: (saved: Saved) => Partial<Extra> | null }
 }) => {
-  const submissionOf = (context: Context<Input>, event: { type: string }) =>
-    opts.submission(context.input, (event as SubmitEvent).values)
-  return setup({
-    types: {} as { context: Context<Input>; input: Input; events: SubmitEvent },
+  type Context = SaveFormContext<Input> & Extra
+  /** The context with these fields changed (the form's own fields make it a type TypeScript cannot assign to). */
+  const changed = (fields: Partial<SaveFormContext<Input>> | Partial<Extra>) => fields as Partial<Context>
+  const submissionOf = (context: Context, event: { type: string }) => {
+    const submit = event as SubmitEvent<Submit>
+    return opts.submission(context.input, submit.values, submit)
+  }
+  const after = opts.afterSave
+  const form = setup({
+    types: {} as { context: Context; input: Input; events: SaveFormEvent<Submit> },
     actors: {
       save: fromPromise<Saved, SaveRequest>(async () => {
         throw new Error(`${opts.saveId}: not provided`)
@@ -53,36 +81,32 @@ export const saveFormMachine = <Input, Saved>(opts: {
         const submission = submissionOf(context, event)
         return submission.ok && submission.request === null
       },
+      hasStep: (_, params: { saved: Saved }) => after?.keep(params.saved) != null,
     },
-  }).createMachine({
+  })
+  return form.createMachine({
     id: opts.id,
-    context: ({ input }) => ({ input, request: null, errors: {}, message: null }),
+    context: ({ input }) => ({ ...(opts.extra as Extra), input, request: null, errors: {}, message: null }),
     initial: 'editing',
     states: {
       editing: {
         on: {
+          'form.clear': { actions: form.assign(() => changed({ errors: {}, message: null })) },
           'form.submit': [
             {
               guard: 'isInvalid',
-              actions: assign({
-                errors: ({ context, event }) => {
-                  const submission = submissionOf(context, event)
-                  return submission.ok ? {} : submission.errors
-                },
-                message: null,
+              actions: form.assign(({ context, event }) => {
+                const submission = submissionOf(context, event)
+                return changed({ errors: submission.ok ? {} : submission.errors, message: null })
               }),
             },
             // Nothing changed: nothing to send.
             { guard: 'isUnchanged', target: 'saved', actions: { type: 'saved', params: { saved: null } } },
             {
               target: 'submitting',
-              actions: assign({
-                request: ({ context, event }) => {
-                  const submission = submissionOf(context, event)
-                  return submission.ok ? submission.request : null
-                },
-                errors: {},
-                message: null,
+              actions: form.assign(({ context, event }) => {
+                const submission = submissionOf(context, event)
+                return changed({ request: submission.ok ? submission.request : null, errors: {}, message: null })
               }),
             },
           ],
@@ -93,19 +117,48 @@ export const saveFormMachine = <Input, Saved>(opts: {
           id: opts.saveId,
           src: 'save',
           input: ({ context }) => context.request as SaveRequest,
-          onDone: {
-            target: 'saved',
-            actions: { type: 'saved', params: ({ event }) => ({ saved: event.output }) },
-          },
+          onDone: [
+            ...(after
+              ? [
+                  {
+                    guard: {
+                      type: 'hasStep' as const,
+                      params: ({ event }: { event: { output: Saved } }) => ({ saved: event.output }),
+                    },
+                    target: after.state,
+                    actions: [
+                      form.assign(({ event }) =>
+                        changed(after.keep((event as unknown as { output: Saved }).output) ?? {}),
+                      ),
+                      {
+                        type: 'saved' as const,
+                        params: ({ event }: { event: { output: Saved } }) => ({ saved: event.output }),
+                      },
+                    ],
+                  },
+                ]
+              : []),
+            {
+              target: 'saved',
+              actions: { type: 'saved', params: ({ event }) => ({ saved: event.output }) },
+            },
+          ],
           onError: {
             target: 'editing',
-            actions: assign({
-              message: ({ event }) => failureMessage(event.error, FORM_FAILED),
-              errors: ({ event }) => (isApiFailure(event.error) ? { ...event.error.errors } : {}),
-            }),
+            actions: assign(({ event }) =>
+              changed({
+                message: failureMessage(event.error, FORM_FAILED),
+                errors: isApiFailure(event.error) ? { ...event.error.errors } : {},
+              }),
+            ),
           },
         },
       },
+      // Saved; what the step shows is on screen until the user is done with it.
+      ...((after ? { [after.state]: { on: { 'form.done': 'saved' } } } : {}) as Record<
+        Step,
+        { on: { 'form.done': 'saved' } }
+      >),
       saved: { type: 'final' },
     },
   })

@@ -1,9 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { fromPromise, setup } from 'xstate'
 import type { StatusPage } from '../domain/status-page.schema.ts'
+import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const STATUS_PAGES_LOAD_FAILED = 'Could not load your status pages. Check your connection and try again.'
-export const STATUS_PAGE_ACTION_FAILED = 'Something went wrong. Please try again.'
+export const STATUS_PAGE_ACTION_FAILED = ACTION_FAILED
 export const STATUS_PAGE_DELETED = 'Status page deleted'
 
 /** The user's pages as the list holds them, and the plan's limit on their number. */
@@ -12,19 +12,12 @@ export interface StatusPageList {
   limit: { max: number; used: number }
 }
 
-type Notice = { title: string; type: 'success' | 'error' }
-
-interface Context {
+interface Context extends ListPageContext<StatusPage> {
   list: StatusPageList | null
-  /** Why the last load or refresh failed. */
-  error: string | null
-  /** The page the confirmation dialog asks about, and then deletes. */
-  removing: StatusPage | null
 }
 
 /** The list with a page added (a new one) or replaced (a change). */
-const withPage = (list: StatusPageList | null, page: StatusPage): StatusPageList | null => {
-  if (!list) return list
+const withPage = (list: StatusPageList, page: StatusPage): StatusPageList => {
   const known = list.status_pages.some((p) => p.id === page.id)
   return {
     status_pages: known ? list.status_pages.map((p) => (p.id === page.id ? page : p)) : [...list.status_pages, page],
@@ -46,9 +39,7 @@ export type StatusPagesEvent =
   | { type: 'statusPage.confirm' }
   | { type: 'statusPage.cancel' }
 
-// The status pages list: load the user's pages, take in what the form saved, and delete a page after the spec's
-// confirmation dialog.
-export const statusPagesMachine = setup({
+const statusPages = setup({
   types: {} as { context: Context; events: StatusPagesEvent },
   actors: {
     fetchStatusPages: fromPromise<StatusPageList>(async () => {
@@ -61,96 +52,33 @@ export const statusPagesMachine = setup({
   actions: {
     notify: (_, _params: Notice) => {},
   },
-}).createMachine({
+})
+
+// The status pages list: load the user's pages, take in what the form saved, and delete a page after the spec's
+// confirmation dialog.
+export const statusPagesMachine = listPageMachine(statusPages.createMachine)({
   id: 'statusPages',
   context: { list: null, error: null, removing: null },
-  initial: 'loading',
-  states: {
-    loading: {
-      invoke: {
-        id: 'fetchStatusPages',
-        src: 'fetchStatusPages',
-        onDone: { target: 'ready', actions: assign({ list: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => failureMessage(event.error, STATUS_PAGES_LOAD_FAILED) }),
-        },
-      },
-    },
-    failed: { on: { 'statusPages.refresh': 'loading' } },
-    ready: {
-      type: 'parallel',
-      on: {
-        'statusPage.saved': { actions: assign({ list: ({ context, event }) => withPage(context.list, event.page) }) },
-      },
-      states: {
-        list: {
-          initial: 'idle',
-          states: {
-            idle: { on: { 'statusPages.refresh': 'refreshing' } },
-            // Read again in the background: the pages stay on screen meanwhile.
-            refreshing: {
-              on: { 'statusPages.refresh': { target: 'refreshing', reenter: true } },
-              invoke: {
-                id: 'refreshStatusPages',
-                src: 'fetchStatusPages',
-                onDone: { target: 'idle', actions: assign({ list: ({ event }) => event.output, error: null }) },
-                onError: {
-                  target: 'idle',
-                  actions: assign({ error: ({ event }) => failureMessage(event.error, STATUS_PAGES_LOAD_FAILED) }),
-                },
-              },
-            },
-          },
-        },
-        removal: {
-          initial: 'idle',
-          states: {
-            idle: {
-              on: {
-                'statusPage.delete': { target: 'confirming', actions: assign({ removing: ({ event }) => event.page }) },
-              },
-            },
-            // The confirmation dialog is open.
-            confirming: {
-              on: {
-                'statusPage.confirm': 'removing',
-                'statusPage.cancel': { target: 'idle', actions: assign({ removing: null }) },
-              },
-            },
-            removing: {
-              invoke: {
-                id: 'deleteStatusPage',
-                src: 'deleteStatusPage',
-                input: ({ context }) => ({ id: context.removing?.id ?? '' }),
-                onDone: {
-                  target: 'idle',
-                  actions: [
-                    assign(({ context }) => ({
-                      list: withoutPage(context.list, context.removing?.id ?? ''),
-                      removing: null,
-                    })),
-                    { type: 'notify', params: { title: STATUS_PAGE_DELETED, type: 'success' } },
-                  ],
-                },
-                onError: {
-                  target: 'idle',
-                  actions: [
-                    assign({ removing: null }),
-                    {
-                      type: 'notify',
-                      params: ({ event }) => ({
-                        title: failureMessage(event.error, STATUS_PAGE_ACTION_FAILED),
-                        type: 'error',
-                      }),
-                    },
-                  ],
-                },
-              },
-            },
-          },
-        },
-      },
-    },
+  data: 'list',
+  load: {
+    src: 'fetchStatusPages',
+    id: 'fetchStatusPages',
+    refreshId: 'refreshStatusPages',
+    failure: STATUS_PAGES_LOAD_FAILED,
+    region: 'list',
+    refresh: 'statusPages.refresh',
+    restart: true,
   },
+  remove: {
+    src: 'deleteStatusPage',
+    id: 'deleteStatusPage',
+    input: (page) => ({ id: page.id }),
+    ask: { 'statusPage.delete': (event) => event.page },
+    confirm: 'statusPage.confirm',
+    cancel: 'statusPage.cancel',
+    removed: ({ list }, page) => ({ list: withoutPage(list, page.id) }),
+    done: () => STATUS_PAGE_DELETED,
+    failure: STATUS_PAGE_ACTION_FAILED,
+  },
+  saved: { 'statusPage.saved': ({ list }, event) => ({ list: list && withPage(list, event.page) }) },
 })

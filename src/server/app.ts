@@ -1,15 +1,18 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { Failure } from './errors.ts'
 import { authRoutes } from './http/auth.routes.ts'
+import { awsRoutes } from './http/aws.routes.ts'
 import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
-import { ApiError, errorBody, toErrorResponse } from './http/errors.ts'
+import { errorBody, toErrorResponse } from './http/errors.ts'
 import { incidentRoutes } from './http/incidents.routes.ts'
 import { integrationRoutes } from './http/integrations.routes.ts'
 import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
 import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
+import { hstsOverHttps, noStore, sameOriginChanges } from './http/request-guards.ts'
 import { statusPageRoutes } from './http/status-pages.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
 import { userRoutes } from './http/users.routes.ts'
@@ -22,10 +25,12 @@ export const createApi = (deps: Deps) => {
       bodyLimit({
         maxSize: deps.config.bodyLimitBytes,
         onError: () => {
-          throw new ApiError(413, `The request body is too large: the limit is ${kb} KB.`)
+          throw new Failure('too_large', `The request body is too large: the limit is ${kb} KB.`)
         },
       }),
     )
+    .use(noStore)
+    .use(sameOriginChanges(deps.config))
     .get('/health', (c) => c.json({ status: 'ok' }))
     .route('/auth', authRoutes(deps))
     .route('/user', userRoutes(deps))
@@ -37,14 +42,17 @@ export const createApi = (deps: Deps) => {
     .route('/blacklist', blacklistRoutes(deps))
     .route('/integrations', integrationRoutes(deps))
     .route('/status_pages', statusPageRoutes(deps))
+    .route('/aws', awsRoutes(deps))
     .route('/public', publicStatusApi(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }
 
 export const createApp = (deps: Deps) => {
   const app = new Hono<AppEnv>()
-  // Routes that set their own policy (the public status pages, their embeddable badges) keep it.
-  app.use(secureHeaders({ overwrite: false }))
+  // Routes that set their own policy (the public status pages, their embeddable badges) keep it. HSTS is sent
+  // only over HTTPS.
+  app.use(secureHeaders({ overwrite: false, strictTransportSecurity: false }))
+  app.use(hstsOverHttps(deps.config))
   app.onError((err, c) =>
     toErrorResponse(err, c, (e) =>
       deps.logger.error('unhandled error', { path: c.req.path, error: e.stack ?? e.message }),

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { SmtpSettings } from './mail/mailer.ts'
+
+export interface SmtpSettings {
+  host: string
+  port: number
+  secure: boolean
+  user?: string
+  password?: string
+  from: string
+}
 
 export interface RateRule {
   max: number
@@ -67,6 +75,19 @@ export interface Config {
   alerts: AlertConfig
   /** How long a public status page, its feed, badges and JSON are served from memory before being built again. */
   statusCacheMs: number
+  /** SECRET_KEY (64 hex characters), or undefined for the key file in DATA_DIR. */
+  secretKey?: string
+  cloud: CloudConfig
+}
+
+/** How connected cloud accounts are read. */
+export interface CloudConfig {
+  /** How often an account is read when none of its monitors asks for more often (CLOUD_SYNC_SECONDS). */
+  syncMs: number
+  /** The least time between two reads of an account's costs (CLOUD_COST_READ_HOURS; Cost Explorer bills each). */
+  costReadMs: number
+  /** The AWS account Vigil runs in, shown in a role's trust policy (VIGIL_AWS_ACCOUNT_ID). */
+  vigilAwsAccountId?: string
 }
 
 /** Where alerts go out: Slack's "Add to Slack" app (when configured), Telegram's API, the time an attempt gets. */
@@ -100,6 +121,15 @@ const int = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => 
   return n
 }
 
+/** A number of hours, fractions allowed (tests read costs at once with 0). */
+const hours = (env: NodeJS.ProcessEnv, name: string, fallback: number): number => {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of hours, got "${raw}"`)
+  return n
+}
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = int(env, 'PORT', 3000)
   const smtpHost = env.SMTP_HOST
@@ -128,6 +158,12 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     statusCacheMs: int(env, 'STATUS_CACHE_SECONDS', 60) * 1000,
+    secretKey: env.SECRET_KEY || undefined,
+    cloud: {
+      syncMs: Math.max(60, int(env, 'CLOUD_SYNC_SECONDS', 300)) * 1000,
+      costReadMs: hours(env, 'CLOUD_COST_READ_HOURS', 6) * 3_600_000,
+      vigilAwsAccountId: env.VIGIL_AWS_ACCOUNT_ID || undefined,
+    },
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
     alerts: {
       slack:

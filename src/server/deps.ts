@@ -1,13 +1,19 @@
+import { join } from 'node:path'
+import { createSecretBox, loadSecretKey } from './auth/secret-box.ts'
 import type { Clock } from './clock.ts'
+import { createCloudProviders } from './cloud/providers.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { repos as reposOf } from './db/repos/index.ts'
 import { checkRunner } from './engine/check-runner.ts'
+import { cloudFacts } from './engine/cloud-facts.ts'
+import { createCloudSync } from './engine/cloud-sync.ts'
 import { createRecorder } from './engine/recorder.ts'
-import type { Deps } from './http/env.ts'
 import type { Logger } from './logger.ts'
-import { createMailer } from './mail/mailer.ts'
+import { systemResolveHost } from './net/target-screen.ts'
 import { channelContext, createDeliveryWorker } from './notify/delivery-worker.ts'
+import { createMailer } from './notify/mailer.ts'
+import type { Deps } from './services/deps.ts'
 
 /** The real dependencies of the app and the workers over one database. */
 export const buildDeps = (opts: {
@@ -19,15 +25,24 @@ export const buildDeps = (opts: {
 }): Deps => {
   const { database, config, clock, logger } = opts
   const repos = reposOf(database.db)
+  const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), clock })
+  const secrets = createSecretBox(
+    loadSecretKey({ secretKey: config.secretKey, keyFile: join(config.dataDir, 'secret.key') }),
+  )
+  const cloud = createCloudProviders()
   return {
     database,
     repos,
     clock,
     logger,
     config,
-    mailer: createMailer({ outbox: repos.mailOutbox, clock, logger, smtp: config.smtp }),
-    runCheck: checkRunner(config),
+    mailer: createMailer({ repos, deliveries, clock, logger }),
+    runCheck: checkRunner(config, cloudFacts(repos)),
     recorder: createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: opts.recorderFlushMs }),
-    deliveries: createDeliveryWorker({ database, logger, channels: () => channelContext(config), now: clock.now }),
+    deliveries,
+    resolveHost: systemResolveHost,
+    secrets,
+    cloud,
+    cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
   }
 }

@@ -21,13 +21,12 @@ if (!mountSpa(app, config.staticDir))
   logger.warn('no built front end found; run `npm run build`', { dir: config.staticDir })
 
 // Expired sessions and old rate-limit windows are swept hourly.
-const sweep = setInterval(() => {
+systemClock.every(3_600_000, () => {
   const now = systemClock.now()
   Promise.all([repos.sessions.deleteExpired(now), repos.rateLimits.deleteStale(now - 86_400_000)]).catch((err) =>
     logger.error('sweep failed', { error: String(err) }),
   )
-}, 3_600_000)
-sweep.unref()
+})
 
 const engine = config.runChecks ? startEngine(deps) : null
 

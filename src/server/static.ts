@@ -3,6 +3,23 @@ import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
 
+/**
+ * The app's own pages: scripts and styles only from our origin (Vite's build and Panda's static CSS need nothing
+ * inline), no plugins, no <base>, never framed; images and fetches only from our origin.
+ */
+export const APP_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self'",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ')
+
 /** Serves the built SPA: hashed assets cached for a year, every other path answered with index.html. */
 export const mountSpa = (app: Hono<any>, staticDir: string) => {
   const index = join(staticDir, 'index.html')
@@ -18,6 +35,11 @@ export const mountSpa = (app: Hono<any>, staticDir: string) => {
     // `npm run build` writes .br and .gz beside each asset; the client gets the best it accepts.
     serveStatic({ root, precompressed: true }),
   )
+  // Every page of the app (index.html, as a file at / or as the answer to any other path) carries the policy.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', APP_CSP)
+  })
   app.use('*', serveStatic({ root }))
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { MonitorType } from '../domain/monitor.schema.ts'
-import { ErrorPage, NotFoundPage } from './pages/ErrorPage.tsx'
+import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
 import type { FEATURES } from './pages/features.ts'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 
@@ -71,7 +71,7 @@ const protectedRoutes: RouteObject[] = [
   { path: 'domain_monitoring/details', ...monitorDetail('domain') },
   { path: 'ssl_monitoring/details', ...monitorDetail('ssl') },
   { path: 'dns_monitorings/:dns_ssl_id', ...monitorDetail('dns') },
-  { path: 'aws_monitorings/:id', ...feature('aws', 'monitor details') },
+  { path: 'aws_monitorings/:id', ...monitorDetail('aws') },
   { path: 'services/aws_monitoring', ...feature('aws') },
   ...AWS_PAGES.map((p) => ({
     path: `services/aws_monitoring/:iamUserId/${p}`,
@@ -134,7 +134,7 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', Component: NotFoundPage },
+      { path: '*', loader: notFoundLoader },
     ],
   },
 ]

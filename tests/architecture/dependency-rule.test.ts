@@ -30,6 +30,66 @@ const packageOf = (spec: string) => {
 
 const layerOf = (file: string): Layer | undefined => relative(SRC, file).split(/[\\/]/)[0] as Layer | undefined
 
+// Inside the server: http -> services -> (engine -> notify, checks, cloud) -> db -> domain, with the pieces every
+// layer may use (base: clock, ids, logger, config, errors) at the bottom; auth (passwords, tokens, the secret box)
+// sits on base, for the engine to open a cloud account's secrets. The files that wire it all (main, worker, app,
+// deps, cli) may use every layer.
+type ServerLayer =
+  | 'composition'
+  | 'http'
+  | 'services'
+  | 'engine'
+  | 'notify'
+  | 'checks'
+  | 'cloud'
+  | 'billing'
+  | 'status'
+  | 'net'
+  | 'db'
+  | 'auth'
+  | 'base'
+
+const below = {
+  base: [] as ServerLayer[],
+  auth: ['base'],
+  db: ['base'],
+  net: ['base'],
+  status: ['base'],
+  billing: ['base'],
+  checks: ['net', 'base'],
+  cloud: ['net', 'base'],
+  notify: ['net', 'db', 'base'],
+  engine: ['notify', 'checks', 'cloud', 'net', 'db', 'auth', 'base'],
+  services: ['engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'net', 'db', 'auth', 'base'],
+  http: ['services', 'engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'net', 'db', 'auth', 'base'],
+  composition: [] as ServerLayer[],
+} satisfies Record<ServerLayer, ServerLayer[]>
+
+const ROOT_FILES: Record<string, ServerLayer> = {
+  'main.ts': 'composition',
+  'worker.ts': 'composition',
+  'app.ts': 'composition',
+  'deps.ts': 'composition',
+  'static.ts': 'http',
+  'clock.ts': 'base',
+  'ids.ts': 'base',
+  'logger.ts': 'base',
+  'config.ts': 'base',
+  'errors.ts': 'base',
+  'abort-group.ts': 'base',
+}
+
+/** The server layer of a file under src/server; undefined for a file the rule does not know (a breach too). */
+const serverLayerOf = (file: string): ServerLayer | undefined => {
+  const [first = '', second] = relative(join(SRC, 'server'), file).split(/[\\/]/)
+  if (second === undefined) return ROOT_FILES[first]
+  if (first === 'cli') return 'composition'
+  return first in below ? (first as ServerLayer) : undefined
+}
+
+const serverMay = (from: ServerLayer, to: ServerLayer) =>
+  from === 'composition' || from === to || (below[from] as readonly ServerLayer[]).includes(to)
+
 const violations = (files: { file: string; source: string }[]): string[] => {
   const found: string[] = []
   for (const { file, source } of files) {
@@ -45,6 +105,11 @@ const violations = (files: { file: string; source: string }[]): string[] => {
         }
         const to = layerOf(target)
         if (!to || !allowedLayers[from].includes(to)) found.push(`${where}: ${from} may not depend on ${to}`)
+        else if (from === 'server' && to === 'server') {
+          const [a, b] = [serverLayerOf(file), serverLayerOf(target)]
+          if (!a || !b) found.push(`${where}: ${relative(SRC, a ? target : file)} is in no server layer`)
+          else if (!serverMay(a, b)) found.push(`${where}: server ${a} may not depend on server ${b}`)
+        }
       } else if (spec.startsWith('node:')) {
         if (from !== 'server') found.push(`${where}: only the server uses Node built-ins`)
       } else {
@@ -78,6 +143,26 @@ describe('dependency rule', () => {
     ['server/x.ts', "export { s } from '../machines/auth.machine.ts'", 'server may not depend on machines'],
     ['domain/x.ts', "import { readFileSync } from 'node:fs'", 'only the server uses Node built-ins'],
     ['ui/x.tsx', "const m = await import('../server/app.ts')", 'ui may not depend on server'],
+    ['server/services/x.ts', "import { e } from '../http/errors.ts'", 'server services may not depend on server http'],
+    [
+      'server/engine/x.ts',
+      "import { s } from '../services/monitors.service.ts'",
+      'server engine may not depend on server services',
+    ],
+    [
+      'server/notify/x.ts',
+      "import type { R } from '../engine/recorder.ts'",
+      'server notify may not depend on server engine',
+    ],
+    ['server/checks/x.ts', "import { o } from '../notify/outbox.ts'", 'server checks may not depend on server notify'],
+    ['server/db/x.ts', "import { c } from '../checks/index.ts'", 'server db may not depend on server checks'],
+    ['server/clock.ts', "import { r } from './db/repos/index.ts'", 'server base may not depend on server db'],
+    [
+      'server/auth/x.ts',
+      "import { s } from '../services/subscriptions.service.ts'",
+      'server auth may not depend on server services',
+    ],
+    ['server/stray/x.ts', "import { c } from '../clock.ts'", 'is in no server layer'],
   ])('catches %s with %s', (file, source, message) => {
     const [found] = violations([{ file: join(SRC, file), source }])
     expect(found).toContain(message)
@@ -99,9 +184,22 @@ describe('dependency rule', () => {
           source: "import { setup } from 'xstate'\nimport { d } from '../domain/plan.ts'",
         },
         {
-          file: join(SRC, 'server/a.ts'),
+          file: join(SRC, 'server/static.ts'),
           source: "import { d } from '../domain/plan.ts'\nimport { Hono } from 'hono'",
         },
+        {
+          file: join(SRC, 'server/http/a.ts'),
+          source: "import { s } from '../services/monitors.service.ts'\nimport { e } from '../errors.ts'",
+        },
+        {
+          file: join(SRC, 'server/services/a.ts'),
+          source: "import { e } from '../engine/recorder.ts'\nimport { n } from '../notify/outbox.ts'",
+        },
+        {
+          file: join(SRC, 'server/engine/a.ts'),
+          source: "import { n } from '../notify/outbox.ts'\nimport { r } from '../db/repos/index.ts'",
+        },
+        { file: join(SRC, 'server/main.ts'), source: "import { h } from './http/monitors.routes.ts'" },
         {
           file: join(SRC, 'domain/a.ts'),
           source: "import utc from 'dayjs/plugin/utc.js'\nimport { cbc } from '@noble/ciphers/aes.js'",

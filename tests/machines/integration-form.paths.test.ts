@@ -137,12 +137,12 @@ describe('integration form machine, run', () => {
     const actor = createActor(
       integrationFormMachine.provide({
         actors: {
-          saveIntegration: fromPromise(async ({ input }) => {
+          save: fromPromise(async ({ input }) => {
             requests.push(input)
             return { integration: emailIntegration() }
           }),
         },
-        actions: { saved: (_, p) => onSaved(p.integration) },
+        actions: { saved: (_, p) => onSaved(p.saved?.integration ?? null) },
       }),
       { input: create },
     ).start()

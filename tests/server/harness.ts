@@ -4,16 +4,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { createApp } from '../../src/server/app.ts'
+import { type Cancel, systemClock } from '../../src/server/clock.ts'
 import { type Config, defaultRateLimits, loadConfig } from '../../src/server/config.ts'
 import { type Database, type Dialect, openPostgres, openSqlite } from '../../src/server/db/database.ts'
-import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts'
 import { repos as reposOf } from '../../src/server/db/repos/index.ts'
+import { createSecretBox } from '../../src/server/auth/secret-box.ts'
+import { type CloudProviderOptions, createCloudProviders } from '../../src/server/cloud/providers.ts'
 import { checkRunner } from '../../src/server/engine/check-runner.ts'
+import { cloudFacts } from '../../src/server/engine/cloud-facts.ts'
+import { createCloudSync } from '../../src/server/engine/cloud-sync.ts'
 import { createRecorder } from '../../src/server/engine/recorder.ts'
 import type { Deps } from '../../src/server/http/env.ts'
 import type { Logger } from '../../src/server/logger.ts'
-import { createMailer } from '../../src/server/mail/mailer.ts'
 import { channelContext, createDeliveryWorker } from '../../src/server/notify/delivery-worker.ts'
+import { createMailer } from '../../src/server/notify/mailer.ts'
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
@@ -26,13 +31,18 @@ export interface TestDb {
   drop(): Promise<void>
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database made for this test file. */
-export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
+/**
+ * A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database made for this test file. `upTo` stops
+ * the migrations at that one (to test a later migration against data made before it).
+ */
+export const openTestDb = async (dialect: Dialect, opts: { upTo?: string } = {}): Promise<TestDb> => {
+  const migrate = (database: Database) =>
+    opts.upTo === undefined ? migrateToLatest(database) : migrateTo(database, opts.upTo)
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'))
     const file = join(dir, 'test.db')
     const database = openSqlite(file)
-    await migrateToLatest(database)
+    await migrate(database)
     return {
       database,
       file,
@@ -51,7 +61,7 @@ export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   const database = openPostgres(url.toString(), 4, () => {})
-  await migrateToLatest(database)
+  await migrate(database)
   return {
     database,
     url: url.toString(),
@@ -65,29 +75,59 @@ export const openTestDb = async (dialect: Dialect): Promise<TestDb> => {
   }
 }
 
+/**
+ * A clock the test moves. Its timers fire when `advance` (or `set`) passes their time, in time order, each with the
+ * clock at its own time; an `every` timer fires at each of its times in the span.
+ */
 export const testClock = (start = Date.parse('2026-11-22T09:00:00Z')) => {
   let now = start
+  let seq = 0
+  const timers = new Map<number, { at: number; every: number | null; fn: () => void }>()
+  const add = (at: number, every: number | null, fn: () => void): Cancel => {
+    const id = ++seq
+    timers.set(id, { at, every, fn })
+    return () => void timers.delete(id)
+  }
+  const moveTo = (target: number) => {
+    for (;;) {
+      let next: [number, { at: number; every: number | null; fn: () => void }] | undefined
+      for (const entry of timers) if (entry[1].at <= target && (!next || entry[1].at < next[1].at)) next = entry
+      if (!next) break
+      const [id, timer] = next
+      now = Math.max(now, timer.at)
+      if (timer.every === null) timers.delete(id)
+      else timer.at += timer.every
+      timer.fn()
+    }
+    now = Math.max(now, target)
+  }
   return {
     now: () => now,
-    advance: (ms: number) => {
-      now += ms
-    },
+    after: (ms: number, fn: () => void) => add(now + Math.max(0, ms), null, fn),
+    every: (ms: number, fn: () => void) => add(now + ms, Math.max(1, ms), fn),
+    advance: (ms: number) => moveTo(now + ms),
     set: (ms: number) => {
-      now = ms
+      if (ms >= now) moveTo(ms)
+      else now = ms
+    },
+    /** Timers waiting to fire. */
+    get pending() {
+      return timers.size
     },
   }
 }
 export type TestClock = ReturnType<typeof testClock>
 
-/** The wall clock, for tests that run the scheduler in real time. */
+/** The wall clock, for tests that run the engine as `npm start` does (browser journeys, `npm start` itself). */
 export const realTimeClock = (): TestClock => ({
-  now: () => Date.now(),
+  ...systemClock,
   advance: () => {
     throw new Error('a real-time clock cannot be moved')
   },
   set: () => {
     throw new Error('a real-time clock cannot be moved')
   },
+  pending: 0,
 })
 
 export const collectingLogger = () => {
@@ -119,14 +159,34 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
   ...overrides,
 })
 
-export const buildTestApp = (database: Database, opts: { config?: Partial<Config>; clock?: TestClock } = {}) => {
+/**
+ * The names a test's saves resolve, like a hosts file: tests send no query beyond loopback. `localhost` is known;
+ * any other name does not resolve (which a save accepts).
+ */
+export const hostsResolver =
+  (hosts: Record<string, string[]> = {}) =>
+  async (host: string) =>
+    hosts[host] ?? (host === 'localhost' ? ['127.0.0.1', '::1'] : [])
+
+export const buildTestApp = (
+  database: Database,
+  opts: {
+    config?: Partial<Config>
+    clock?: TestClock
+    hosts?: Record<string, string[]>
+    /** The cloud providers' client settings (tests point the SDKs at loopback servers, with quick retries). */
+    cloud?: CloudProviderOptions
+  } = {},
+) => {
   const clock = opts.clock ?? testClock()
   const repos = reposOf(database.db)
   const { logger, lines } = collectingLogger()
   const config = testConfig(opts.config)
-  const mailer = createMailer({ outbox: repos.mailOutbox, clock, logger, smtp: config.smtp })
   const recorder = createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: 5 })
-  const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), now: clock.now })
+  const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), clock })
+  const mailer = createMailer({ repos, deliveries, clock, logger })
+  const secrets = createSecretBox(randomBytes(32))
+  const cloud = createCloudProviders(opts.cloud ?? { aws: { maxAttempts: 2, retryBaseMs: 1, timeoutMs: 5000 } })
   const deps: Deps = {
     database,
     repos,
@@ -134,9 +194,13 @@ export const buildTestApp = (database: Database, opts: { config?: Partial<Config
     mailer,
     logger,
     config,
-    runCheck: checkRunner(config),
+    runCheck: checkRunner(config, cloudFacts(repos)),
     recorder,
     deliveries,
+    resolveHost: hostsResolver(opts.hosts),
+    secrets,
+    cloud,
+    cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
   }
   const app = createApp(deps)
 

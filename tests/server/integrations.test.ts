@@ -59,7 +59,7 @@ describe.each(dialects)('integrations and alert delivery on %s', (dialect) => {
       database: db.database,
       logger: t.deps.logger,
       channels: () => channelContext(t.deps.config),
-      now: t.clock.now,
+      clock: t.clock,
     })
 
   describe('managing integrations', () => {

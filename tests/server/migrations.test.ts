@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { dialects, openTestDb, type TestDb } from './harness.ts'
@@ -30,5 +31,45 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     expect(results.map((r) => r.hits).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1))
     const later = await limits.hit('k', 1000 + 60_000, 60_000)
     expect(later).toEqual({ hits: 1, window_start: 61_000 })
+  })
+
+  it('keep every delivery through 008, which lets account mail into the outbox', async () => {
+    const old = await openTestDb(dialect, { upTo: '007-status-pages' })
+    const { db: k } = old.database
+    try {
+      const at = 1_700_000_000_000
+      await k
+        .insertInto('users')
+        .values({
+          user_id: 'u1',
+          name: 'U',
+          email: 'u@example.com',
+          password_hash: 'x',
+          image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      await sql`insert into integrations values ('i1', 'u1', 'webhook', 'Hook', '{}', 1, ${at}, ${at})`.execute(k)
+      await sql`insert into deliveries (delivery_id, user_id, integration_id, kind, title, event, status, attempts,
+          next_attempt_at, last_error, lease_owner, lease_until, created_at, delivered_at)
+        values ('d1', 'u1', 'i1', 'down', 'Down', '{"kind":"down"}', 'delivered', 1, null, null, null, null, ${at}, ${at})`.execute(
+        k,
+      )
+      await migrateToLatest(old.database)
+      const rows = await sql`select delivery_id, integration_id, recipient, status from deliveries`.execute(k)
+      expect(rows.rows).toEqual([{ delivery_id: 'd1', integration_id: 'i1', recipient: null, status: 'delivered' }])
+      // Account mail names no integration; a channel's deliveries still go with it.
+      await sql`insert into deliveries (delivery_id, user_id, integration_id, recipient, kind, title, event, status,
+          attempts, created_at)
+        values ('d2', 'u1', null, 'u@example.com', 'mail', 'Hi', '{}', 'pending', 0, ${at})`.execute(k)
+      await sql`delete from integrations where integration_id = 'i1'`.execute(k)
+      const left = await sql`select delivery_id from deliveries`.execute(k)
+      expect(left.rows).toEqual([{ delivery_id: 'd2' }])
+      const outbox = await sql`select count(*) as n from deliveries where recipient = 'u@example.com'`.execute(k)
+      expect(Number((outbox.rows[0] as { n: number }).n)).toBe(1)
+    } finally {
+      await old.drop()
+    }
   })
 })

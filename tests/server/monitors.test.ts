@@ -76,7 +76,7 @@ describe.each(dialects)('monitors API on %s', (dialect) => {
       expect(list.json.data.counts).toEqual({ total: 4, up: 0, down: 0, degraded: 0, paused: 0, pending: 4 })
       const [w, a, p, g] = list.json.data.monitors
       expect(w).toMatchObject({ expected_status: '200-299', method: 'GET', keyword: 'Welcome', follow_redirects: true })
-      expect(a).toMatchObject({ method: 'POST', headers: { 'X-Key': 'k1' }, body: '{"a":1}' })
+      expect(a).toMatchObject({ method: 'POST', headers: { 'X-Key': '••••••••' }, body: '{"a":1}' })
       expect(a.assertions).toEqual([{ type: 'json', path: '$.status', operator: 'equals', value: 'ok' }])
       expect(p).toMatchObject({ host: '127.0.0.1', port: tcp.port })
       // A numeric IPv4 form is stored as the address it means.
@@ -90,7 +90,7 @@ describe.each(dialects)('monitors API on %s', (dialect) => {
     })
 
     it.each([
-      [{ type: 'smtp' }, 'type', 'Type must be one of web, api, port, ping, dns, ssl, domain, blacklist.'],
+      [{ type: 'smtp' }, 'type', 'Type must be one of web, api, port, ping, dns, ssl, domain, blacklist, aws.'],
       [{ name: '' }, 'name', 'Name is required.'],
       [{ url: 'ftp://example.com' }, 'url', 'URL must start with http:// or https://.'],
       [{ url: 'http://' }, 'url', 'Enter a full URL, such as https://example.com/health.'],

@@ -94,10 +94,14 @@ describe.each(dialects)('network monitors on %s', (dialect) => {
   it('DNS: a resolver chosen for one monitor must pass the target policy', async () => {
     const strict = buildTestApp(db.database, { config: { allowPrivateTargets: false, network: t.deps.config.network } })
     const { token } = await strict.register({ plan: 'Pro', billing_frequency: 'Monthly' })
-    const res = await strict.call('POST', '/api/monitors', {
-      token,
-      body: { type: 'dns', name: 'x', hostname: 'example.test', record_type: 'A', resolver: dns.address },
-    })
+    const body = { type: 'dns', name: 'x', hostname: 'example.test', record_type: 'A', resolver: dns.address }
+    // Refused when saved...
+    const refused = await strict.call('POST', '/api/monitors', { token, body })
+    expect(refused.status).toBe(400)
+    expect(refused.json.errors.resolver).toMatch(/loopback/)
+    // ...and when checked: a monitor saved while private targets were allowed, checked after the operator
+    // turned them off.
+    const res = await t.call('POST', '/api/monitors', { token, body })
     const before = dns.queries.length
     const result = await strict.call('POST', `/api/monitors/${res.json.data.monitor.id}/check`, { token })
     expect(result.json.data.result.ok).toBe(false)

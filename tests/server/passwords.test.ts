@@ -9,34 +9,67 @@ const linkToken = (text: string) => {
   return decodeURIComponent(match[1])
 }
 
+/** A mail's text as sent: quoted-printable soft breaks joined and =XX decoded. */
+const decoded = (raw: string) =>
+  raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+
 describe.each(dialects)('passwords on %s', (dialect) => {
   let db: TestDb
   let t: TestApp
+  let smtp: SMTPServer
+  let port = 0
+  const received: { to: string; body: string }[] = []
+  /** The reset links mailed to `email`, newest first. */
+  const mailedTokens = (email: string) =>
+    received
+      .filter((m) => m.to === email)
+      .map((m) => linkToken(decoded(m.body)))
+      .reverse()
+
   beforeAll(async () => {
     db = await openTestDb(dialect)
-    t = buildTestApp(db.database)
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, done) {
+        let body = ''
+        stream.on('data', (chunk) => {
+          body += chunk.toString()
+        })
+        stream.on('end', () => {
+          received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body })
+          done()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+    port = (smtp.server.address() as AddressInfo).port
+    t = buildTestApp(db.database, {
+      config: { smtp: { host: '127.0.0.1', port, secure: false, from: 'Vigil <no-reply@app.test>' } },
+    })
   })
-  afterAll(() => db.drop())
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()))
+    await db.drop()
+  })
 
   describe('forgot and reset', () => {
-    it('keeps the reset mail in the outbox and the log when SMTP is not set, and the link resets the password', async () => {
+    it('mails the reset link; the link resets the password once and ends every session', async () => {
       const { email, token: oldSession } = await t.register()
       const res = await t.call('POST', '/api/auth/forgot_password', { body: { email: email.toUpperCase() } })
       expect(res.status).toBe(200)
       expect(res.json.data.message).toBe(
         'If an account exists for this email, a link to reset the password is on its way.',
       )
-
-      const [mail] = await t.repos.mailOutbox.listTo(email)
-      expect(mail?.status).toBe('logged')
-      expect(mail?.subject).toBe('Reset your password')
-      expect(mail?.body_text).toContain('http://app.test/forgot-password?token=')
-      expect(
-        t.logs.some((l) => l.message.includes('outbox') && String(l.fields?.text).includes('forgot-password?token=')),
-      ).toBe(true)
+      const mail = received.find((m) => m.to === email)
+      expect(mail?.body).toContain('Subject: Reset your password')
+      expect(mail?.body).toContain('http://app.test/forgot-password?token=3D') // quoted-printable '='
+      const [token] = mailedTokens(email)
 
       const reset = await t.call('POST', '/api/auth/reset_password', {
-        body: { token: linkToken(mail?.body_text ?? ''), password: 'brand new password' },
+        body: { token, password: 'brand new password' },
       })
       expect(reset.status).toBe(200)
       // every session ended; the new password works, the old one does not
@@ -47,17 +80,48 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'correct horse' } })).status).toBe(401)
     })
 
-    it('answers the same for an unknown email and sends nothing', async () => {
+    it('keeps the sent mail in the outbox without the live link once sent, and never logs it', async () => {
+      const { email } = await t.register()
+      await t.call('POST', '/api/auth/forgot_password', { body: { email } })
+      const [token] = mailedTokens(email)
+      expect(token).toMatch(/^[\w-]{20,}$/)
+      const [row] = await t.repos.deliveries.mailTo(email)
+      expect(row?.status).toBe('delivered')
+      expect(row?.title).toBe('Reset your password')
+      expect(row?.message).toMatchObject({ kind: 'mail', subject: 'Reset your password' })
+      const kept = JSON.stringify(row?.message)
+      expect(kept).toContain('[removed: sent by email only]')
+      expect(kept).not.toContain(token)
+      expect(kept).not.toContain('forgot-password?token=')
+      expect(JSON.stringify(t.logs)).not.toContain(token)
+    })
+
+    it('without SMTP records the mail as failed without the link, and logs neither the link nor the text', async () => {
+      const bare = buildTestApp(db.database)
+      const { email } = await bare.register()
+      expect((await bare.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200)
+      const [row] = await bare.repos.deliveries.mailTo(email)
+      expect(row?.status).toBe('failed')
+      expect(row?.last_error).toBe('Email cannot be sent: this server has no SMTP settings (SMTP_HOST).')
+      expect(JSON.stringify(row?.message)).not.toMatch(/token=/)
+      expect(bare.logs.some((l) => l.message === 'mail not sent yet')).toBe(true)
+      expect(JSON.stringify(bare.logs)).not.toMatch(/token=|Someone \(hopefully you\)/)
+    })
+
+    it('answers the same for an unknown email, sends nothing and does not log the address', async () => {
       const res = await t.call('POST', '/api/auth/forgot_password', { body: { email: 'ghost@example.com' } })
       expect(res.status).toBe(200)
-      expect(await t.repos.mailOutbox.listTo('ghost@example.com')).toEqual([])
+      expect(await t.repos.deliveries.mailTo('ghost@example.com')).toEqual([])
+      expect(received.some((m) => m.to === 'ghost@example.com')).toBe(false)
+      expect(t.logs.some((l) => l.message === 'password reset asked for an unknown email')).toBe(true)
+      expect(JSON.stringify(t.logs)).not.toContain('ghost@example.com')
     })
 
     it('uses a link once, refuses expired and unknown links, and older links die with a reset', async () => {
       const { email } = await t.register()
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
-      const [newer, older] = (await t.repos.mailOutbox.listTo(email)).map((m) => linkToken(m.body_text))
+      const [newer, older] = mailedTokens(email)
       const first = await t.call('POST', '/api/auth/reset_password', {
         body: { token: newer, password: 'first new pass' },
       })
@@ -69,15 +133,31 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       }
 
       await t.call('POST', '/api/auth/forgot_password', { body: { email } })
-      const [latest] = await t.repos.mailOutbox.listTo(email)
+      const [latest] = mailedTokens(email)
       t.clock.advance(60 * 60_000)
       const late = await t.call('POST', '/api/auth/reset_password', {
-        body: { token: linkToken(latest?.body_text ?? ''), password: 'too late pass' },
+        body: { token: latest, password: 'too late pass' },
       })
       expect(late.status).toBe(400)
       expect((await t.call('POST', '/api/auth/login', { body: { email, password: 'first new pass' } })).status).toBe(
         200,
       )
+    })
+
+    it('a password change ends every reset link sent before it', async () => {
+      const { user, token, email, password } = await t.register()
+      await t.call('POST', '/api/auth/forgot_password', { body: { email } })
+      const [link] = mailedTokens(email)
+      const change = await t.call('PUT', `/api/user/user_password_change/${user.user_id}`, {
+        token,
+        body: { current_password: password, new_password: 'changed on purpose' },
+      })
+      expect(change.status).toBe(200)
+      const reset = await t.call('POST', '/api/auth/reset_password', { body: { token: link, password: 'taken over!' } })
+      expect(reset.status).toBe(400)
+      expect(
+        (await t.call('POST', '/api/auth/login', { body: { email, password: 'changed on purpose' } })).status,
+      ).toBe(200)
     })
 
     it('validates the new password and the email', async () => {
@@ -88,54 +168,17 @@ describe.each(dialects)('passwords on %s', (dialect) => {
       expect(bad.status).toBe(400)
       expect(bad.json.errors.email).toBe('Enter a valid email address.')
     })
-  })
 
-  describe('SMTP delivery', () => {
-    let smtp: SMTPServer
-    let port = 0
-    const received: { to: string; body: string }[] = []
-    beforeAll(async () => {
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        onData(stream, session, done) {
-          let body = ''
-          stream.on('data', (chunk) => {
-            body += chunk.toString()
-          })
-          stream.on('end', () => {
-            received.push({ to: session.envelope.rcptTo.map((r) => r.address).join(','), body })
-            done()
-          })
-        },
-      })
-      await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-      port = (smtp.server.address() as AddressInfo).port
-    })
-    afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())))
-
-    it('sends the reset link through the configured SMTP server and marks it sent', async () => {
-      const withSmtp = buildTestApp(db.database, {
-        config: { smtp: { host: '127.0.0.1', port, secure: false, from: 'Vigil <no-reply@app.test>' } },
-      })
-      const { email } = await withSmtp.register()
-      expect((await withSmtp.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200)
-      const mail = received.find((m) => m.to === email)
-      expect(mail?.body).toContain('Subject: Reset your password')
-      expect(mail?.body).toContain('http://app.test/forgot-password?token=3D') // quoted-printable '='
-      const [row] = await withSmtp.repos.mailOutbox.listTo(email)
-      expect(row?.status).toBe('sent')
-    })
-
-    it('marks the mail failed when the SMTP server cannot be reached, and still answers 200', async () => {
+    it('keeps the mail to try again when the SMTP server cannot be reached, and still answers 200', async () => {
       const broken = buildTestApp(db.database, {
         config: { smtp: { host: '127.0.0.1', port: 1, secure: false, from: 'Vigil <no-reply@app.test>' } },
       })
       const { email } = await broken.register()
       expect((await broken.call('POST', '/api/auth/forgot_password', { body: { email } })).status).toBe(200)
-      const [row] = await broken.repos.mailOutbox.listTo(email)
-      expect(row?.status).toBe('failed')
-      expect(row?.error).toMatch(/ECONNREFUSED/)
+      const [row] = await broken.repos.deliveries.mailTo(email)
+      expect(row).toMatchObject({ status: 'pending', attempts: 1 })
+      expect(row?.last_error).toMatch(/ECONNREFUSED/)
+      expect(row?.next_attempt_at).toBe(broken.clock.now() + 30_000)
     })
   })
 

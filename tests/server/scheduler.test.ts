@@ -1,15 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { systemClock } from '../../src/server/clock.ts'
 import type { Database } from '../../src/server/db/database.ts'
 import { openPostgres, openSqlite } from '../../src/server/db/database.ts'
 import { createRecorder } from '../../src/server/engine/recorder.ts'
-import { createScheduler, type RunCheck } from '../../src/server/engine/scheduler.ts'
+import { createScheduler, type RunCheck, type Scheduler } from '../../src/server/engine/scheduler.ts'
 import { silentLogger } from '../../src/server/logger.ts'
-import { buildTestApp, dialects, openTestDb, realTimeClock, type TestApp, type TestDb } from './harness.ts'
+import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
 import { startHttpTarget } from './support/targets.ts'
 
-// The scheduler against real time and a real target on loopback. No assertion here is about speed (the
-// benchmark `npm run bench:checks` measures that); they are about what runs, and how often.
+// The scheduler on a clock the test moves, against a real target on loopback: nothing waits for real time. No
+// assertion here is about speed (the benchmark `npm run bench:checks` measures that); they are about what runs,
+// and how often.
 
 type Target = Awaited<ReturnType<typeof startHttpTarget>>
 
@@ -17,9 +17,11 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
   let db: TestDb
   let t: TestApp
   let web: Target
+  let clock: TestClock
   beforeAll(async () => {
     db = await openTestDb(dialect)
-    t = buildTestApp(db.database, { config: { allowPrivateTargets: true }, clock: realTimeClock() })
+    clock = testClock()
+    t = buildTestApp(db.database, { config: { allowPrivateTargets: true }, clock })
     web = await startHttpTarget()
     // The operator lets Pro check every second, so that these tests run in seconds.
     await db.database.db.updateTable('plans').set({ min_interval_seconds: 1 }).where('plan_id', '=', 'pro').execute()
@@ -39,7 +41,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       database,
       recorder: createRecorder({
         database,
-        clock: systemClock,
+        clock,
         logger: silentLogger,
         appUrl: 'http://app.test',
         flushMs: 20,
@@ -49,6 +51,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       workerId,
       horizonMs: 400,
       pollMs: 100,
+      clock,
     })
 
   const newUserWithMonitors = async (count: number, over: Record<string, unknown> = {}) => {
@@ -76,7 +79,25 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       ).n,
     )
 
-  const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+  /** Moves the clock `ms` in steps of 100 ms, letting the schedulers finish what each step started. */
+  const run = async (ms: number, ...schedulers: Scheduler[]) => {
+    for (let passed = 0; passed < ms; passed += 100) {
+      clock.advance(Math.min(100, ms - passed))
+      // A step may arm a timer due at once (a check due now): fire it, and what follows from it.
+      for (let i = 0; i < 3; i++) {
+        await Promise.all(schedulers.map((s) => s.settled()))
+        clock.advance(0)
+      }
+    }
+  }
+  /** Runs until `done` holds, at most `ms` of the clock. */
+  const runUntil = async (done: () => Promise<boolean>, ms: number, ...schedulers: Scheduler[]) => {
+    for (let passed = 0; passed < ms; passed += 100) {
+      if (await done()) return
+      await run(100, ...schedulers)
+    }
+    expect(await done(), `not reached within ${ms} ms of the clock`).toBe(true)
+  }
 
   it('checks each monitor at its interval and loses no result when it stops', async () => {
     const { ids } = await newUserWithMonitors(5)
@@ -86,7 +107,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       return t.deps.runCheck(monitor, signal)
     })
     s.start()
-    await sleep(3300)
+    await run(3300, s)
     await s.stop()
     // Each ran at once (created due now) and then every second: 4 times in 3.3 s, give or take one.
     for (let i = 0; i < 5; i++) {
@@ -119,10 +140,10 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
 
     let s = scheduler(db.database, t.deps.runCheck)
     s.start()
-    await expect.poll(async () => (await monitor()).status, { timeout: 8000 }).toBe('up')
+    await runUntil(async () => (await monitor()).status === 'up', 8000, s)
     await web.down()
     try {
-      await expect.poll(async () => (await monitor()).status, { timeout: 10_000 }).toBe('down')
+      await runUntil(async () => (await monitor()).status === 'down', 10_000, s)
       const failures = (
         await t.call('GET', `/api/monitors/${id}/results?limit=100`, { token })
       ).json.data.results.filter((r: { ok: boolean }) => !r.ok)
@@ -137,14 +158,14 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       await s.stop()
       s = scheduler(db.database, t.deps.runCheck)
       s.start()
-      await sleep(2500)
+      await run(2500, s)
       expect((await monitor()).status).toBe('down')
       expect(await alerts()).toHaveLength(1)
       expect((await t.call('GET', `/api/incidents?monitor_id=${id}`, { token })).json.data.incidents).toHaveLength(1)
     } finally {
       await web.up()
     }
-    await expect.poll(async () => (await monitor()).status, { timeout: 8000 }).toBe('up')
+    await runUntil(async () => (await monitor()).status === 'up', 8000, s)
     await s.stop()
     expect((await alerts()).map((n: { notification_title: string }) => n.notification_title)).toEqual([
       'Checkout is back up',
@@ -162,7 +183,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
     const counting =
       (worker: string): RunCheck =>
       async (monitor, signal) => {
-        runs.push({ worker, name: monitor.name, at: Date.now() })
+        runs.push({ worker, name: monitor.name, at: clock.now() })
         return t.deps.runCheck(monitor, signal)
       }
     // Each takes a few at a time, so both get a share.
@@ -170,7 +191,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
     const b = scheduler(second, counting('b'), 'worker-b', 4)
     a.start()
     b.start()
-    await sleep(4000)
+    await run(4000, a, b)
     await Promise.all([a.stop(), b.stop()])
     await second.close()
 
@@ -189,7 +210,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
 
   it('spreads monitors missed while no worker ran over their interval instead of checking them all at once', async () => {
     const { ids } = await newUserWithMonitors(40, { interval_seconds: 60, timeout_seconds: 5 })
-    const longAgo = Date.now() - 3_600_000
+    const longAgo = clock.now() - 3_600_000
     await db.database.db
       .updateTable('monitors')
       .set({ next_check_at: longAgo })
@@ -200,9 +221,9 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
       ran += 1
       return t.deps.runCheck(monitor, signal)
     })
-    const before = Date.now()
+    const before = clock.now()
     s.start()
-    await sleep(1000)
+    await run(1000, s)
     await s.stop()
     const rows = await db.database.db
       .selectFrom('monitors')

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NAVIGATION_LABELS } from '../../src/domain/navigation.ts'
-import { requireFeature } from '../../src/server/auth/plan-access.middleware.ts'
-import { requireSession } from '../../src/server/auth/session.middleware.ts'
 import type { AppEnv } from '../../src/server/http/env.ts'
 import { toErrorResponse } from '../../src/server/http/errors.ts'
+import { requireFeature } from '../../src/server/http/plan-access.middleware.ts'
+import { requireSession } from '../../src/server/http/session.middleware.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 const DAY = 86_400_000

@@ -1,7 +1,8 @@
 import type { CaaRecord } from 'node:dns'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { answerProblem, canonicalAnswer, type DnsRecordType } from '../../domain/dns-records.ts'
-import type { CheckContext, CheckTarget } from './index.ts'
+import { addressProblem } from '../net/target-policy.ts'
+import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import {
   configuredServers,
   errorCode,
@@ -12,8 +13,6 @@ import {
   serversOf,
   withResolvers,
 } from './resolver.ts'
-import { addressProblem } from './target-policy.ts'
-import { CANCELLED } from './tcp.check.ts'
 
 // DNS monitors: one query of the chosen type through c-ares, the answer written as text, made canonical
 // and compared with what is expected. The answer is `observed`, so the engine tells when it changes.

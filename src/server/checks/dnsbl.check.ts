@@ -2,10 +2,9 @@ import net from 'node:net'
 import type { BlacklistZoneResult } from '../../domain/check-details.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { DEFAULTS } from '../../domain/monitor.schema.ts'
-import type { CheckContext, CheckTarget } from './index.ts'
+import { ipv6Groups } from '../net/target-policy.ts'
+import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { type Ask, configuredServers, errorCode, resolverFailure, type Servers, withResolvers } from './resolver.ts'
-import { ipv6Groups } from './target-policy.ts'
-import { CANCELLED } from './tcp.check.ts'
 
 // Blacklist monitors and one-off checks: each address of the target is looked up in each DNSBL zone
 // (`<reversed address>.<zone>` A; an answer in 127.0.0.0/8 means listed, its TXT says why). Queries go

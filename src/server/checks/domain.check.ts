@@ -1,11 +1,10 @@
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { daysLeft } from '../../domain/expiry.ts'
 import type { NetworkConfig } from '../config.ts'
+import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { daysText, dayText } from './dates.ts'
-import type { CheckContext, CheckTarget } from './index.ts'
 import { rdapBaseFor, rdapLookup } from './rdap.ts'
 import { type Registration, type RegistryAnswer, RegistryError } from './registration.ts'
-import { CANCELLED } from './tcp.check.ts'
 import { parseWhois, whoisQuery, whoisServerFor } from './whois.ts'
 
 // Domain monitors: the registration as the registry holds it, by RDAP, else by WHOIS for TLDs without RDAP.

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { CheckContext, CheckTarget } from './index.ts'
-import { resolveTarget } from './target-policy.ts'
-import { CANCELLED, networkProblem } from './tcp.check.ts'
+import { networkProblem } from '../net/net-problems.ts'
+import { resolveTarget } from '../net/target-policy.ts'
+import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 
 // Ping monitors through the system's ping (raw ICMP needs privileges Node does not have). The host is
 // resolved and checked by the target policy first, and ping is given that address, never the name, in an

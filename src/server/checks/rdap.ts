@@ -1,3 +1,4 @@
+import { httpRequest } from '../net/http-client.ts'
 import { hostName, parseRegistryDate, type Registration, RegistryError, untilAborted } from './registration.ts'
 
 // RDAP (RFC 9083): a registry's JSON about a domain. Which registry serves a TLD comes from IANA's bootstrap
@@ -11,21 +12,28 @@ const BOOTSTRAP_TIMEOUT_MS = 30_000
 
 /** A response body as text, at most `cap` bytes (a larger one is an error: it is not a registry's JSON). */
 const fetchText = async (url: string, accept: string, cap: number, signal: AbortSignal) => {
-  const response = await fetch(url, { headers: { accept, 'user-agent': 'Vigil-Monitor/1.0' }, signal })
-  const reader = response.body?.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const next = await reader?.read()
-    if (!next || next.done) break
-    size += next.value.length
-    if (size > cap) {
-      await reader?.cancel()
+  const result = await httpRequest({
+    url: new URL(url),
+    method: 'GET',
+    headers: { accept, 'user-agent': 'Vigil-Monitor/1.0', 'accept-encoding': 'gzip, br' },
+    // A registry is IANA's or the operator's choice (RDAP_BASE_URL): no target policy applies.
+    policy: null,
+    maxRedirects: 5,
+    bodyCap: cap,
+    keepBody: true,
+    verifyTls: true,
+    // The signal carries the deadline (the check's, or the shared bootstrap fetch's own).
+    deadline: Number.POSITIVE_INFINITY,
+    seconds: 0,
+    signal,
+  })
+  if ('response' in result) {
+    if (result.response.truncated)
       throw new RegistryError(`The answer of ${url} is larger than ${cap / 1024 / 1024} MiB.`)
-    }
-    chunks.push(next.value)
+    return { status: result.response.status, text: result.response.body }
   }
-  return { status: response.status, text: Buffer.concat(chunks).toString('utf8') }
+  if (result.cancelled) throw signal.reason
+  throw Object.assign(new Error(result.failure), { cause: { code: result.code, message: result.failure } })
 }
 
 /** Why a request to `url` failed, in a sentence. */

@@ -2,10 +2,10 @@ import net from 'node:net'
 import tls, { type PeerCertificate } from 'node:tls'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { daysLeft } from '../../domain/expiry.ts'
+import { hostPort, networkProblem } from '../net/net-problems.ts'
+import { addressProblem, policyLookup } from '../net/target-policy.ts'
+import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { daysText, dayText } from './dates.ts'
-import type { CheckContext, CheckTarget } from './index.ts'
-import { addressProblem, policyLookup } from './target-policy.ts'
-import { CANCELLED, hostPort, networkProblem } from './tcp.check.ts'
 
 // SSL monitors: a TLS handshake (through the target policy) that accepts any certificate, so the one the
 // server sends can be inspected and every fault named: an untrusted chain, another host name, expiry.

@@ -7,6 +7,8 @@ import { monitors } from './migrations/004-monitors.ts'
 import * as observations from './migrations/005-monitor-observations.ts'
 import * as integrations from './migrations/006-integrations.ts'
 import * as statusPages from './migrations/007-status-pages.ts'
+import { oneOutbox } from './migrations/008-one-outbox.ts'
+import * as cloudAccounts from './migrations/009-cloud-accounts.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -18,11 +20,19 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '005-monitor-observations': observations,
   '006-integrations': integrations,
   '007-status-pages': statusPages,
+  '008-one-outbox': oneOutbox(dialect),
+  '009-cloud-accounts': cloudAccounts,
 })
 
-export const migrateToLatest = async ({ db, dialect }: Database): Promise<void> => {
+export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())
+
+/** Migrates up to a named migration: for tests of a later migration against data made before it. */
+export const migrateTo = (database: Database, name: string): Promise<void> =>
+  migrate(database, (m) => m.migrateTo(name))
+
+const migrate = async ({ db, dialect }: Database, run: (m: Migrator) => ReturnType<Migrator['migrateToLatest']>) => {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } })
-  const { error, results } = await migrator.migrateToLatest()
+  const { error, results } = await run(migrator)
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error')

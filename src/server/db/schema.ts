@@ -1,3 +1,7 @@
+import type { INCIDENT_IMPACTS, IncidentStatus } from '../../domain/status-page.schema.ts'
+
+type IncidentImpact = (typeof INCIDENT_IMPACTS)[number]
+
 // Times are epoch milliseconds (bigint in PostgreSQL, integer in SQLite); booleans are 0/1 integers
 // so that one query layer reads the same values from both databases.
 export interface PlansTable {
@@ -72,17 +76,6 @@ export interface PasswordResetsTable {
   created_at: number
   expires_at: number
   used_at: number | null
-}
-
-export interface MailOutboxTable {
-  mail_id: string
-  to_address: string
-  subject: string
-  body_text: string
-  status: string
-  error: string | null
-  created_at: number
-  sent_at: number | null
 }
 
 export interface RateLimitsTable {
@@ -186,10 +179,13 @@ export interface IntegrationsTable {
 export interface DeliveriesTable {
   delivery_id: string
   user_id: string
-  integration_id: string
+  /** The alert channel; null for account mail, which names its `recipient`. */
+  integration_id: string | null
+  /** The address of account mail. */
+  recipient: string | null
   kind: string
   title: string
-  /** JSON of the AlertEvent. */
+  /** JSON of what is sent: the AlertEvent, or the mail's subject and text. */
   event: string
   status: string
   attempts: number
@@ -235,8 +231,8 @@ export interface StatusIncidentsTable {
   status_incident_id: string
   page_id: string
   title: string
-  impact: string
-  status: string
+  impact: IncidentImpact
+  status: IncidentStatus
   started_at: number
   resolved_at: number | null
   monitor_incident_id: string | null
@@ -246,7 +242,7 @@ export interface StatusIncidentsTable {
 export interface StatusIncidentUpdatesTable {
   update_id: string
   status_incident_id: string
-  status: string
+  status: IncidentStatus
   message: string
   created_at: number
 }
@@ -271,6 +267,55 @@ export interface MaintenanceComponentsTable {
   component_id: string
 }
 
+export interface CloudAccountsTable {
+  account_id: string
+  user_id: string
+  provider: string
+  name: string
+  credentials: string
+  scope: string
+  identity: string
+  status: string
+  last_error: string | null
+  synced_at: number | null
+  costs_read_at: number | null
+  next_sync_at: number | null
+  lease_owner: string | null
+  lease_until: number | null
+  created_at: number
+  updated_at: number
+}
+
+export interface CloudPartsTable {
+  account_id: string
+  area: string
+  scope: string
+  ok: number
+  kind: string | null
+  message: string | null
+  action: string | null
+  checked_at: number
+  read_at: number | null
+}
+
+export interface CloudResourcesTable {
+  account_id: string
+  kind: string
+  scope: string
+  resource_id: string
+  name: string
+  state: string
+  data: string
+  read_at: number
+}
+
+export interface CloudCostsTable {
+  account_id: string
+  scope: string
+  data: string
+  read_at: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -280,7 +325,6 @@ export interface DB {
   notifications: NotificationsTable
   notification_counters: NotificationCountersTable
   password_resets: PasswordResetsTable
-  mail_outbox: MailOutboxTable
   rate_limits: RateLimitsTable
   monitors: MonitorsTable
   check_results: CheckResultsTable
@@ -288,6 +332,10 @@ export interface DB {
   incidents: IncidentsTable
   integrations: IntegrationsTable
   deliveries: DeliveriesTable
+  cloud_accounts: CloudAccountsTable
+  cloud_parts: CloudPartsTable
+  cloud_resources: CloudResourcesTable
+  cloud_costs: CloudCostsTable
   oauth_states: OauthStatesTable
   status_pages: StatusPagesTable
   status_page_components: StatusPageComponentsTable

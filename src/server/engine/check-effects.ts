@@ -1,30 +1,40 @@
-import type { AlertKind } from '../../domain/alert.ts'
+import type { AlertKind, RaisedAlert } from '../../domain/alert.ts'
+import type { CheckOutcome } from '../../domain/check-result.ts'
 import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
 import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '../../domain/incident-message.ts'
-import { applyVerdict, nextDue, type Step, verdictOf } from '../../domain/monitor-state.ts'
-import type { MonitorStatus } from '../../domain/monitor-status.ts'
+import { applyVerdict, type Health, nextDue, type Step, verdictOf } from '../../domain/monitor-state.ts'
+import { definitionOf } from '../../domain/monitor-types/index.ts'
 import { isNewsworthyChange } from '../../domain/observation.ts'
 import { attributeTime, type ResultFacts } from '../../domain/uptime.ts'
-import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
+import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
-import { healthOf } from '../db/repos/monitor-row.ts'
-import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
+import type { MonitorChange, MonitorRecord } from '../db/repos/monitor-record.ts'
 import { newId } from '../ids.ts'
-import type { CompletedCheck } from './recorder.ts'
+
+/** The state rules' view of a monitor: a paused one counts as pending (it is judged afresh when resumed). */
+const healthOf = (row: MonitorRecord): Health => ({
+  status: row.status === 'paused' ? 'pending' : row.status,
+  failures: row.failures,
+  failingSince: row.failing_since,
+  successes: row.successes,
+  recoveringSince: row.recovering_since,
+})
 
 /** An alert one result raises: to the bell (a notification) and to the monitor's channels, or channels only. */
-export interface RaisedAlert {
-  kind: AlertKind
-  title: string
-  description: string
-  bell: boolean
-  /** Since when the monitor has been failing, for down alerts and reminders. */
-  since: number | null
+/** One check that ran, on its way to the database. */
+export interface CompletedCheck {
+  monitorId: string
+  /** The lease it ran under; null for a check the user asked for, outside the schedule. */
+  lease: string | null
+  scheduledAt: number
+  startedAt: number
+  finishedAt: number
+  outcome: CheckOutcome
 }
 
 /** Everything one check result changes: the rows to write, for the recorder to batch. */
 export interface CheckEffects {
-  result: CheckResultRow
+  result: CheckResultRecord
   /** What the result adds to the monitor's rollups (its time attributed to a state). */
   rollup: ResultFacts
   change: MonitorChange
@@ -41,7 +51,7 @@ export interface CheckEffects {
  * stands still (no incident opens or closes, no alert goes out) and its time is left out of uptime; the first
  * check after the window judges the monitor afresh from where it stood.
  */
-export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenance = false): CheckEffects => {
+export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMaintenance = false): CheckEffects => {
   const { outcome } = check
   const at = check.startedAt
   const step: Step = inMaintenance
@@ -59,7 +69,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenan
   }
 
   const time = attributeTime({
-    previousStatus: row.status as MonitorStatus,
+    previousStatus: row.status,
     accountedFrom: row.accounted_at,
     at,
     confirmsDown: transition.kind === 'down',
@@ -98,8 +108,8 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenan
   // What it saw: a change of it may be news.
   if (outcome.observed !== undefined && outcome.observed !== null) {
     const after = [...outcome.observed]
-    const before = row.last_observed === null ? null : (JSON.parse(row.last_observed) as string[])
-    change.last_observed = JSON.stringify(after)
+    const before = row.last_observed
+    change.last_observed = after
     if (before !== null && isNewsworthyChange(row.type, before, after))
       raise('change', changeMessage(row, before, after, at))
   }
@@ -108,7 +118,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenan
   if (outcome.expiresAt !== undefined) {
     const expiresAt = outcome.expiresAt
     change.expires_at = expiresAt
-    const warnDays = (JSON.parse(row.settings) as { warn_days?: number[] }).warn_days ?? []
+    const warnDays = definitionOf<MonitorRecord['settings']>(row.type).warnDays?.(row.settings) ?? []
     const threshold = expiresAt !== null && outcome.ok ? dueWarning(expiresAt, at, warnDays, row.warned_for) : null
     // A warning held back by maintenance is given after it.
     if (expiresAt !== null && threshold !== null && !inMaintenance) {
@@ -153,7 +163,7 @@ export const checkEffects = (row: MonitorRow, check: CompletedCheck, inMaintenan
       ok: outcome.ok ? 1 : 0,
       response_ms: outcome.responseMs,
       message: outcome.message,
-      detail: outcome.detail ? JSON.stringify(outcome.detail) : null,
+      detail: outcome.detail ?? null,
     },
     rollup: {
       status: time.status,

@@ -1,27 +1,47 @@
-import type { Deps } from '../http/env.ts'
+import type { Clock } from '../clock.ts'
+import type { Database } from '../db/database.ts'
+import type { Repos } from '../db/repos/index.ts'
+import type { Logger } from '../logger.ts'
+import type { DeliveryWorker } from '../notify/delivery-worker.ts'
+import type { CloudSync } from './cloud-sync.ts'
+import type { Recorder } from './recorder.ts'
 import { pruneHistory } from './retention.ts'
-import { createScheduler, type SchedulerOptions } from './scheduler.ts'
+import { createScheduler, type RunCheck, type SchedulerOptions } from './scheduler.ts'
+
+/** What a process that runs checks needs. */
+export interface EngineDeps {
+  database: Database
+  repos: Repos
+  clock: Clock
+  logger: Logger
+  recorder: Recorder
+  deliveries: DeliveryWorker
+  runCheck: RunCheck
+  cloudSync: CloudSync
+}
 
 /** The check scheduler, the sending of alerts and the hourly pruning, as `npm start` and `npm run worker` run them. */
-export const startEngine = (deps: Deps, options: Partial<SchedulerOptions> = {}) => {
+export const startEngine = (deps: EngineDeps, options: Partial<SchedulerOptions> = {}) => {
   const scheduler = createScheduler({
     database: deps.database,
     recorder: deps.recorder,
     logger: deps.logger,
     runCheck: deps.runCheck,
+    clock: deps.clock,
     ...options,
   })
   scheduler.start()
   deps.deliveries.start()
+  deps.cloudSync.start()
   const prune = () =>
     pruneHistory(deps).catch((error) => deps.logger.error('pruning history failed', { error: String(error) }))
-  const pruning = setInterval(prune, 3_600_000)
-  pruning.unref()
+  const stopPruning = deps.clock.every(3_600_000, prune)
   void prune()
   return {
     scheduler,
     stop: async (graceMs?: number) => {
-      clearInterval(pruning)
+      stopPruning()
+      await deps.cloudSync.stop()
       await scheduler.stop(graceMs)
       await deps.deliveries.stop()
     },

@@ -1,33 +1,23 @@
 import type { AlertEvent } from '../../domain/alert.ts'
-import type { CheckOutcome } from '../../domain/check-result.ts'
 import { addResult, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
-import type { Clock } from '../clock.ts'
+import type { Cancel, Clock } from '../clock.ts'
 import { type Database, takeWriteLock } from '../db/database.ts'
-import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
+import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
 import { repos } from '../db/repos/index.ts'
-import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
+import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
 import type { NotificationRow } from '../db/repos/notifications.repo.ts'
 import type { RollupDelta } from '../db/repos/rollups.repo.ts'
 import { newId } from '../ids.ts'
 import type { Logger } from '../logger.ts'
 import { alertEvent, channelsOf, newDelivery } from '../notify/outbox.ts'
-import { checkEffects } from './check-effects.ts'
+import { type CompletedCheck, checkEffects } from './check-effects.ts'
 
-/** One check that ran, on its way to the database. */
-export interface CompletedCheck {
-  monitorId: string
-  /** The lease it ran under; null for a check the user asked for, outside the schedule. */
-  lease: string | null
-  scheduledAt: number
-  startedAt: number
-  finishedAt: number
-  outcome: CheckOutcome
-}
+export type { CompletedCheck } from './check-effects.ts'
 
 export interface Recorded {
-  result: CheckResultRow
-  monitor: MonitorRow
+  result: CheckResultRecord
+  monitor: MonitorRecord
 }
 
 const PERIODS: Period[] = ['minute', 'hour', 'day']
@@ -52,7 +42,7 @@ export const createRecorder = (deps: {
   const maxBatch = deps.maxBatch ?? 500
   type Waiting = { check: CompletedCheck; resolve: (r: Recorded | null) => void; reject: (e: unknown) => void }
   let waiting: Waiting[] = []
-  let timer: NodeJS.Timeout | null = null
+  let timer: Cancel | null = null
   let writing: Promise<void> = Promise.resolve()
 
   const writeBatch = (checks: CompletedCheck[]) =>
@@ -63,13 +53,13 @@ export const createRecorder = (deps: {
       const ids = [...new Set(checks.map((c) => c.monitorId))]
       const rows = new Map((await r.monitors.lockForWrite(database.dialect, ids)).map((m) => [m.monitor_id, m]))
       const inMaintenance = await r.maintenance.monitorsUnderMaintenance(ids, now)
-      const results: CheckResultRow[] = []
+      const results: CheckResultRecord[] = []
       const rollups = new Map<string, RollupDelta>()
       const changes = new Map<string, MonitorChange>()
       const opened: IncidentRow[] = []
       const resolved: { id: string; at: number }[] = []
       const notifications: NotificationRow[] = []
-      const raised: { event: AlertEvent; row: MonitorRow }[] = []
+      const raised: { event: AlertEvent; row: MonitorRecord }[] = []
       const out: (Recorded | null)[] = []
 
       for (const check of checks) {
@@ -121,7 +111,7 @@ export const createRecorder = (deps: {
 
   const flush = (): Promise<void> => {
     if (timer) {
-      clearTimeout(timer)
+      timer()
       timer = null
     }
     writing = writing.then(async () => {
@@ -147,7 +137,7 @@ export const createRecorder = (deps: {
       new Promise<Recorded | null>((resolve, reject) => {
         waiting.push({ check, resolve, reject })
         if (opts.now || waiting.length >= maxBatch) void flush()
-        else timer ??= setTimeout(() => void flush(), flushMs)
+        else timer ??= clock.after(flushMs, () => void flush())
       }),
     /** Writes what is queued now. */
     flush,
@@ -158,7 +148,11 @@ export const createRecorder = (deps: {
 }
 export type Recorder = ReturnType<typeof createRecorder>
 
-const notification = (row: MonitorRow, text: { title: string; description: string }, now: number): NotificationRow => ({
+const notification = (
+  row: MonitorRecord,
+  text: { title: string; description: string },
+  now: number,
+): NotificationRow => ({
   notification_id: newId(),
   user_id: row.user_id,
   notification_type: row.type,

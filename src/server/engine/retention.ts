@@ -1,6 +1,7 @@
 import { PERIOD_MS } from '../../domain/uptime.ts'
-import type { Deps } from '../http/env.ts'
-import { currentSubscription } from '../services/subscriptions.service.ts'
+import type { Clock } from '../clock.ts'
+import type { Repos } from '../db/repos/index.ts'
+import { currentSubscription } from '../db/subscription-terms.ts'
 
 const DAY = PERIOD_MS.day
 
@@ -14,7 +15,7 @@ export const DELIVERY_RETENTION_MS = 90 * DAY
  * Drops what is past its keeping: raw results after the owner's plan retention, rollups after the time the
  * charts need them. Runs hourly in every process that runs checks; deleting twice is harmless.
  */
-export const pruneHistory = async ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => {
+export const pruneHistory = async ({ repos, clock }: { repos: Repos; clock: Clock }) => {
   const now = clock.now()
   await repos.deliveries.prune(now - DELIVERY_RETENTION_MS)
   await repos.oauthStates.deleteExpired(now)

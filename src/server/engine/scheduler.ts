@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { setMaxListeners } from 'node:events'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { MonitorInput } from '../../domain/monitor.schema.ts'
+import { createAbortGroup } from '../abort-group.ts'
+import type { Cancel, Clock } from '../clock.ts'
 import type { Database } from '../db/database.ts'
 import { repos } from '../db/repos/index.ts'
-import { toMonitorInput } from '../db/repos/monitor-row.ts'
-import type { MonitorRow } from '../db/repos/monitors.repo.ts'
+import { toMonitorInput } from '../db/repos/monitor-record.ts'
+import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import type { Logger } from '../logger.ts'
 import { DueQueue } from './due-queue.ts'
 import type { Recorder } from './recorder.ts'
@@ -17,6 +18,8 @@ export interface SchedulerOptions {
   recorder: Recorder
   logger: Logger
   runCheck: RunCheck
+  /** Due times, polls and timers are on this clock. */
+  clock: Clock
   /** Names this worker's leases; random by default. */
   workerId?: string
   /** How far ahead due monitors are leased into the queue. */
@@ -34,7 +37,7 @@ export interface SchedulerOptions {
 
 interface Entry {
   due: number
-  row: MonitorRow
+  row: MonitorRecord
   lease: string
 }
 
@@ -45,7 +48,7 @@ interface Entry {
  * the next due time and gives the lease back.
  */
 export const createScheduler = (opts: SchedulerOptions) => {
-  const { database, recorder, logger, runCheck } = opts
+  const { database, recorder, logger, runCheck, clock } = opts
   const workerId = opts.workerId ?? randomUUID()
   const horizonMs = opts.horizonMs ?? 2000
   const pollMs = opts.pollMs ?? 500
@@ -56,11 +59,10 @@ export const createScheduler = (opts: SchedulerOptions) => {
 
   const queue = new DueQueue<Entry>()
   const running = new Set<Promise<void>>()
-  const abort = new AbortController()
-  // Every running check listens to it (and stops listening when it ends): thousands at once is expected.
-  setMaxListeners(0, abort.signal)
-  let pollTimer: NodeJS.Timeout | null = null
-  let dueTimer: NodeJS.Timeout | null = null
+  // Each running check has its own signal; a stop past its grace aborts them all.
+  const checks = createAbortGroup()
+  let pollTimer: Cancel | null = null
+  let dueTimer: Cancel | null = null
   let dueTimerAt = Number.POSITIVE_INFINITY
   let polling: Promise<void> | null = null
   let seq = 0
@@ -68,9 +70,9 @@ export const createScheduler = (opts: SchedulerOptions) => {
 
   const poll = async () => {
     if (stopped) return
-    const now = Date.now()
+    const now = clock.now()
     const lease = `${workerId}.${++seq}`
-    let claimed: MonitorRow[]
+    let claimed: MonitorRecord[]
     try {
       claimed = await monitors.claimDue(database.dialect, lease, now + horizonMs, now, claimLimit)
     } catch (error) {
@@ -103,15 +105,15 @@ export const createScheduler = (opts: SchedulerOptions) => {
     const next = queue.peek()
     if (stopped || !next || running.size >= concurrency) return
     if (dueTimer && dueTimerAt <= next.due) return
-    if (dueTimer) clearTimeout(dueTimer)
+    dueTimer?.()
     dueTimerAt = next.due
-    dueTimer = setTimeout(fire, Math.max(0, next.due - Date.now()))
+    dueTimer = clock.after(Math.max(0, next.due - clock.now()), fire)
   }
 
   const fire = () => {
     dueTimer = null
     dueTimerAt = Number.POSITIVE_INFINITY
-    const now = Date.now()
+    const now = clock.now()
     while (running.size < concurrency) {
       const next = queue.peek()
       if (!next || next.due > now) break
@@ -122,12 +124,12 @@ export const createScheduler = (opts: SchedulerOptions) => {
   }
 
   const start = (entry: Entry) => {
-    const startedAt = Date.now()
+    const startedAt = clock.now()
     opts.onStart?.(startedAt - entry.due)
     const task = (async () => {
       let outcome: CheckOutcome
       try {
-        outcome = await runCheck(toMonitorInput(entry.row), abort.signal)
+        outcome = await checks.run((signal) => runCheck(toMonitorInput(entry.row), signal))
       } catch (error) {
         outcome = { ok: false, responseMs: null, message: `The check could not run: ${String(error)}` }
       }
@@ -136,7 +138,7 @@ export const createScheduler = (opts: SchedulerOptions) => {
         lease: entry.lease,
         scheduledAt: entry.due,
         startedAt,
-        finishedAt: Date.now(),
+        finishedAt: clock.now(),
         outcome,
       })
     })()
@@ -154,21 +156,30 @@ export const createScheduler = (opts: SchedulerOptions) => {
       if (!stopped) return
       stopped = false
       void pollOnce()
-      pollTimer = setInterval(() => void pollOnce(), pollMs)
+      pollTimer = clock.every(pollMs, () => void pollOnce())
     },
     /** Stops leasing, lets running checks finish (up to `graceMs`), writes their results, gives the rest back. */
     async stop(graceMs = 15_000) {
       if (stopped) return
       stopped = true
-      if (pollTimer) clearInterval(pollTimer)
-      if (dueTimer) clearTimeout(dueTimer)
+      pollTimer?.()
+      dueTimer?.()
       await polling
       queue.drain()
-      const grace = setTimeout(() => abort.abort(), graceMs)
+      const grace = clock.after(graceMs, () => checks.abortAll())
       await Promise.allSettled([...running])
-      clearTimeout(grace)
+      grace()
       await recorder.flush()
       await monitors.releaseWorker(workerId)
+    },
+    /** Resolves when no poll is under way and every check started has been written: for tests on a moved clock. */
+    async settled() {
+      // A check's result waits for the recorder's batch, whose timer is on the clock: write what waits as it comes.
+      while (polling || running.size > 0) {
+        await recorder.flush()
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+      await recorder.flush()
     },
     get stats() {
       return { queued: queue.size, running: running.size }

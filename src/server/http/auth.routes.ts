@@ -1,13 +1,14 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../../domain/auth.schema.ts'
-import { clientIp, enforceRateLimits } from '../auth/rate-limit.ts'
-import { readToken, requireSession, TOKEN_COOKIE } from '../auth/session.middleware.ts'
 import { hashToken } from '../auth/tokens.ts'
 import { toUser } from '../db/repos/users.repo.ts'
+import { Failure } from '../errors.ts'
 import { accountsService, type SignedIn } from '../services/accounts.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { ApiError } from './errors.ts'
+import { clientIp, enforceRateLimits } from './rate-limit.ts'
+import { noFormBody } from './request-guards.ts'
+import { readToken, requireSession, TOKEN_COOKIE } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 const isHttps = (c: Context) =>
@@ -50,7 +51,7 @@ export const authRoutes = (deps: Deps) => {
       })
 
       // Ends the session of the token sent, if any; answers 200 either way so a client can always clear up.
-      .post('/logout', async (c) => {
+      .post('/logout', noFormBody, async (c) => {
         const token = readToken(c)
         if (token) await accounts.logout(hashToken(token))
         deleteCookie(c, TOKEN_COOKIE, { path: '/' })
@@ -79,7 +80,7 @@ export const authRoutes = (deps: Deps) => {
 
       .get('/verify', requireSession(deps), async (c) => {
         const user = await repos.users.findById(c.get('session').userId)
-        if (!user) throw new ApiError(401, 'Your session has ended. Please sign in again.')
+        if (!user) throw new Failure('unauthenticated', 'Your session has ended. Please sign in again.')
         return c.json({ data: { user: toUser(user), checked_at: new Date(clock.now()).toISOString() } })
       })
   )

@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import { BlacklistCheckInput } from '../../domain/check-details.ts'
-import { requireFeature } from '../auth/plan-access.middleware.ts'
-import { enforceRateLimits } from '../auth/rate-limit.ts'
-import { requireSession } from '../auth/session.middleware.ts'
 import { BlacklistLookupError, checkBlacklist } from '../checks/index.ts'
+import { Failure } from '../errors.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { ApiError } from './errors.ts'
+import { requireFeature } from './plan-access.middleware.ts'
+import { enforceRateLimits } from './rate-limit.ts'
+import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 /** The one-off check of the Check Black List page: nothing is stored. */
@@ -26,7 +26,7 @@ export const blacklistRoutes = (deps: Deps) =>
         signal: AbortSignal.timeout(30_000),
       }).catch((error) => {
         // The target has no address to look up, or no zone could be asked: the user can act on the message.
-        if (error instanceof BlacklistLookupError) throw new ApiError(422, error.message)
+        if (error instanceof BlacklistLookupError) throw new Failure('unprocessable', error.message)
         throw error
       })
       return c.json({ data: { result: { target, ...result, checked_at: new Date(checkedAt).toISOString() } } })

@@ -1,29 +1,29 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { Failure, type FailureKind } from '../errors.ts'
 
-/** A failure the client can act on: its status and message go out as they are. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly errors?: Record<string, string>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message)
-  }
+/** The status each kind of failure is answered with. */
+export const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_media: 415,
+  unprocessable: 422,
+  too_many: 429,
 }
-
-export const notFound = (what: string) => new ApiError(404, `${what} not found.`)
 
 export const errorBody = (message: string, errors?: Record<string, string>) =>
   errors ? { message, errors } : { message }
 
 /** The one place a failure becomes a response: `{ message, errors? }`, never a stack trace. */
 export const toErrorResponse = (err: Error, c: Context, log: (err: Error) => void) => {
-  if (err instanceof ApiError) {
-    for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v)
-    return c.json(errorBody(err.message, err.errors), err.status)
+  if (err instanceof Failure) {
+    if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds))
+    return c.json(errorBody(err.message, err.errors), STATUS_OF[err.kind])
   }
   if (err instanceof HTTPException) {
     const status = err.status as ContentfulStatusCode

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { IncidentsQuery } from '../../domain/monitor-queries.schema.ts'
-import { requireSession } from '../auth/session.middleware.ts'
+import { notFound } from '../errors.ts'
 import { toIncident } from '../services/monitor-stats.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { notFound } from './errors.ts'
+import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 export const incidentRoutes = (deps: Deps) =>

@@ -1,9 +1,10 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { PageQuery } from '../../domain/pagination.schema.ts'
-import { requireSession } from '../auth/session.middleware.ts'
 import { integrationsService } from '../services/integrations.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { noFormBody } from './request-guards.ts'
+import { requireSession } from './session.middleware.ts'
 import { slackRoutes } from './slack.routes.ts'
 import { jsonObject, validate } from './validate.ts'
 
@@ -43,7 +44,7 @@ export const integrationRoutes = (deps: Deps) => {
         await integrations.remove(userOf(c), c.req.valid('param').id)
         return c.json({ data: { message: 'Integration removed.' } })
       })
-      .post('/:id/test', validate('param', IdParam), async (c) =>
+      .post('/:id/test', noFormBody, validate('param', IdParam), async (c) =>
         c.json({ data: { delivery: await integrations.test(userOf(c), c.req.valid('param').id) } }),
       )
       .get('/:id/deliveries', validate('param', IdParam), validate('query', PageQuery), async (c) => {

@@ -2,22 +2,23 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { MonitorListQuery } from '../../domain/monitor.schema.ts'
 import { ResultsQuery, StatsQuery } from '../../domain/monitor-queries.schema.ts'
-import { requireSession } from '../auth/session.middleware.ts'
-import type { CheckResultRow } from '../db/repos/check-results.repo.ts'
+import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import { listMonitors, monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
 import { monitorsService } from '../services/monitors.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { noFormBody } from './request-guards.ts'
+import { requireSession } from './session.middleware.ts'
 import { jsonObject, validate } from './validate.ts'
 
 const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The monitor id is too long.')) })
 
-export const toCheckResult = (row: CheckResultRow) => ({
+export const toCheckResult = (row: CheckResultRecord) => ({
   checked_at: new Date(row.checked_at).toISOString(),
   status: row.status,
   ok: row.ok === 1,
   response_ms: row.response_ms,
   message: row.message,
-  detail: row.detail === null ? null : JSON.parse(row.detail),
+  detail: row.detail,
 })
 
 export const monitorRoutes = (deps: Deps) => {
@@ -44,15 +45,15 @@ export const monitorRoutes = (deps: Deps) => {
       await monitors.remove(userOf(c), c.req.valid('param').id)
       return c.json({ data: { message: 'Monitor deleted.' } })
     })
-    .post('/:id/pause', validate('param', IdParam), async (c) => {
+    .post('/:id/pause', noFormBody, validate('param', IdParam), async (c) => {
       const row = await monitors.pause(userOf(c), c.req.valid('param').id)
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
     })
-    .post('/:id/resume', validate('param', IdParam), async (c) => {
+    .post('/:id/resume', noFormBody, validate('param', IdParam), async (c) => {
       const row = await monitors.resume(userOf(c), c.req.valid('param').id)
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
     })
-    .post('/:id/check', validate('param', IdParam), async (c) => {
+    .post('/:id/check', noFormBody, validate('param', IdParam), async (c) => {
       const { result, monitor } = await monitors.checkNow(userOf(c), c.req.valid('param').id)
       return c.json({
         data: {

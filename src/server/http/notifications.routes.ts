@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { MarkReadInput, PageQuery } from '../../domain/pagination.schema.ts'
-import { requireSession } from '../auth/session.middleware.ts'
 import { toNotification } from '../db/repos/notifications.repo.ts'
+import { notFound } from '../errors.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { notFound } from './errors.ts'
+import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 export const notificationRoutes = (deps: Deps) =>

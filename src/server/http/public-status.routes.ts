@@ -2,12 +2,12 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { pageUptime } from '../../domain/status-rules.ts'
 import type { PublicStatus } from '../../domain/status-view.ts'
-import { compress, type Rendered, statusCache } from '../status/public-cache.ts'
 import { badgeSvg, componentBadge, pageBadge, uptimeBadge } from '../status/render-badge.ts'
 import { renderFeed } from '../status/render-feed.ts'
 import { renderNotFound, renderStatusPage } from '../status/render-page.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { errorBody } from './errors.ts'
+import { compress, type Rendered, statusCache } from './status-cache.ts'
 
 // What anyone may read of a published status page, without a session: the page, its feed, its badges and its
 // JSON summary. All of them come from one cached view per page (see status/public-cache.ts).

@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
-import { readToken } from '../auth/session.middleware.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { exchangeSlackCode, SlackInstallError, slackInstallUrl } from '../notify/channels/slack-oauth.ts'
 import type { integrationsService } from '../services/integrations.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { readToken } from './session.middleware.ts'
 
 const STATE_TTL_MS = 10 * 60_000
 

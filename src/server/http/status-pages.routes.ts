@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { requireSession } from '../auth/session.middleware.ts'
 import { statusPagesService } from '../services/status-pages.service.ts'
-import { statusCache } from '../status/public-cache.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { requireSession } from './session.middleware.ts'
+import { statusCache } from './status-cache.ts'
 import { jsonObject, validate } from './validate.ts'
 
 const id = (label: string) => v.pipe(v.string(), v.maxLength(64, `The ${label} id is too long.`))

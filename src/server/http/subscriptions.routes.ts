@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
-import { requireSession } from '../auth/session.middleware.ts'
 import { changePlan, currentSubscription } from '../services/subscriptions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 export const subscriptionRoutes = (deps: Deps) =>

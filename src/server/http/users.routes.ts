@@ -1,11 +1,11 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { PasswordChangeInput } from '../../domain/auth.schema.ts'
-import { enforceRateLimits } from '../auth/rate-limit.ts'
-import { requireSession } from '../auth/session.middleware.ts'
+import { notFound } from '../errors.ts'
 import { accountsService } from '../services/accounts.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { notFound } from './errors.ts'
+import { enforceRateLimits } from './rate-limit.ts'
+import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 const UserIdParam = v.object({ userId: v.pipe(v.string(), v.maxLength(64, 'userId is too long.')) })

@@ -2,7 +2,7 @@ import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
 import { fieldErrors } from '../../domain/form-validation.ts'
-import { ApiError } from './errors.ts'
+import { Failure } from '../errors.ts'
 
 /** `{ field: first message }` for the form, and the first message as the summary. */
 export const describeIssues = (issues: v.BaseIssue<unknown>[]) => {
@@ -17,14 +17,14 @@ export const validate = <Target extends keyof ValidationTargets, Schema extends 
 ) =>
   validator(target, (value, c) => {
     if (target === 'json' && !/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
-      throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+      throw new Failure('unsupported_media', 'Send the body as JSON with the header Content-Type: application/json.')
     // valibot's object schema takes an array as an object with missing keys; the body must be an object.
     if (target === 'json' && Array.isArray(value))
-      throw new ApiError(400, 'Expected a JSON object with the fields of this request, got an array.')
+      throw new Failure('invalid', 'Expected a JSON object with the fields of this request, got an array.')
     const result = v.safeParse(schema, value)
     if (!result.success) {
       const { message, errors } = describeIssues(result.issues)
-      throw new ApiError(400, message, errors)
+      throw new Failure('invalid', message, errors)
     }
     return result.output as v.InferOutput<Schema>
   })
@@ -38,11 +38,11 @@ export const jsonObject = async (
   what: string,
 ): Promise<Record<string, unknown>> => {
   if (!/^application\/([a-z-.]+\+)?json/i.test(c.req.header('content-type') ?? ''))
-    throw new ApiError(415, 'Send the body as JSON with the header Content-Type: application/json.')
+    throw new Failure('unsupported_media', 'Send the body as JSON with the header Content-Type: application/json.')
   const body = await c.req.json().catch(() => {
-    throw new ApiError(400, 'The request body is not valid JSON.')
+    throw new Failure('invalid', 'The request body is not valid JSON.')
   })
   if (body === null || typeof body !== 'object' || Array.isArray(body))
-    throw new ApiError(400, `Expected a JSON object with the fields of the ${what}.`)
+    throw new Failure('invalid', `Expected a JSON object with the fields of the ${what}.`)
   return body as Record<string, unknown>
 }

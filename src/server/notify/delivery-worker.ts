@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { AlertEvent } from '../../domain/alert.ts'
-import type { IntegrationType } from '../../domain/integration.schema.ts'
+import { createAbortGroup } from '../abort-group.ts'
+import type { Cancel, Clock } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { DueDelivery } from '../db/repos/deliveries.repo.ts'
 import { repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'
+import { sendMail } from './channels/email.ts'
 import { type ChannelContext, DeliveryError, sendAlert } from './channels/index.ts'
 
 /** The channels' context from the configuration. */
@@ -30,7 +31,8 @@ export interface DeliveryWorkerOptions {
   logger: Logger
   /** The channels' settings of the moment (SMTP, Telegram's base URL, the target policy, a timeout). */
   channels: () => Omit<ChannelContext, 'signal'>
-  now?: () => number
+  /** Due times, backoff and the polling are on this clock. */
+  clock: Clock
   workerId?: string
   pollMs?: number
   /** Most deliveries leased by one poll, and most sent at once. */
@@ -46,20 +48,25 @@ export interface DeliveryWorkerOptions {
  */
 export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
   const { database, logger } = opts
-  const now = opts.now ?? Date.now
+  const { clock } = opts
+  const now = () => clock.now()
   const workerId = opts.workerId ?? randomUUID()
   const pollMs = opts.pollMs ?? 1000
   const batch = opts.batch ?? 20
   const deliveries = repos(database.db).deliveries
-  const abort = new AbortController()
-  let timer: NodeJS.Timeout | null = null
+  // Each attempt has a signal of its own (channels are sent in parallel).
+  const sends = createAbortGroup()
+  let timer: Cancel | null = null
   let running: Promise<void> | null = null
   let seq = 0
 
   /** One attempt at one leased delivery, settled under its lease. */
   const attempt = async (delivery: DueDelivery, lease: string, evenIfOff = false) => {
     const attempts = delivery.attempts + 1
-    if (delivery.enabled !== 1 && !evenIfOff) {
+    const { message, channel } = delivery
+    // Account mail keeps its live secrets (a reset link) only until it is settled.
+    const settled = message.kind === 'mail' ? { message: { ...message, text: message.kept } } : {}
+    if (!channel.enabled && !evenIfOff) {
       await deliveries.settle(delivery.delivery_id, lease, {
         status: 'failed',
         attempts,
@@ -68,15 +75,15 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
       })
       return
     }
-    const context: ChannelContext = { ...opts.channels(), signal: abort.signal }
     try {
-      await sendAlert(
-        { type: delivery.type as IntegrationType, settings: JSON.parse(delivery.settings) },
-        JSON.parse(delivery.event) as AlertEvent,
-        delivery.delivery_id,
-        context,
-      )
+      await sends.run((signal) => {
+        const context = { ...opts.channels(), signal } satisfies ChannelContext
+        return message.kind === 'mail'
+          ? sendMail(String(channel.settings.email), { subject: message.subject, text: message.text }, context)
+          : sendAlert(channel, message, delivery.delivery_id, context)
+      })
       await deliveries.settle(delivery.delivery_id, lease, {
+        ...settled,
         status: 'delivered',
         attempts,
         delivered_at: now(),
@@ -87,11 +94,11 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
       const known = error instanceof DeliveryError
       const message = known ? error.message : `Sending failed unexpectedly: ${String(error)}`
       // A test message answers the user who waits for it: it is not tried again later.
-      const retry =
-        delivery.kind !== 'test' && (!known || error.retryable) && attempts < MAX_ATTEMPTS && !abort.signal.aborted
+      const retry = delivery.kind !== 'test' && (!known || error.retryable) && attempts < MAX_ATTEMPTS && !sends.aborted
       if (!known)
         logger.error('a delivery failed unexpectedly', { delivery: delivery.delivery_id, error: String(error) })
       await deliveries.settle(delivery.delivery_id, lease, {
+        ...(retry ? {} : settled),
         status: retry ? 'pending' : 'failed',
         attempts,
         last_error: message,
@@ -109,7 +116,10 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
     // One channel's alerts go out one after another, oldest first (a down before its up); channels in parallel.
     const byChannel = new Map<string, DueDelivery[]>()
     for (const d of [...due].sort((a, b) => a.created_at - b.created_at || a.delivery_id.localeCompare(b.delivery_id)))
-      byChannel.set(d.integration_id, [...(byChannel.get(d.integration_id) ?? []), d])
+      byChannel.set(d.integration_id ?? `mail:${d.recipient}`, [
+        ...(byChannel.get(d.integration_id ?? `mail:${d.recipient}`) ?? []),
+        d,
+      ])
     await Promise.all(
       [...byChannel.values()].map(async (queue) => {
         for (const d of queue)
@@ -139,11 +149,11 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
     runOnce,
     start() {
       if (timer) return
-      timer = setInterval(tick, pollMs)
+      timer = clock.every(pollMs, tick)
       tick()
     },
     async stop() {
-      if (timer) clearInterval(timer)
+      timer?.()
       timer = null
       await running
     },

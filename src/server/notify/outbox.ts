@@ -1,12 +1,11 @@
-import type { AlertEvent } from '../../domain/alert.ts'
-import type { MonitorType } from '../../domain/monitor.schema.ts'
+import type { AccountMail } from '../../domain/account-mail.ts'
+import type { AlertEvent, RaisedAlert } from '../../domain/alert.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { monitorTarget } from '../../domain/monitor-target.ts'
-import type { DeliveryRow } from '../db/repos/deliveries.repo.ts'
-import type { IntegrationRow } from '../db/repos/integrations.repo.ts'
-import { toMonitorInput } from '../db/repos/monitor-row.ts'
-import type { MonitorRow } from '../db/repos/monitors.repo.ts'
-import type { RaisedAlert } from '../engine/check-effects.ts'
+import type { DeliveryRecord } from '../db/repos/deliveries.repo.ts'
+import type { IntegrationRecord } from '../db/repos/integrations.repo.ts'
+import { toMonitorInput } from '../db/repos/monitor-record.ts'
+import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { newId } from '../ids.ts'
 
 // The outbox: an alert becomes one delivery row per channel, written in the same transaction as the event
@@ -16,7 +15,7 @@ import { newId } from '../ids.ts'
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 /** The alert as channels receive it, with a link to the monitor's page. */
-export const alertEvent = (row: MonitorRow, alert: RaisedAlert, at: number, appUrl: string): AlertEvent => ({
+export const alertEvent = (row: MonitorRecord, alert: RaisedAlert, at: number, appUrl: string): AlertEvent => ({
   kind: alert.kind,
   title: alert.title,
   description: alert.description,
@@ -24,30 +23,25 @@ export const alertEvent = (row: MonitorRow, alert: RaisedAlert, at: number, appU
   monitor: {
     id: row.monitor_id,
     name: row.name,
-    type: row.type as MonitorType,
+    type: row.type,
     target: monitorTarget(toMonitorInput(row)),
-    url: `${appUrl}${MONITOR_PAGES[row.type as MonitorType].detail(row.monitor_id)}`,
+    url: `${appUrl}${MONITOR_PAGES[row.type].detail(row.monitor_id)}`,
   },
   since: alert.kind === 'down' || alert.kind === 'reminder' ? iso(alert.since) : null,
   last_error: row.last_error,
 })
 
 /** The channels a monitor alerts: those it chose, or all of its user's enabled ones. */
-export const channelsOf = (row: MonitorRow, enabled: readonly IntegrationRow[]) => {
+export const channelsOf = (row: MonitorRecord, enabled: readonly IntegrationRecord[]) => {
   const mine = enabled.filter((i) => i.user_id === row.user_id)
   if (row.integration_ids === null) return mine
-  const chosen = new Set(JSON.parse(row.integration_ids) as string[])
+  const chosen = new Set(row.integration_ids)
   return mine.filter((i) => chosen.has(i.integration_id))
 }
 
-export const newDelivery = (integration: IntegrationRow, event: AlertEvent, now: number): DeliveryRow => ({
+const pending = (now: number) => ({
   delivery_id: newId(),
-  user_id: integration.user_id,
-  integration_id: integration.integration_id,
-  kind: event.kind,
-  title: event.title,
-  event: JSON.stringify(event),
-  status: 'pending',
+  status: 'pending' as const,
   attempts: 0,
   next_attempt_at: now,
   last_error: null,
@@ -55,4 +49,26 @@ export const newDelivery = (integration: IntegrationRow, event: AlertEvent, now:
   lease_until: null,
   created_at: now,
   delivered_at: null,
+})
+
+/** An alert on its way to one of the user's channels. */
+export const newDelivery = (integration: IntegrationRecord, event: AlertEvent, now: number): DeliveryRecord => ({
+  ...pending(now),
+  user_id: integration.user_id,
+  integration_id: integration.integration_id,
+  recipient: null,
+  kind: event.kind,
+  title: event.title,
+  message: event,
+})
+
+/** Account mail on its way to an address (the account's, or the operator's), sent by the same worker. */
+export const newMailDelivery = (userId: string, to: string, mail: AccountMail, now: number): DeliveryRecord => ({
+  ...pending(now),
+  user_id: userId,
+  integration_id: null,
+  recipient: to,
+  kind: 'mail',
+  title: mail.subject,
+  message: mail,
 })

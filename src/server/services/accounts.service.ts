@@ -4,9 +4,9 @@ import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import { toUser } from '../db/repos/users.repo.ts'
-import type { Deps } from '../http/env.ts'
-import { ApiError } from '../http/errors.ts'
+import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
+import type { Deps } from './deps.ts'
 import { newSubscriptionRow } from './subscriptions.service.ts'
 
 const DAY_MS = 86_400_000
@@ -35,7 +35,7 @@ export const accountsService = (deps: Deps) => {
     /** Creates the user, their subscription, a welcome notification and a session in one transaction. */
     async register(input: RegisterInput): Promise<SignedIn> {
       if (await repos.users.findByEmail(input.email))
-        throw new ApiError(409, 'An account with this email already exists. Sign in or reset your password.', {
+        throw new Failure('conflict', 'An account with this email already exists. Sign in or reset your password.', {
           email: 'This email is already registered.',
         })
       const passwordHash = await hashPassword(input.password, config.passwordHashCost)
@@ -78,7 +78,7 @@ export const accountsService = (deps: Deps) => {
       } catch (err) {
         // Two sign-ups with one email at once: the unique index lets one through.
         if (await repos.users.findByEmail(input.email))
-          throw new ApiError(409, 'An account with this email already exists. Sign in or reset your password.', {
+          throw new Failure('conflict', 'An account with this email already exists. Sign in or reset your password.', {
             email: 'This email is already registered.',
           })
         throw err
@@ -89,7 +89,7 @@ export const accountsService = (deps: Deps) => {
       const user = await repos.users.findByEmail(input.email)
       decoyHash ??= hashPassword('decoy-password', config.passwordHashCost)
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash))
-      if (!user || !ok) throw new ApiError(401, 'The email or password is incorrect.')
+      if (!user || !ok) throw new Failure('unauthenticated', 'The email or password is incorrect.')
       return { ...(await startSession(user.user_id)), user: toUser(user) }
     },
 
@@ -97,8 +97,9 @@ export const accountsService = (deps: Deps) => {
 
     async forgotPassword(email: string): Promise<void> {
       const user = await repos.users.findByEmail(email)
+      // Not logged with the address: the log must not collect who tried which email.
       if (!user) {
-        logger.info('password reset asked for an unknown email', { email })
+        logger.info('password reset asked for an unknown email')
         return
       }
       const token = newToken()
@@ -111,6 +112,7 @@ export const accountsService = (deps: Deps) => {
       })
       const link = `${config.appUrl}/forgot-password?token=${encodeURIComponent(token)}`
       await mailer.send({
+        userId: user.user_id,
         to: user.email,
         subject: 'Reset your password',
         text: [
@@ -123,6 +125,7 @@ export const accountsService = (deps: Deps) => {
           '',
           'If you did not ask for this, ignore this email: your password stays as it is.',
         ].join('\n'),
+        secrets: [link],
       })
     },
 
@@ -131,7 +134,7 @@ export const accountsService = (deps: Deps) => {
       const now = clock.now()
       const reset = await repos.passwordResets.findUsable(hashToken(token), now)
       if (!reset)
-        throw new ApiError(400, 'This reset link is invalid or has expired. Ask for a new one.', {
+        throw new Failure('invalid', 'This reset link is invalid or has expired. Ask for a new one.', {
           token: 'Invalid or expired reset link.',
         })
       const passwordHash = await hashPassword(password, config.passwordHashCost)
@@ -143,20 +146,52 @@ export const accountsService = (deps: Deps) => {
       })
     },
 
+    /**
+     * The operator's reset (`npm run reset-password`): sets the password of the account with this email, uses up
+     * its reset links and ends every session, as a reset link would. False when no account has the email.
+     */
+    async setPasswordAsOperator(email: string, password: string): Promise<boolean> {
+      const user = await repos.users.findByEmail(email)
+      if (!user) return false
+      const passwordHash = await hashPassword(password, config.passwordHashCost)
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.users.setPasswordHash(user.user_id, passwordHash, now)
+        await tx.passwordResets.consumeAllOfUser(user.user_id, now)
+        await tx.sessions.deleteAllOfUser(user.user_id)
+        await tx.notifications.insert({
+          notification_id: newId(),
+          user_id: user.user_id,
+          notification_type: 'account',
+          target_id: null,
+          notification_title: 'Password reset by the operator',
+          notification_description:
+            'The operator of this server set a new password for your account and signed out every session.',
+          is_opened: 0,
+          created_at: now,
+        })
+      })
+      return true
+    },
+
     /** The spec's password change: checks the current password and ends the user's other sessions. */
     async changePassword(userId: string, keepTokenHash: string, current: string, next: string): Promise<void> {
       const user = await repos.users.findById(userId)
-      if (!user) throw new ApiError(404, 'User not found.')
+      if (!user) throw new Failure('not_found', 'User not found.')
       if (!(await verifyPassword(current, user.password_hash)))
-        throw new ApiError(400, 'Current password is incorrect.', {
+        throw new Failure('invalid', 'Current password is incorrect.', {
           current_password: 'Current password is incorrect.',
         })
-      if (current === next) throw new ApiError(400, PASSWORD_MESSAGES.same, { new_password: PASSWORD_MESSAGES.same })
+      if (current === next)
+        throw new Failure('invalid', PASSWORD_MESSAGES.same, { new_password: PASSWORD_MESSAGES.same })
       const passwordHash = await hashPassword(next, config.passwordHashCost)
       const now = clock.now()
       await database.db.transaction().execute(async (trx) => {
         const tx = reposOf(trx)
         await tx.users.setPasswordHash(userId, passwordHash, now)
+        // A reset link sent before the change could otherwise undo it.
+        await tx.passwordResets.consumeAllOfUser(userId, now)
         await tx.sessions.deleteAllOfUser(userId, keepTokenHash)
         await tx.notifications.insert({
           notification_id: newId(),
@@ -170,6 +205,7 @@ export const accountsService = (deps: Deps) => {
         })
       })
       await mailer.send({
+        userId: user.user_id,
         to: user.email,
         subject: 'Your password was changed',
         text: `Hello ${user.name},\n\nThe password of your account was changed and your other sessions were signed out.\nIf this was not you, reset your password now at ${config.appUrl}/forgot-password.`,

@@ -8,55 +8,59 @@ import {
   IntegrationInput,
   type IntegrationType,
   integrationPatchSchema,
-  maskSecret,
-  SECRET_SETTINGS,
+  maskedSetting,
 } from '../../domain/integration.schema.ts'
-import type { DeliveryRow } from '../db/repos/deliveries.repo.ts'
+import { urlHost } from '../../domain/monitor-target.ts'
+import type { DeliveryRecord } from '../db/repos/deliveries.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
-import type { IntegrationRow } from '../db/repos/integrations.repo.ts'
-import type { Deps } from '../http/env.ts'
-import { ApiError, notFound } from '../http/errors.ts'
+import type { IntegrationRecord } from '../db/repos/integrations.repo.ts'
+import { Failure, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { targetsRefusal } from '../net/target-screen.ts'
 import { newDelivery } from '../notify/outbox.ts'
+import type { Deps } from './deps.ts'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 const invalid = (issues: v.BaseIssue<unknown>[]) => {
   const errors = fieldErrors(issues)
-  return new ApiError(400, Object.values(errors)[0] ?? 'Invalid integration.', errors)
+  return new Failure('invalid', Object.values(errors)[0] ?? 'Invalid integration.', errors)
 }
 
 /** The settings as the API shows them: secrets masked, a webhook's signing secret not at all. */
 const maskedSettings = (type: IntegrationType, settings: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, maskedSetting(type, key, value)]))
+
+/** A change without the secrets the client sent back as it was shown them: those stay as stored. */
+const withoutEchoedSecrets = (type: IntegrationType, body: Record<string, unknown>, current: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(settings).map(([key, value]) => {
-      if (!SECRET_SETTINGS[type].includes(key) || typeof value !== 'string') return [key, value]
-      return [key, type === 'webhook' ? '••••••••' : maskSecret(value)]
-    }),
+    Object.entries(body).filter(
+      ([key, value]) => !(key in current) || value !== maskedSetting(type, key, current[key]) || value === current[key],
+    ),
   )
 
-export const toIntegration = (row: IntegrationRow, last?: DeliveryRow): Integration => ({
+export const toIntegration = (row: IntegrationRecord, last?: DeliveryRecord): Integration => ({
   id: row.integration_id,
-  type: row.type as IntegrationType,
+  type: row.type,
   name: row.name,
   enabled: row.enabled === 1,
-  settings: maskedSettings(row.type as IntegrationType, JSON.parse(row.settings)),
+  settings: maskedSettings(row.type, row.settings),
   created_at: new Date(row.created_at).toISOString(),
   last_delivery: last
     ? {
-        status: last.status as Delivery['status'],
+        status: last.status,
         at: new Date(last.delivered_at ?? last.created_at).toISOString(),
         error: last.last_error,
       }
     : null,
 })
 
-export const toDelivery = (row: DeliveryRow): Delivery => ({
+export const toDelivery = (row: DeliveryRecord): Delivery => ({
   id: row.delivery_id,
-  integration_id: row.integration_id,
+  integration_id: row.integration_id ?? '',
   kind: row.kind,
   title: row.title,
-  status: row.status as Delivery['status'],
+  status: row.status,
   attempts: row.attempts,
   last_error: row.last_error,
   created_at: new Date(row.created_at).toISOString(),
@@ -64,11 +68,22 @@ export const toDelivery = (row: DeliveryRow): Delivery => ({
   next_attempt_at: row.status === 'pending' ? iso(row.next_attempt_at) : null,
 })
 
+/** The channels that post to a URL the user gives: it must pass the target policy. */
+const URL_CHANNELS = new Set<IntegrationType>(['slack', 'webhook', 'teams', 'discord'])
+
 const settingsOf = (input: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(input).filter(([k]) => !['type', 'name', 'enabled'].includes(k)))
 
 export const integrationsService = (deps: Deps) => {
   const { repos, clock } = deps
+
+  /** A channel URL the target policy always refuses is refused when saved (email and Telegram are exempt). */
+  const assertTarget = async (settings: Record<string, unknown>, type: IntegrationType) => {
+    if (!URL_CHANNELS.has(type) || typeof settings.url !== 'string') return
+    const policy = { allowPrivate: deps.config.allowPrivateTargets }
+    const refusal = await targetsRefusal([{ field: 'url', host: urlHost(settings.url) }], policy, deps.resolveHost)
+    if (refusal) throw new Failure('invalid', refusal.url as string, refusal)
+  }
 
   const owned = async (userId: string, integrationId: string) => {
     const row = await repos.integrations.findOwned(userId, integrationId)
@@ -82,18 +97,19 @@ export const integrationsService = (deps: Deps) => {
     if (!parsed.success) throw invalid(parsed.issues)
     const input = parsed.output
     const settings = settingsOf(input)
+    await assertTarget(settings, input.type)
     let webhookSecret: string | undefined
     if (input.type === 'webhook') {
       webhookSecret = input.secret ?? randomBytes(24).toString('base64url')
       settings.secret = webhookSecret
     }
     const now = clock.now()
-    const row: IntegrationRow = {
+    const row: IntegrationRecord = {
       integration_id: newId(),
       user_id: userId,
       type: input.type,
       name: input.name,
-      settings: JSON.stringify(settings),
+      settings,
       enabled: input.enabled ? 1 : 0,
       created_at: now,
       updated_at: now,
@@ -112,12 +128,12 @@ export const integrationsService = (deps: Deps) => {
       return rows.map((r) => toIntegration(r, last.get(r.integration_id)))
     },
 
-    update: async (userId: string, integrationId: string, body: unknown) => {
+    update: async (userId: string, integrationId: string, body: Record<string, unknown>) => {
       const row = await owned(userId, integrationId)
-      const type = row.type as IntegrationType
-      const patch = v.safeParse(integrationPatchSchema(type), body)
+      const type = row.type
+      const current = row.settings
+      const patch = v.safeParse(integrationPatchSchema(type), withoutEchoedSecrets(type, body, current))
       if (!patch.success) throw invalid(patch.issues)
-      const current = JSON.parse(row.settings) as Record<string, unknown>
       // A secret left out stays as it was; the whole is checked again as a new integration would be.
       const merged = v.safeParse(IntegrationInput, {
         type,
@@ -127,10 +143,11 @@ export const integrationsService = (deps: Deps) => {
         ...patch.output,
       })
       if (!merged.success) throw invalid(merged.issues)
+      if ('url' in patch.output) await assertTarget(settingsOf(merged.output), type)
       const updated = await repos.integrations.updateOwned(userId, integrationId, {
         name: merged.output.name,
         enabled: merged.output.enabled ? 1 : 0,
-        settings: JSON.stringify({ ...current, ...settingsOf(merged.output) }),
+        settings: { ...current, ...settingsOf(merged.output) },
         updated_at: clock.now(),
       })
       if (!updated) throw notFound('Integration')
@@ -143,12 +160,9 @@ export const integrationsService = (deps: Deps) => {
         const r = reposOf(trx)
         if (!(await r.integrations.deleteOwned(userId, integrationId))) throw notFound('Integration')
         for (const monitor of await r.monitors.listOwned(userId)) {
-          if (monitor.integration_ids === null) continue
-          const ids = JSON.parse(monitor.integration_ids) as string[]
-          if (ids.includes(integrationId))
-            await r.monitors.update(monitor.monitor_id, {
-              integration_ids: JSON.stringify(ids.filter((id) => id !== integrationId)),
-            })
+          const ids = monitor.integration_ids
+          if (ids?.includes(integrationId))
+            await r.monitors.update(monitor.monitor_id, { integration_ids: ids.filter((id) => id !== integrationId) })
         }
       }),
 

@@ -1,4 +1,5 @@
 import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-result.ts'
+import type { MonitorType } from '../../domain/monitor.schema.ts'
 import {
   averageMs,
   bucketStart,
@@ -15,8 +16,8 @@ import {
 import type { Database } from '../db/database.ts'
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
-import { type MonitorFigures, toMonitor } from '../db/repos/monitor-row.ts'
-import type { MonitorRow } from '../db/repos/monitors.repo.ts'
+import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
+import { type MonitorFigures, toMonitor } from './monitor-view.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const DAY = PERIOD_MS.day
@@ -45,7 +46,7 @@ export const listMonitors = async (
   { repos, database }: { repos: Repos; database: Database },
   userId: string,
   now: number,
-  type?: string,
+  type?: MonitorType,
 ) => {
   const [rows, day, month] = await Promise.all([
     repos.monitors.listOwned(userId, type),
@@ -54,7 +55,7 @@ export const listMonitors = async (
   ])
   const counts = { total: rows.length, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }
   const monitors = rows.map((row) => {
-    counts[row.status as keyof typeof counts] += 1
+    counts[row.status] += 1
     return toMonitor(row, monitorFigures(day.get(row.monitor_id), month.get(row.monitor_id)))
   })
   return { monitors, counts }
@@ -67,7 +68,7 @@ const monitorFigures = (day: Rollup | undefined, month: Rollup | undefined): Mon
 })
 
 /** One monitor with the same figures as the list. */
-export const monitorWithFigures = async (repos: Repos, row: MonitorRow, now: number) => {
+export const monitorWithFigures = async (repos: Repos, row: MonitorRecord, now: number) => {
   const [day, month] = await Promise.all([
     repos.rollups.sum(row.monitor_id, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour),
     repos.rollups.sum(row.monitor_id, 'day', bucketStart(now, 'day') - 29 * DAY),
@@ -81,7 +82,7 @@ const overlapsDay = (incident: IncidentRow, dayStart: number, now: number) =>
 /** Uptime, response times, incidents and the chart series of one monitor over a window. */
 export const monitorStats = async (
   repos: Repos,
-  row: MonitorRow,
+  row: MonitorRecord,
   window: StatsWindow,
   now: number,
 ): Promise<MonitorStats> => {

@@ -1,18 +1,26 @@
 import * as v from 'valibot'
 import { fieldErrors } from '../../domain/form-validation.ts'
-import { type MonitorType, monitorPatchSchema, validateMonitor } from '../../domain/monitor.schema.ts'
+import {
+  type MonitorInput,
+  type MonitorType,
+  monitorPatchSchema,
+  validateMonitor,
+} from '../../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
+import { cloudAccountOf, connectHosts } from '../../domain/monitor-target.ts'
 import { intervalLimitMessage, monitorLimitMessage } from '../../domain/plan-limits.ts'
+import { unmaskHeaders } from '../../domain/secret-values.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
-import { configColumns, newMonitorRow, toMonitorInput } from '../db/repos/monitor-row.ts'
-import type { MonitorChange, MonitorRow } from '../db/repos/monitors.repo.ts'
-import type { Deps } from '../http/env.ts'
-import { ApiError, notFound } from '../http/errors.ts'
+import { configOf, newMonitorRecord, toMonitorInput } from '../db/repos/monitor-record.ts'
+import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
+import { Failure, notFound } from '../errors.ts'
+import { targetsRefusal } from '../net/target-screen.ts'
+import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
 
 const invalid = (issues: v.BaseIssue<unknown>[]) => {
   const errors = fieldErrors(issues)
-  return new ApiError(400, Object.values(errors)[0] ?? 'Invalid monitor.', errors)
+  return new Failure('invalid', Object.values(errors)[0] ?? 'Invalid monitor.', errors)
 }
 
 /** Fields that change who is told and how it is called, not what is checked. */
@@ -46,7 +54,7 @@ export const monitorsService = (deps: Deps) => {
   const assertInterval = (plan: { title: string; min_interval_seconds: number }, interval: number) => {
     if (interval < plan.min_interval_seconds) {
       const message = intervalLimitMessage(plan.title, plan.min_interval_seconds)
-      throw new ApiError(403, message, { interval_seconds: message })
+      throw new Failure('forbidden', message, { interval_seconds: message })
     }
   }
 
@@ -57,8 +65,29 @@ export const monitorsService = (deps: Deps) => {
     const unknown = ids.find((id) => !mine.has(id))
     if (unknown !== undefined) {
       const message = `Unknown integration: ${unknown}. Choose among your integrations.`
-      throw new ApiError(400, message, { integration_ids: message })
+      throw new Failure('invalid', message, { integration_ids: message })
     }
+  }
+
+  /** A cloud monitor reads one of its owner's connected accounts of its provider: another user's id reads as unknown. */
+  const assertOwnAccount = async (userId: string, input: MonitorInput) => {
+    const wanted = cloudAccountOf(input)
+    if (!wanted) return
+    const account = await repos.cloudAccounts.findOwned(userId, wanted.id)
+    if (!account || account.provider !== wanted.provider) {
+      const message = 'Unknown account: choose one of your connected accounts.'
+      throw new Failure('invalid', message, { account_id: message })
+    }
+  }
+
+  /** A target the policy always refuses is refused when saved, with the reason at its field. */
+  const assertTargets = async (input: MonitorInput) => {
+    const refusal = await targetsRefusal(
+      connectHosts(input),
+      { allowPrivate: deps.config.allowPrivateTargets },
+      deps.resolveHost,
+    )
+    if (refusal) throw new Failure('invalid', Object.values(refusal)[0] as string, refusal)
   }
 
   const owned = async (userId: string, monitorId: string) => {
@@ -68,42 +97,58 @@ export const monitorsService = (deps: Deps) => {
   }
 
   /** Closes the open incident of a monitor that stops being watched: nobody knows its state any more. */
-  const closeOpenIncident = async (r: ReturnType<typeof reposOf>, row: MonitorRow, now: number) => {
+  const closeOpenIncident = async (r: ReturnType<typeof reposOf>, row: MonitorRecord, now: number) => {
     if (row.open_incident_id) await r.incidents.resolve(row.open_incident_id, now)
   }
 
   return {
     owned,
 
-    create: async (userId: string, body: unknown): Promise<MonitorRow> => {
+    create: async (userId: string, body: unknown): Promise<MonitorRecord> => {
       const parsed = validateMonitor(body)
       if (!parsed.success) throw invalid(parsed.issues)
       const input = parsed.output
       const plan = await planFor(userId, input.type)
+      await assertTargets(input)
+      await assertOwnAccount(userId, input)
       await assertOwnIntegrations(userId, input.integration_ids)
       const count = await repos.monitors.countOwned(userId)
-      if (count >= plan.max_monitors) throw new ApiError(403, monitorLimitMessage(plan.title, plan.max_monitors))
+      if (count >= plan.max_monitors) throw new Failure('forbidden', monitorLimitMessage(plan.title, plan.max_monitors))
       assertInterval(plan, input.interval_seconds)
       const now = clock.now()
-      const row = newMonitorRow(userId, input, now)
+      const row = newMonitorRecord(userId, input, now)
       await repos.monitors.insert(row)
       return row
     },
 
-    update: async (userId: string, monitorId: string, body: unknown): Promise<MonitorRow> => {
+    update: async (userId: string, monitorId: string, body: unknown): Promise<MonitorRecord> => {
       const row = await owned(userId, monitorId)
-      const type = row.type as MonitorType
+      const type = row.type
       const patch = v.safeParse(monitorPatchSchema(type), body)
       if (!patch.success) throw invalid(patch.issues)
-      const merged = validateMonitor({ ...toMonitorInput(row), ...patch.output, type })
+      const stored = toMonitorInput(row)
+      const changes: Record<string, unknown> = { ...patch.output }
+      // Credential headers are answered masked; one sent back as it was shown keeps its stored value.
+      if (stored.type === 'api' && changes.headers !== undefined) {
+        const unmasked = unmaskHeaders(changes.headers as Record<string, string>, stored.headers)
+        if ('unknown' in unmasked) {
+          const message = `Type the value of the ${unmasked.unknown} header again: it is not one this monitor has.`
+          throw new Failure('invalid', message, { headers: message })
+        }
+        changes.headers = unmasked.headers
+      }
+      const merged = validateMonitor({ ...stored, ...changes, type })
       if (!merged.success) throw invalid(merged.issues)
       const plan = await planFor(userId, type)
+      if (connectHosts(merged.output).some(({ field }) => field in changes)) await assertTargets(merged.output)
+      if ('account_id' in changes) await assertOwnAccount(userId, merged.output)
       if (patch.output.interval_seconds !== undefined) assertInterval(plan, merged.output.interval_seconds)
       if (patch.output.integration_ids !== undefined) await assertOwnIntegrations(userId, merged.output.integration_ids)
       const now = clock.now()
-      const columns = configColumns(merged.output)
+      const columns = configOf(merged.output)
+      const before = configOf(stored)
       const checkChanged = (Object.keys(columns) as (keyof typeof columns)[]).some(
-        (k) => !ALERTING_ONLY.has(k) && columns[k] !== row[k],
+        (k) => !ALERTING_ONLY.has(k) && JSON.stringify(columns[k]) !== JSON.stringify(before[k]),
       )
       // A change to what is checked starts the state afresh and checks at once; a new name or other alert
       // channels change nothing else.
@@ -122,7 +167,7 @@ export const monitorsService = (deps: Deps) => {
       })
     },
 
-    pause: async (userId: string, monitorId: string): Promise<MonitorRow> => {
+    pause: async (userId: string, monitorId: string): Promise<MonitorRecord> => {
       const row = await owned(userId, monitorId)
       if (row.paused === 1) return row
       const now = clock.now()
@@ -148,10 +193,10 @@ export const monitorsService = (deps: Deps) => {
       })
     },
 
-    resume: async (userId: string, monitorId: string): Promise<MonitorRow> => {
+    resume: async (userId: string, monitorId: string): Promise<MonitorRecord> => {
       const row = await owned(userId, monitorId)
       if (row.paused === 0) return row
-      await planFor(userId, row.type as MonitorType)
+      await planFor(userId, row.type)
       const updated = await repos.monitors.updateOwned(userId, monitorId, { paused: 0, ...freshState(clock.now()) })
       if (!updated) throw notFound('Monitor')
       return updated
@@ -164,8 +209,8 @@ export const monitorsService = (deps: Deps) => {
     /** Runs a check now, outside the schedule; its result counts like any other. */
     checkNow: async (userId: string, monitorId: string) => {
       const row = await owned(userId, monitorId)
-      await planFor(userId, row.type as MonitorType)
-      if (row.paused === 1) throw new ApiError(409, 'This monitor is paused. Resume it to check it.')
+      await planFor(userId, row.type)
+      if (row.paused === 1) throw new Failure('conflict', 'This monitor is paused. Resume it to check it.')
       const startedAt = clock.now()
       const began = performance.now()
       const outcome = await deps.runCheck(toMonitorInput(row), AbortSignal.timeout(row.timeout_seconds * 1000 + 30_000))

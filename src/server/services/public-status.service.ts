@@ -1,4 +1,3 @@
-import type { MonitorStatus } from '../../domain/monitor-status.ts'
 import { INCIDENT_STATUSES, type IncidentStatus } from '../../domain/status-page.schema.ts'
 import { componentState, maintenanceState, overallStatus } from '../../domain/status-rules.ts'
 import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatus } from '../../domain/status-view.ts'
@@ -42,7 +41,7 @@ export const publicStatus = async (
       : Promise.resolve(new Map()),
   ])
 
-  const statusOf = new Map(monitors.map((m) => [m.monitor_id, m.status as MonitorStatus]))
+  const statusOf = new Map(monitors.map((m) => [m.monitor_id, m.status]))
   const nameOf = new Map(components.map((c) => [c.component_id, c.display_name]))
   const inProgress = windows.filter(({ window }) => maintenanceState(window, now) === 'in_progress')
   const underMaintenance = (componentId: string) =>

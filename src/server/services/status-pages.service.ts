@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { fieldErrors } from '../../domain/form-validation.ts'
 import {
-  type IncidentStatus,
   type Maintenance,
   MaintenanceInput,
   type StatusComponentInput,
@@ -15,19 +14,19 @@ import {
 import { maintenanceState } from '../../domain/status-rules.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { MaintenanceRow } from '../db/repos/maintenance.repo.ts'
-import type { MonitorRow } from '../db/repos/monitors.repo.ts'
+import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import type { StatusIncidentRow, StatusIncidentUpdateRow } from '../db/repos/status-incidents.repo.ts'
 import type { StatusComponentRow, StatusPageRow } from '../db/repos/status-pages.repo.ts'
-import type { Deps } from '../http/env.ts'
-import { ApiError, notFound } from '../http/errors.ts'
+import { Failure, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 const invalid = (issues: v.BaseIssue<unknown>[], what: string) => {
   const errors = fieldErrors(issues)
-  return new ApiError(400, Object.values(errors)[0] ?? `Invalid ${what}.`, errors)
+  return new Failure('invalid', Object.values(errors)[0] ?? `Invalid ${what}.`, errors)
 }
 
 const parse = <S extends v.GenericSchema>(schema: S, body: unknown, what: string): v.InferOutput<S> => {
@@ -55,7 +54,7 @@ export const statusPagesService = (deps: Deps) => {
   const toStatusPage = (
     page: StatusPageRow,
     components: StatusComponentRow[],
-    monitors: Map<string, MonitorRow>,
+    monitors: Map<string, MonitorRecord>,
   ): StatusPage => ({
     id: page.page_id,
     name: page.name,
@@ -101,7 +100,7 @@ export const statusPagesService = (deps: Deps) => {
     const unknown = inputs.findIndex((c) => !mine.has(c.monitor_id))
     if (unknown !== -1) {
       const message = `Unknown monitor: ${inputs[unknown]?.monitor_id}. Choose among your monitors.`
-      throw new ApiError(400, message, { [`components.${unknown}.monitor_id`]: message })
+      throw new Failure('invalid', message, { [`components.${unknown}.monitor_id`]: message })
     }
     return inputs.map((c, position) => ({
       component_id: existing.find((e) => e.monitor_id === c.monitor_id)?.component_id ?? newId(),
@@ -115,7 +114,7 @@ export const statusPagesService = (deps: Deps) => {
 
   const slugFree = async (slug: string, pageId?: string) => {
     const other = await repos.statusPages.findBySlug(slug)
-    if (other && other.page_id !== pageId) throw new ApiError(409, SLUG_TAKEN, { slug: SLUG_TAKEN })
+    if (other && other.page_id !== pageId) throw new Failure('conflict', SLUG_TAKEN, { slug: SLUG_TAKEN })
   }
 
   /** Writes a page; when another request took the slug since `slugFree` looked, the unique index says so: 409. */
@@ -133,7 +132,7 @@ export const statusPagesService = (deps: Deps) => {
     const unknown = ids.find((id) => !known.has(id))
     if (unknown !== undefined) {
       const message = `Unknown component: ${unknown}. Choose among the page's components.`
-      throw new ApiError(400, message, { component_ids: message })
+      throw new Failure('invalid', message, { component_ids: message })
     }
     return [...new Set(ids)]
   }
@@ -145,15 +144,15 @@ export const statusPagesService = (deps: Deps) => {
   ): StatusIncident => ({
     id: row.status_incident_id,
     title: row.title,
-    impact: row.impact === 'major' ? 'major' : 'minor',
-    status: row.status as IncidentStatus,
+    impact: row.impact,
+    status: row.status,
     started_at: new Date(row.started_at).toISOString(),
     resolved_at: iso(row.resolved_at),
     component_ids: componentIds,
     monitor_incident_id: row.monitor_incident_id,
     updates: updates.map((u) => ({
       id: u.update_id,
-      status: u.status as IncidentStatus,
+      status: u.status,
       message: u.message,
       created_at: new Date(u.created_at).toISOString(),
     })),
@@ -193,7 +192,7 @@ export const statusPagesService = (deps: Deps) => {
       const subscription = await feature(userId)
       const max = subscription.plan.limits.max_status_pages
       if ((await repos.statusPages.countOwned(userId)) >= max)
-        throw new ApiError(403, statusPageLimitMessage(subscription.title, max))
+        throw new Failure('forbidden', statusPageLimitMessage(subscription.title, max))
       await slugFree(input.slug)
       const now = clock.now()
       const page: StatusPageRow = {
@@ -275,10 +274,10 @@ export const statusPagesService = (deps: Deps) => {
           (c) => c.monitor_id === engine.monitor_id,
         )
         if (!component)
-          throw new ApiError(400, 'This incident is about a monitor that is not on this page: add it first.')
+          throw new Failure('invalid', 'This incident is about a monitor that is not on this page: add it first.')
         // A second click would show the same outage twice.
         if (await repos.statusIncidents.findPublished(pageId, engine.incident_id))
-          throw new ApiError(409, 'This incident is already on this page.')
+          throw new Failure('conflict', 'This incident is already on this page.')
         // The page says what is affected in the owner's words, never the check's error (it may name a host).
         row = {
           status_incident_id: incidentId,
@@ -363,7 +362,7 @@ export const statusPagesService = (deps: Deps) => {
       const input = parse(MaintenanceInput, body, 'maintenance')
       if (Date.parse(input.ends_at) <= clock.now()) {
         const message = 'This window has already ended: choose an end in the future.'
-        throw new ApiError(400, message, { ends_at: message })
+        throw new Failure('invalid', message, { ends_at: message })
       }
       const componentIds = await componentIdsOf(pageId, input.component_ids)
       const row: MaintenanceRow = {

@@ -99,7 +99,7 @@ export const pageCsp = (logoOrigin: string | null): string =>
     "default-src 'none'",
     `style-src ${sha256(css)}`,
     `script-src ${sha256(js)}`,
-    `img-src 'self' data:${logoOrigin ? ` ${logoOrigin}` : ''}`,
+    `img-src 'self'${logoOrigin ? ` ${logoOrigin}` : ''}`,
     "connect-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",

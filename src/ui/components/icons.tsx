@@ -7,6 +7,7 @@ import {
   Earth,
   Globe,
   LayoutGrid,
+  Lock,
   type LucideIcon,
   type LucideProps,
   Network,
@@ -26,7 +27,6 @@ export {
   Eye as EyeIcon,
   EyeOff as EyeOffIcon,
   KeyRound as KeyRoundIcon,
-  Lock as LockIcon,
   LogOut as LogOutIcon,
   type LucideIcon,
   type LucideProps,
@@ -34,6 +34,9 @@ export {
   User as UserIcon,
   X as XIcon,
 } from 'lucide-react'
+
+/** The padlock of locked features; a binding of this module, so it loads with the kit's icons, not in a chunk of its own. */
+export const LockIcon = Lock
 
 const types: Record<string, { icon: LucideIcon; name: string }> = {
   web: { icon: Globe, name: 'web' },

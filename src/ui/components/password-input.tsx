@@ -8,15 +8,16 @@ import * as Field from './field.tsx'
 
 // Park UI shape: Ark UI PasswordInput parts with the `passwordInput` slot recipe. The visibility trigger is labelled
 // 'Show password' / 'Hide password' by Ark (change with Root's `translations.visibilityTrigger`).
+// Each part is marked pure, so a page's chunk keeps only the parts it uses.
 const { withProvider, withContext } = createStyleContext(passwordInput)
 
-export const Root = withProvider(PasswordInput.Root, 'root')
-export const RootProvider = withProvider(PasswordInput.RootProvider, 'root')
-export const Label = withContext(PasswordInput.Label, 'label')
-export const Control = withContext(PasswordInput.Control, 'control')
-export const Input = withContext(PasswordInput.Input, 'input')
-export const VisibilityTrigger = withContext(PasswordInput.VisibilityTrigger, 'visibilityTrigger')
-export const Indicator = withContext(PasswordInput.Indicator, 'indicator')
+export const Root = /* @__PURE__ */ withProvider(PasswordInput.Root, 'root')
+export const RootProvider = /* @__PURE__ */ withProvider(PasswordInput.RootProvider, 'root')
+export const Label = /* @__PURE__ */ withContext(PasswordInput.Label, 'label')
+export const Control = /* @__PURE__ */ withContext(PasswordInput.Control, 'control')
+export const Input = /* @__PURE__ */ withContext(PasswordInput.Input, 'input')
+export const VisibilityTrigger = /* @__PURE__ */ withContext(PasswordInput.VisibilityTrigger, 'visibilityTrigger')
+export const Indicator = /* @__PURE__ */ withContext(PasswordInput.Indicator, 'indicator')
 
 export {
   PasswordInputContext as Context,

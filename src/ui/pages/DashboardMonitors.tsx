@@ -8,10 +8,11 @@ import { formatDateTime } from '../../domain/date-format.ts'
 import type { MonitorType } from '../../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { notificationTarget } from '../../domain/notification-target.ts'
-import { Button } from '../components/button.tsx'
+import * as Card from '../components/card.tsx'
+import * as EmptyState from '../components/empty-state.tsx'
 import { ExpiringSoon } from './ExpiringSoon.tsx'
 import { usePageVisibility } from './monitors/use-page-visibility.ts'
-import { card } from './page-styles.ts'
+import { RetryAlert } from './PageParts.tsx'
 
 const detailOf = (type: string, id: string) =>
   type in MONITOR_PAGES ? MONITOR_PAGES[type as MonitorType].detail(id) : (notificationTarget(type, id) ?? '#')
@@ -40,18 +41,11 @@ export function DashboardMonitors() {
 
   return (
     <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', lg: '2fr 3fr' } })}>
-      <section className={card} aria-labelledby="monitor-counts">
-        <h2 id="monitor-counts" className={css({ fontWeight: 'semibold', mb: '3' })}>
+      <Card.Root as="section" aria-labelledby="monitor-counts" gap="3">
+        <Card.Title id="monitor-counts" fontSize="md">
           Monitors{counts ? ` (${counts.total})` : ''}
-        </h2>
-        {failed && (
-          <p role="alert" className={css({ color: 'red.800', fontSize: 'sm', mb: '2' })}>
-            {error}{' '}
-            <Button size="sm" variant="ghost" onClick={() => overview.send({ type: 'poll.refresh' })}>
-              Try again
-            </Button>
-          </p>
-        )}
+        </Card.Title>
+        {failed && <RetryAlert onRetry={() => overview.send({ type: 'poll.refresh' })}>{error}</RetryAlert>}
         {!counts ? (
           !failed && <p role="status">Loading...</p>
         ) : (
@@ -69,22 +63,26 @@ export function DashboardMonitors() {
           </dl>
         )}
         {counts?.total === 0 && (
-          <p className={css({ mt: '3', fontSize: 'sm' })}>
-            No monitors yet.{' '}
-            <Link to={MONITOR_PAGES.web.list} className={css({ color: 'primary', textDecoration: 'underline' })}>
-              Add your first website monitor
-            </Link>
-          </p>
+          <EmptyState.Root>
+            <EmptyState.Description fontSize="sm" color="inherit">
+              No monitors yet.{' '}
+              <Link to={MONITOR_PAGES.web.list} className={css({ color: 'primary', textDecoration: 'underline' })}>
+                Add your first website monitor
+              </Link>
+            </EmptyState.Description>
+          </EmptyState.Root>
         )}
-      </section>
-      <section className={card} aria-labelledby="open-incidents">
-        <h2 id="open-incidents" className={css({ fontWeight: 'semibold', mb: '3' })}>
+      </Card.Root>
+      <Card.Root as="section" aria-labelledby="open-incidents" gap="3">
+        <Card.Title id="open-incidents" fontSize="md">
           Open incidents{data && data.openIncidents > 0 ? ` (${data.openIncidents})` : ''}
-        </h2>
+        </Card.Title>
         {!data ? (
           !failed && <p role="status">Loading...</p>
         ) : data.incidents.length === 0 ? (
-          <p className={css({ color: 'muted' })}>No open incidents: everything is up.</p>
+          <EmptyState.Root>
+            <EmptyState.Description>No open incidents: everything is up.</EmptyState.Description>
+          </EmptyState.Root>
         ) : (
           <ul className={css({ display: 'grid', gap: '2' })}>
             {data.incidents.map((i) => (
@@ -103,7 +101,7 @@ export function DashboardMonitors() {
             ))}
           </ul>
         )}
-      </section>
+      </Card.Root>
       {data && (
         <div className={css({ gridColumn: '1 / -1' })}>
           <ExpiringSoon expiring={data.expiring} watched={data.expiryWatched} now={Date.now()} />

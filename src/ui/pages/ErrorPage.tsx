@@ -1,5 +1,6 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { css } from '../../../styled-system/css'
+import { button } from '../../../styled-system/recipes/button'
 
 /** Route errors (spec section 2): status and text, or 'Unexpected Application Error!', or 'Unknown Error'. */
 export function ErrorPage() {
@@ -16,19 +17,33 @@ export function ErrorPage() {
     heading = 'Unknown Error'
   }
   return (
-    <main className={css({ minH: '60vh', display: 'grid', placeItems: 'center', p: '8', textAlign: 'center' })}>
-      <div>
+    <div className={css({ minH: '100vh', bg: 'canvas', display: 'grid', placeItems: 'center', p: '4' })}>
+      <main
+        className={css({
+          w: 'full',
+          maxW: '480px',
+          bg: 'surface',
+          rounded: 'xl',
+          shadow: 'md',
+          p: { base: '6', md: '8' },
+          textAlign: 'center',
+        })}
+      >
+        <p className={css({ fontWeight: 'bold', color: 'primary', fontSize: 'lg', mb: '4' })}>Vigil</p>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold', mb: '2' })}>{heading}</h1>
-        {detail && <p className={css({ color: 'muted', mb: '4' })}>{detail}</p>}
-        <Link to="/" className={css({ color: 'primary', textDecoration: 'underline' })}>
+        {detail && <p className={css({ color: 'muted', mb: '6' })}>{detail}</p>}
+        <Link to="/" className={button({ variant: 'solid' })}>
           Go to the home page
         </Link>
-      </div>
-    </main>
+      </main>
+    </div>
   )
 }
 
-/** An unknown address: the error page with 404. */
-export function NotFoundPage(): never {
-  throw new Response('This page does not exist.', { status: 404, statusText: 'Not Found' })
+/**
+ * An unknown address: its loader throws a 404 response, which the router hands to the error page as a route
+ * error response ("404 Not Found"). Thrown while rendering, it would read as an unknown error.
+ */
+export const notFoundLoader = (): never => {
+  throw data('This page does not exist.', { status: 404, statusText: 'Not Found' })
 }

@@ -3,8 +3,9 @@ import { css } from '../../../styled-system/css'
 import type { ExpiringMonitor } from '../../adapters/overview.actors.ts'
 import { EXPIRING_SOON_DAYS } from '../../domain/expiry.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
+import * as Card from '../components/card.tsx'
+import * as EmptyState from '../components/empty-state.tsx'
 import { ExpiryText } from './monitors/ExpiryText.tsx'
-import { card } from './page-styles.ts'
 
 const SHOWN = 10
 const WHAT = { ssl: 'SSL certificate', domain: 'Domain registration' } as const
@@ -21,26 +22,30 @@ export function ExpiringSoon({
   now: number
 }) {
   return (
-    <section className={card} aria-labelledby="expiring-soon">
-      <h2 id="expiring-soon" className={css({ fontWeight: 'semibold', mb: '3' })}>
+    <Card.Root as="section" aria-labelledby="expiring-soon" gap="3">
+      <Card.Title id="expiring-soon" fontSize="md">
         Expiring soon{expiring.length > 0 ? ` (${expiring.length})` : ''}
-      </h2>
+      </Card.Title>
       {watched === 0 ? (
-        <p className={css({ color: 'muted', fontSize: 'sm' })}>
-          Add an{' '}
-          <Link to={MONITOR_PAGES.ssl.list} className={link}>
-            SSL monitor
-          </Link>{' '}
-          or a{' '}
-          <Link to={MONITOR_PAGES.domain.list} className={link}>
-            domain monitor
-          </Link>{' '}
-          to hear before a certificate or a domain expires.
-        </p>
+        <EmptyState.Root>
+          <EmptyState.Description fontSize="sm">
+            Add an{' '}
+            <Link to={MONITOR_PAGES.ssl.list} className={link}>
+              SSL monitor
+            </Link>{' '}
+            or a{' '}
+            <Link to={MONITOR_PAGES.domain.list} className={link}>
+              domain monitor
+            </Link>{' '}
+            to hear before a certificate or a domain expires.
+          </EmptyState.Description>
+        </EmptyState.Root>
       ) : expiring.length === 0 ? (
-        <p className={css({ color: 'muted' })}>
-          No certificate or domain expires in the next {EXPIRING_SOON_DAYS} days.
-        </p>
+        <EmptyState.Root>
+          <EmptyState.Description>
+            No certificate or domain expires in the next {EXPIRING_SOON_DAYS} days.
+          </EmptyState.Description>
+        </EmptyState.Root>
       ) : (
         <ul className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
           {expiring.slice(0, SHOWN).map((m) => (
@@ -66,8 +71,8 @@ export function ExpiringSoon({
         </ul>
       )}
       {expiring.length > SHOWN && (
-        <p className={css({ color: 'muted', fontSize: 'sm', mt: '3' })}>and {expiring.length - SHOWN} more</p>
+        <p className={css({ color: 'muted', fontSize: 'sm' })}>and {expiring.length - SHOWN} more</p>
       )}
-    </section>
+    </Card.Root>
   )
 }

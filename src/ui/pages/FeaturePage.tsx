@@ -6,12 +6,50 @@ import { groupOf } from '../../domain/navigation.ts'
 import { entryLock } from '../../domain/plan.ts'
 import { UPGRADE_PATH } from '../../domain/plan-dialog.ts'
 import { Button } from '../components/button.tsx'
+import * as Card from '../components/card.tsx'
 import { LockIcon } from '../components/icons.tsx'
+import * as PageHeader from '../components/page-header.tsx'
 import { useShell } from '../layout/shell-context.tsx'
 import { FEATURES } from './features.ts'
-import { card, pageTitle } from './page-styles.ts'
 
-export { card, pageTitle }
+// The monitor pages read the title and card styles from here until they move to PageHeader and Card.
+export { card, pageTitle } from './page-styles.ts'
+
+/**
+ * A page that is one card, titled by its h1: the feature pages, the locked-feature prompt and the account pages
+ * (notifications, profile, billing, upgrade). `id` names the title, for the section's accessible name.
+ */
+export function PageCard({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <PageHeader.Root>
+        <PageHeader.Content>
+          <PageHeader.Title id={id}>{title}</PageHeader.Title>
+          {description && <PageHeader.Description color="inherit">{description}</PageHeader.Description>}
+        </PageHeader.Content>
+      </PageHeader.Root>
+      {children}
+    </Card.Root>
+  )
+}
+
+/** Terms and their values in two columns (a profile, a plan), the terms muted. */
+export const details = css({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: '2 6',
+  '& dt': { color: 'muted' },
+})
 
 /** Shows a locked feature's upgrade prompt instead of its page (the server refuses its API too). */
 export function FeatureGate({ feature, children }: { feature?: string; children: ReactNode }) {
@@ -21,14 +59,20 @@ export function FeatureGate({ feature, children }: { feature?: string; children:
   const lock = feature ? entryLock(accesses, feature, groupOf(feature)) : { locked: false as const }
   if (!lock.locked) return <>{children}</>
   return (
-    <section className={card} aria-labelledby="locked-title">
-      <h1 id="locked-title" className={pageTitle}>
-        <LockIcon size={20} aria-hidden="true" className={css({ display: 'inline', mr: '2' })} />
-        {feature}
-      </h1>
-      <p className={css({ mb: '4' })}>{lock.tooltip}</p>
-      <Button onClick={() => navigate(UPGRADE_PATH)}>Upgrade</Button>
-    </section>
+    <PageCard
+      id="locked-title"
+      title={
+        <>
+          <LockIcon size={20} aria-hidden="true" className={css({ display: 'inline', mr: '2' })} />
+          {feature}
+        </>
+      }
+    >
+      <p>{lock.tooltip}</p>
+      <Card.Footer>
+        <Button onClick={() => navigate(UPGRADE_PATH)}>Upgrade</Button>
+      </Card.Footer>
+    </PageCard>
   )
 }
 
@@ -38,16 +82,20 @@ export function FeaturePage({ id, detail }: { id: keyof typeof FEATURES; detail?
   if (!info) throw new Error(`unknown feature page ${String(id)}`)
   return (
     <FeatureGate feature={info.feature}>
-      <section className={card} aria-labelledby="feature-title">
-        <h1 id="feature-title" className={pageTitle}>
-          {info.title}
-          {detail && <span className={css({ color: 'muted', fontWeight: 'normal' })}> · {detail}</span>}
-        </h1>
-        <p className={css({ mb: '3' })}>{info.summary}</p>
+      <PageCard
+        id="feature-title"
+        title={
+          <>
+            {info.title}
+            {detail && <span className={css({ color: 'muted', fontWeight: 'normal' })}> · {detail}</span>}
+          </>
+        }
+        description={info.summary}
+      >
         <p className={css({ color: 'muted', fontSize: 'sm' })}>
           This area is being built and will appear here in an upcoming release.
         </p>
-      </section>
+      </PageCard>
     </FeatureGate>
   )
 }

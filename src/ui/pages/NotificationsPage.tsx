@@ -5,8 +5,9 @@ import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
 import { notificationsLogic } from '../../adapters/flows.actors.ts'
 import { useEffects } from '../app/effects.ts'
+import * as EmptyState from '../components/empty-state.tsx'
 import { NotificationItem } from '../layout/NotificationItem.tsx'
-import { card, pageTitle } from './FeaturePage.tsx'
+import { PageCard } from './FeaturePage.tsx'
 
 const PAGE_SIZE = 20
 
@@ -27,14 +28,15 @@ function NotificationList({ page }: { page: number }) {
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
 
   return (
-    <section className={card} aria-labelledby="notifications-title">
-      <h1 id="notifications-title" className={pageTitle}>
-        Notifications
-      </h1>
+    <PageCard id="notifications-title" title="Notifications">
       {loading ? (
         <p role="status">Loading...</p>
       ) : notifications.length === 0 ? (
-        <p className={css({ color: 'muted' })}>No notifications yet. Alerts about your monitors will appear here.</p>
+        <EmptyState.Root>
+          <EmptyState.Description>
+            No notifications yet. Alerts about your monitors will appear here.
+          </EmptyState.Description>
+        </EmptyState.Root>
       ) : (
         <ul className={css({ display: 'grid', divideY: '1px', divideColor: 'gray.200' })}>
           {notifications.map((n) => (
@@ -47,13 +49,13 @@ function NotificationList({ page }: { page: number }) {
           ))}
         </ul>
       )}
-      <nav aria-label="Pages" className={css({ display: 'flex', gap: '4', alignItems: 'center', mt: '4' })}>
+      <nav aria-label="Pages" className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
         {page > 1 && <Link to={`/notifications?page=${page - 1}`}>Newer</Link>}
         <span className={css({ color: 'muted', fontSize: 'sm' })}>
           Page {page} of {pages} · {total} in all
         </span>
         {page < pages && <Link to={`/notifications?page=${page + 1}`}>Older</Link>}
       </nav>
-    </section>
+    </PageCard>
   )
 }

@@ -6,10 +6,12 @@ import { api } from '../../adapters/api.ts'
 import { formLogic } from '../../adapters/flows.actors.ts'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
 import { formatDateTime } from '../../domain/date-format.ts'
+import * as Alert from '../components/alert.tsx'
 import { Button } from '../components/button.tsx'
+import * as Card from '../components/card.tsx'
 import { showToast } from '../components/toast-store.ts'
 import { useShell } from '../layout/shell-context.tsx'
-import { card, pageTitle } from './FeaturePage.tsx'
+import { PageCard } from './FeaturePage.tsx'
 
 const CHOICES = [
   {
@@ -46,40 +48,41 @@ export function UpgradePage() {
   const choices = params.get('is_free_trial') === 'true' ? CHOICES : CHOICES.slice(1)
 
   return (
-    <section className={card} aria-labelledby="upgrade-title">
-      <h1 id="upgrade-title" className={pageTitle}>
-        Upgrade to Pro
-      </h1>
-      <p className={css({ mb: '4' })}>
-        Pro adds DNS and blacklist monitoring, AWS, Azure and Microsoft 365 accounts, reporting, up to 500 monitors and
-        checks every 30 seconds.
-      </p>
+    <PageCard
+      id="upgrade-title"
+      title="Upgrade to Pro"
+      description="Pro adds DNS and blacklist monitoring, AWS, Azure and Microsoft 365 accounts, reporting, up to 500 monitors and checks every 30 seconds."
+    >
       {current && (
-        <p className={css({ mb: '4', color: 'muted' })}>
+        <p className={css({ color: 'muted' })}>
           You are on {current.title}
           {current.is_free_trial ? ' (free trial)' : ''}
           {current.validity_end_date ? `, valid until ${formatDateTime(current.validity_end_date)}` : ''}.
         </p>
       )}
       {message && (
-        <p role="alert" className={css({ color: 'red.700', mb: '4' })}>
-          {message}
-        </p>
+        <Alert.Root role="alert">
+          <Alert.Description>{message}</Alert.Description>
+        </Alert.Root>
       )}
       <div className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
         {choices.map((choice) => (
-          <div key={choice.id} className={css({ borderWidth: '1px', borderColor: 'gray.200', rounded: 'md', p: '4' })}>
-            <p className={css({ fontWeight: 'semibold' })}>{choice.label}</p>
-            <p className={css({ color: 'muted', fontSize: 'sm', mb: '3' })}>{choice.hint}</p>
+          <Card.Root key={choice.id} variant="outline" size="sm" alignItems="flex-start">
+            <Card.Header>
+              <Card.Title as="p" fontSize="md">
+                {choice.label}
+              </Card.Title>
+              <Card.Description>{choice.hint}</Card.Description>
+            </Card.Header>
             <Button
               disabled={submitting}
               onClick={() => form.send({ type: 'form.submit', values: { ...choice.terms } })}
             >
               Choose
             </Button>
-          </div>
+          </Card.Root>
         ))}
       </div>
-    </section>
+    </PageCard>
   )
 }

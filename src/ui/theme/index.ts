@@ -1,13 +1,18 @@
+import { alert } from './recipes/alert.recipe.ts'
 import { badge, chip } from './recipes/badge.recipe.ts'
 import { button } from './recipes/button.recipe.ts'
+import { card } from './recipes/card.recipe.ts'
 import { clipboard } from './recipes/clipboard.recipe.ts'
 import { collapsible } from './recipes/collapsible.recipe.ts'
 import { dialog } from './recipes/dialog.recipe.ts'
+import { emptyState } from './recipes/empty-state.recipe.ts'
 import { field } from './recipes/field.recipe.ts'
 import { menu } from './recipes/menu.recipe.ts'
+import { pageHeader } from './recipes/page-header.recipe.ts'
 import { passwordInput } from './recipes/password-input.recipe.ts'
 import { popover } from './recipes/popover.recipe.ts'
 import { switchRecipe } from './recipes/switch.recipe.ts'
+import { table } from './recipes/table.recipe.ts'
 import { toast } from './recipes/toast.recipe.ts'
 import { tooltip } from './recipes/tooltip.recipe.ts'
 
@@ -25,6 +30,12 @@ export const slotRecipes = {
   collapsible,
   switchRecipe,
   clipboard,
+  // The pages' building blocks: plain elements (Ark has no such parts), Park UI's shape.
+  card,
+  pageHeader,
+  alert,
+  emptyState,
+  table,
 }
 
 // Used by the recipes' open/close animations (Ark's Presence waits for them before unmounting).

@@ -23,11 +23,11 @@ describe('runCheck', () => {
   })
 
   it('answers a monitor type it does not know', async () => {
-    const unknown = { type: 'aws', name: 'x', timeout_seconds: 5 } as unknown as CheckTarget
+    const unknown = { type: 'gopher', name: 'x', timeout_seconds: 5 } as unknown as CheckTarget
     expect(await runCheck(unknown, ALLOW)).toEqual({
       ok: false,
       responseMs: null,
-      message: 'Monitors of type aws cannot be checked.',
+      message: 'Monitors of type gopher cannot be checked.',
     })
   })
 })

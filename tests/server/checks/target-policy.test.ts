@@ -9,7 +9,7 @@ import {
   embeddedIPv4,
   policyLookup,
   resolveTarget,
-} from '../../../src/server/checks/target-policy.ts'
+} from '../../../src/server/net/target-policy.ts'
 
 const DENY = { allowPrivate: false }
 const ALLOW = { allowPrivate: true }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
-import type { SmtpSettings } from '../../../src/server/mail/mailer.ts'
+import type { SmtpSettings } from '../../../src/server/config.ts'
 
 // An SMTP server on 127.0.0.1 (the smtp-server package) that accepts mail, or refuses the next one on demand
 // at RCPT TO or after DATA with the code given. Received mail is kept raw and read by readMail.

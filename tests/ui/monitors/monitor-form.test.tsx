@@ -154,6 +154,48 @@ describe('the monitor form', () => {
     expect(patch).toEqual({ name: 'Orders v2' })
   })
 
+  it('shows that a credential header is set without showing it, keeps it, and sends a typed one', async () => {
+    signIn()
+    const monitor = apiMonitor({ headers: { accept: 'application/json', Authorization: '••••••••WXYZ' } })
+    const patches: unknown[] = []
+    stubApi({
+      'GET /api/monitors': () => ({
+        status: 200,
+        body: {
+          data: { monitors: [monitor], counts: { total: 1, up: 1, down: 0, degraded: 0, paused: 0, pending: 0 } },
+        },
+      }),
+      'PATCH /api/monitors/a1': (req) => {
+        patches.push(req.body)
+        return { status: 200, body: { data: { monitor } } }
+      },
+    })
+    renderShell(<MonitorListPage type="api" />)
+    const edit = async () => {
+      await act(async () => {
+        fireEvent.click(await screen.findByRole('button', { name: 'Edit Orders API' }))
+      })
+      return screen.findByRole('dialog', { name: 'Edit Orders API' })
+    }
+    let dialog = await edit()
+    const value = within(dialog).getByLabelText('Header 2 value') as HTMLInputElement
+    expect(value.value).toBe('')
+    expect(value.placeholder).toBe('Set (••••••••WXYZ)')
+    expect(value.getAttribute('aria-describedby') ?? '').not.toBe('')
+    expect(within(dialog).getByText('A value is set and kept. Type a new one to replace it.')).toBeTruthy()
+    // Another header changes: the set one goes back as it was shown, which the server keeps.
+    fill(dialog, 'Header 1 value', 'text/plain')
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(patches[0]).toEqual({ headers: { accept: 'text/plain', Authorization: '••••••••WXYZ' } })
+
+    dialog = await edit()
+    fill(dialog, 'Header 2 value', 'Bearer new-token')
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(patches[1]).toEqual({ headers: { accept: 'application/json', Authorization: 'Bearer new-token' } })
+  })
+
   it('has no serious accessibility violations, advanced fields open', async () => {
     const { dialog } = await openForm('api')
     fireEvent.click(within(dialog).getByText('Advanced'))

@@ -1,18 +1,33 @@
 import type { Kysely, Selectable } from 'kysely'
+import type { MonitorStatus } from '../../../domain/monitor-status.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
 
-export type CheckResultRow = Selectable<CheckResultsTable>
+/** One stored check: the monitor's state it left and what the check reported (`detail`, the type's facts). */
+export type CheckResultRecord = Omit<Selectable<CheckResultsTable>, 'status' | 'detail'> & {
+  status: MonitorStatus
+  detail: Record<string, unknown> | null
+}
+
+const toRow = ({ detail, ...rest }: CheckResultRecord): Selectable<CheckResultsTable> => ({
+  ...rest,
+  detail: detail === null ? null : JSON.stringify(detail),
+})
+const fromRow = ({ detail, status, ...rest }: Selectable<CheckResultsTable>): CheckResultRecord => ({
+  ...rest,
+  status: status as MonitorStatus,
+  detail: detail === null ? null : (JSON.parse(detail) as Record<string, unknown>),
+})
 
 // 7 values a row: well under SQLite's limit of bound parameters.
 const CHUNK = 1000
 
 export const checkResultsRepo = (db: Kysely<DB>) => ({
   /** Stores results; one already stored for the same monitor and millisecond is kept, not doubled. */
-  insertMany: async (rows: readonly CheckResultRow[]) => {
-    for (let i = 0; i < rows.length; i += CHUNK)
+  insertMany: async (records: readonly CheckResultRecord[]) => {
+    for (let i = 0; i < records.length; i += CHUNK)
       await db
         .insertInto('check_results')
-        .values(rows.slice(i, i + CHUNK))
+        .values(records.slice(i, i + CHUNK).map(toRow))
         .onConflict((oc) => oc.columns(['monitor_id', 'checked_at']).doNothing())
         .execute()
   },
@@ -33,7 +48,7 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
         .execute(),
       inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
-    return { rows, total: Number(count.n) }
+    return { rows: rows.map(fromRow), total: Number(count.n) }
   },
 
   /** Deletes results older than `before` of the given monitors (those whose owners keep data that long). */

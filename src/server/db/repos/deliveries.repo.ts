@@ -1,42 +1,83 @@
-import type { Kysely, Selectable, Updateable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
+import type { AccountMail } from '../../../domain/account-mail.ts'
+import type { AlertEvent } from '../../../domain/alert.ts'
+import type { DELIVERY_STATUSES, IntegrationType } from '../../../domain/integration.schema.ts'
 import type { Dialect } from '../database.ts'
-import type { DB, DeliveriesTable, IntegrationsTable } from '../schema.ts'
+import type { DB, DeliveriesTable } from '../schema.ts'
 
-export type DeliveryRow = Selectable<DeliveriesTable>
-export type DueDelivery = DeliveryRow & Pick<Selectable<IntegrationsTable>, 'type' | 'settings' | 'enabled'>
+// The outbox of everything sent: alerts to a user's channels, and account mail to an address. A worker leases
+// what is due, sends it and settles it (delivery-worker.ts).
+
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/** What a delivery sends: an alert, or account mail. */
+export type DeliveryMessage = AlertEvent | AccountMail
+
+export type DeliveryRecord = Omit<Selectable<DeliveriesTable>, 'event' | 'status'> & {
+  status: DeliveryStatus
+  message: DeliveryMessage
+}
+
+/** Where a leased delivery goes as things are now: its integration (which may have been switched off meanwhile), or
+ * for account mail the email channel to its recipient. */
+export type DueDelivery = DeliveryRecord & {
+  channel: { type: IntegrationType; settings: Record<string, unknown>; enabled: boolean }
+}
+
+export type DeliverySettlement = Partial<
+  Pick<DeliveryRecord, 'status' | 'attempts' | 'next_attempt_at' | 'last_error' | 'delivered_at' | 'message'>
+>
+
+const fromRow = ({ event, status, ...rest }: Selectable<DeliveriesTable>): DeliveryRecord => ({
+  ...rest,
+  status: status as DeliveryStatus,
+  message: JSON.parse(event) as DeliveryMessage,
+})
+const toRow = ({ message, ...rest }: DeliveryRecord): Selectable<DeliveriesTable> => ({
+  ...rest,
+  event: JSON.stringify(message),
+})
 
 export const deliveriesRepo = (db: Kysely<DB>) => {
-  /** Each leased delivery with its channel's type and settings as they are now. */
-  const withChannels = async (claimed: DeliveryRow[]): Promise<DueDelivery[]> => {
+  /** Each leased delivery with where it goes. */
+  const withChannels = async (claimed: Selectable<DeliveriesTable>[]): Promise<DueDelivery[]> => {
     if (claimed.length === 0) return []
+    const ids = claimed.flatMap((d) => (d.integration_id === null ? [] : [d.integration_id]))
     const channels = new Map(
-      (
-        await db
-          .selectFrom('integrations')
-          .select(['integration_id', 'type', 'settings', 'enabled'])
-          .where(
-            'integration_id',
-            'in',
-            claimed.map((d) => d.integration_id),
-          )
-          .execute()
-      ).map((i) => [i.integration_id, i]),
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .selectFrom('integrations')
+              .select(['integration_id', 'type', 'settings', 'enabled'])
+              .where('integration_id', 'in', ids)
+              .execute()
+          ).map((i) => [i.integration_id, i]),
     )
-    return claimed.flatMap((d) => {
-      const channel = channels.get(d.integration_id)
-      return channel ? [{ ...d, type: channel.type, settings: channel.settings, enabled: channel.enabled }] : []
+    return claimed.flatMap((row) => {
+      const delivery = fromRow(row)
+      if (row.integration_id === null)
+        return [{ ...delivery, channel: { type: 'email', settings: { email: row.recipient }, enabled: true } }]
+      const channel = channels.get(row.integration_id)
+      if (!channel) return []
+      const settings = JSON.parse(channel.settings) as Record<string, unknown>
+      return [
+        { ...delivery, channel: { type: channel.type as IntegrationType, settings, enabled: channel.enabled === 1 } },
+      ]
     })
   }
 
   return {
-    insert: (rows: DeliveryRow | DeliveryRow[]) =>
-      Array.isArray(rows) && rows.length === 0
+    insert: (records: DeliveryRecord | DeliveryRecord[]) => {
+      const list = Array.isArray(records) ? records : [records]
+      return list.length === 0
         ? Promise.resolve()
         : db
             .insertInto('deliveries')
-            .values(rows)
+            .values(list.map(toRow))
             .execute()
-            .then(() => undefined),
+            .then(() => undefined)
+    },
 
     /**
      * Leases the deliveries due by `now` that no live lease holds, oldest first, in one statement (as the check
@@ -69,7 +110,7 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
       return withChannels(claimed)
     },
 
-    /** Leases one pending delivery, whenever it is due (a test message sent at once). */
+    /** Leases one pending delivery, whenever it is due (a test message or a mail sent at once). */
     claimOne: async (deliveryId: string, owner: string, now: number, leaseMs: number): Promise<DueDelivery[]> =>
       withChannels(
         await db
@@ -83,10 +124,15 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
       ),
 
     /** Writes an attempt's outcome, only while the lease is still this worker's (no double account). */
-    settle: (deliveryId: string, owner: string, change: Updateable<DeliveriesTable>) =>
+    settle: (deliveryId: string, owner: string, { message, ...change }: DeliverySettlement) =>
       db
         .updateTable('deliveries')
-        .set({ ...change, lease_owner: null, lease_until: null })
+        .set({
+          ...change,
+          ...(message === undefined ? {} : { event: JSON.stringify(message) }),
+          lease_owner: null,
+          lease_until: null,
+        })
         .where('delivery_id', '=', deliveryId)
         .where('lease_owner', '=', owner)
         .execute(),
@@ -104,12 +150,24 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
           .execute(),
         base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ])
-      return { rows, total: Number(count.n) }
+      return { rows: rows.map(fromRow), total: Number(count.n) }
     },
+
+    /** The account mail sent to an address, newest first. */
+    mailTo: async (address: string) =>
+      (
+        await db
+          .selectFrom('deliveries')
+          .selectAll()
+          .where('recipient', '=', address)
+          .orderBy('created_at', 'desc')
+          .orderBy('delivery_id', 'desc')
+          .execute()
+      ).map(fromRow),
 
     /** The newest delivery of each of these integrations. */
     latestOf: async (integrationIds: readonly string[]) => {
-      if (integrationIds.length === 0) return new Map<string, DeliveryRow>()
+      if (integrationIds.length === 0) return new Map<string, DeliveryRecord>()
       const rows = await db
         .selectFrom('deliveries')
         .selectAll()
@@ -121,14 +179,16 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
             .whereRef('d2.integration_id', '=', 'deliveries.integration_id'),
         )
         .execute()
-      return new Map(rows.map((r) => [r.integration_id, r]))
+      return new Map(rows.map((r) => [r.integration_id as string, fromRow(r)]))
     },
 
     /** Drops settled deliveries older than `before` (pending ones are still to send). */
     prune: (before: number) =>
       db.deleteFrom('deliveries').where('status', '!=', 'pending').where('created_at', '<', before).execute(),
 
-    find: (deliveryId: string) =>
-      db.selectFrom('deliveries').selectAll().where('delivery_id', '=', deliveryId).executeTakeFirst(),
+    find: async (deliveryId: string) => {
+      const row = await db.selectFrom('deliveries').selectAll().where('delivery_id', '=', deliveryId).executeTakeFirst()
+      return row === undefined ? undefined : fromRow(row)
+    },
   }
 }

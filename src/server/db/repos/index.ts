@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
 import { checkResultsRepo } from './check-results.repo.ts'
+import { cloudAccountsRepo } from './cloud-accounts.repo.ts'
+import { cloudDataRepo } from './cloud-data.repo.ts'
 import { deliveriesRepo } from './deliveries.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
 import { integrationsRepo } from './integrations.repo.ts'
-import { mailOutboxRepo } from './mail-outbox.repo.ts'
 import { maintenanceRepo } from './maintenance.repo.ts'
 import { monitorsRepo } from './monitors.repo.ts'
 import { notificationsRepo } from './notifications.repo.ts'
@@ -27,7 +28,6 @@ export const repos = (db: Kysely<DB>) => ({
   subscriptions: subscriptionsRepo(db),
   notifications: notificationsRepo(db),
   passwordResets: passwordResetsRepo(db),
-  mailOutbox: mailOutboxRepo(db),
   rateLimits: rateLimitsRepo(db),
   monitors: monitorsRepo(db),
   checkResults: checkResultsRepo(db),
@@ -39,5 +39,7 @@ export const repos = (db: Kysely<DB>) => ({
   statusPages: statusPagesRepo(db),
   statusIncidents: statusIncidentsRepo(db),
   maintenance: maintenanceRepo(db),
+  cloudAccounts: cloudAccountsRepo(db),
+  cloudData: cloudDataRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

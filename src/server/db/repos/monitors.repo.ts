@@ -1,31 +1,42 @@
-import type { Kysely, Selectable, Updateable } from 'kysely'
+import type { Kysely } from 'kysely'
+import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import type { Dialect } from '../database.ts'
-import type { DB, MonitorsTable } from '../schema.ts'
+import type { DB } from '../schema.ts'
+import { fromRow, type MonitorChange, type MonitorRecord, toColumns, toRow } from './monitor-record.ts'
 
-export type MonitorRow = Selectable<MonitorsTable>
-export type MonitorChange = Updateable<MonitorsTable>
+export type { MonitorChange, MonitorRecord } from './monitor-record.ts'
+
+const records = async (rows: Promise<Parameters<typeof fromRow>[0][]>) => (await rows).map(fromRow)
+const record = async (row: Promise<Parameters<typeof fromRow>[0] | undefined>) => {
+  const found = await row
+  return found === undefined ? undefined : fromRow(found)
+}
 
 export const monitorsRepo = (db: Kysely<DB>) => ({
-  insert: (row: MonitorRow) => db.insertInto('monitors').values(row).execute(),
+  insert: (monitor: MonitorRecord) => db.insertInto('monitors').values(toRow(monitor)).execute(),
 
   findOwned: (userId: string, monitorId: string) =>
-    db
-      .selectFrom('monitors')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('monitor_id', '=', monitorId)
-      .executeTakeFirst(),
+    record(
+      db
+        .selectFrom('monitors')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('monitor_id', '=', monitorId)
+        .executeTakeFirst(),
+    ),
 
   /** The user's monitors, oldest first (the order they were added). */
-  listOwned: (userId: string, type?: string) =>
-    db
-      .selectFrom('monitors')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .$if(type !== undefined, (q) => q.where('type', '=', type as string))
-      .orderBy('created_at')
-      .orderBy('monitor_id')
-      .execute(),
+  listOwned: (userId: string, type?: MonitorType) =>
+    records(
+      db
+        .selectFrom('monitors')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .$if(type !== undefined, (q) => q.where('type', '=', type as string))
+        .orderBy('created_at')
+        .orderBy('monitor_id')
+        .execute(),
+    ),
 
   countOwned: async (userId: string) =>
     Number(
@@ -42,12 +53,12 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
   updateOwned: async (userId: string, monitorId: string, change: MonitorChange) => {
     const result = await db
       .updateTable('monitors')
-      .set(change)
+      .set(toColumns(change))
       .where('user_id', '=', userId)
       .where('monitor_id', '=', monitorId)
       .executeTakeFirst()
     if (Number(result.numUpdatedRows) === 0) return undefined
-    return db.selectFrom('monitors').selectAll().where('monitor_id', '=', monitorId).executeTakeFirst()
+    return record(db.selectFrom('monitors').selectAll().where('monitor_id', '=', monitorId).executeTakeFirst())
   },
 
   deleteOwned: async (userId: string, monitorId: string) => {
@@ -59,25 +70,31 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
     return Number(result.numDeletedRows) > 0
   },
 
-  /** The rows a batch of results applies to, locked for the transaction on PostgreSQL. */
   /** The current status of these monitors, whoever owns them (public status pages). */
-  statusesOf: async (monitorIds: readonly string[]) =>
+  statusesOf: async (monitorIds: readonly string[]): Promise<{ monitor_id: string; status: MonitorStatus }[]> =>
     monitorIds.length === 0
       ? []
-      : db.selectFrom('monitors').select(['monitor_id', 'status']).where('monitor_id', 'in', monitorIds).execute(),
+      : ((await db
+          .selectFrom('monitors')
+          .select(['monitor_id', 'status'])
+          .where('monitor_id', 'in', monitorIds)
+          .execute()) as { monitor_id: string; status: MonitorStatus }[]),
 
+  /** The rows a batch of results applies to, locked for the transaction on PostgreSQL. */
   lockForWrite: (dialect: Dialect, monitorIds: readonly string[]) =>
     monitorIds.length === 0
       ? Promise.resolve([])
-      : db
-          .selectFrom('monitors')
-          .selectAll()
-          .where('monitor_id', 'in', monitorIds)
-          .$if(dialect === 'postgres', (q) => q.orderBy('monitor_id').forUpdate())
-          .execute(),
+      : records(
+          db
+            .selectFrom('monitors')
+            .selectAll()
+            .where('monitor_id', 'in', monitorIds)
+            .$if(dialect === 'postgres', (q) => q.orderBy('monitor_id').forUpdate())
+            .execute(),
+        ),
 
   update: (monitorId: string, change: MonitorChange) =>
-    db.updateTable('monitors').set(change).where('monitor_id', '=', monitorId).execute(),
+    db.updateTable('monitors').set(toColumns(change)).where('monitor_id', '=', monitorId).execute(),
 
   /**
    * Leases the monitors due by `dueBy` that no live lease holds, oldest due first, to `owner`. One statement,
@@ -86,27 +103,29 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
    * leaves its monitors to the others after a short while.
    */
   claimDue: (dialect: Dialect, owner: string, dueBy: number, now: number, limit: number) =>
-    db
-      .updateTable('monitors')
-      .set((eb) => ({
-        lease_owner: owner,
-        lease_until: eb(eb('next_check_at', '+', eb('timeout_seconds', '*', 2000)), '+', 60_000),
-      }))
-      .where('monitor_id', 'in', (eb) =>
-        eb
-          .selectFrom('monitors')
-          .select('monitor_id')
-          .where('paused', '=', 0)
-          .where('next_check_at', '<=', dueBy)
-          .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
-          .orderBy('next_check_at')
-          .limit(limit)
-          .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
-      )
-      // Checked again on the row as it is when locked, in case another worker leased it meanwhile.
-      .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
-      .returningAll()
-      .execute(),
+    records(
+      db
+        .updateTable('monitors')
+        .set((eb) => ({
+          lease_owner: owner,
+          lease_until: eb(eb('next_check_at', '+', eb('timeout_seconds', '*', 2000)), '+', 60_000),
+        }))
+        .where('monitor_id', 'in', (eb) =>
+          eb
+            .selectFrom('monitors')
+            .select('monitor_id')
+            .where('paused', '=', 0)
+            .where('next_check_at', '<=', dueBy)
+            .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+            .orderBy('next_check_at')
+            .limit(limit)
+            .$if(dialect === 'postgres', (q) => q.forUpdate().skipLocked()),
+        )
+        // Checked again on the row as it is when locked, in case another worker leased it meanwhile.
+        .where((w) => w.or([w('lease_until', 'is', null), w('lease_until', '<', now)]))
+        .returningAll()
+        .execute(),
+    ),
 
   /** Gives a leased monitor back with its next due time (a check skipped or moved). */
   release: (monitorId: string, owner: string, nextCheckAt: number | null) =>
@@ -138,12 +157,12 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
   },
 
   /** Per-status counts of the user's monitors. */
-  statusCounts: (userId: string, type?: string) =>
-    db
+  statusCounts: async (userId: string, type?: MonitorType) =>
+    (await db
       .selectFrom('monitors')
       .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
       .where('user_id', '=', userId)
       .$if(type !== undefined, (q) => q.where('type', '=', type as string))
       .groupBy('status')
-      .execute(),
+      .execute()) as { status: MonitorStatus; n: number }[],
 })

@@ -1,5 +1,5 @@
-import type { TargetPolicy } from '../../checks/target-policy.ts'
-import type { SmtpSettings } from '../../mail/mailer.ts'
+import type { SmtpSettings } from '../../config.ts'
+import type { TargetPolicy } from '../../net/target-policy.ts'
 
 /** What every channel sender needs from the server: the policy, SMTP, API bases and the attempt's limits. */
 export interface ChannelContext {

@@ -1,11 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer'
 import type { AlertEvent } from '../../../domain/alert.ts'
 import { emailMessage } from '../../../domain/alert-templates.ts'
-import type { SmtpSettings } from '../../mail/mailer.ts'
+import type { SmtpSettings } from '../../config.ts'
 import type { ChannelContext } from './context.ts'
 import { cancelled, DeliveryError, requiredSetting } from './delivery-error.ts'
 
-// Alert mail over the server's SMTP settings. SMTP tells a temporary refusal (4xx: try later) from a
+// Mail over the server's SMTP settings: alerts and account mail. SMTP tells a temporary refusal (4xx: try later) from a
 // permanent one (5xx: the address or the message will not pass).
 
 const NO_SMTP = 'Email cannot be sent: this server has no SMTP settings (SMTP_HOST).'
@@ -35,12 +35,19 @@ const transportFor = (smtp: SmtpSettings, timeoutMs: number): Transporter => {
   return transport
 }
 
-export const sendEmail = async (settings: Record<string, unknown>, event: AlertEvent, ctx: ChannelContext) => {
+/** An alert as mail to the integration's address. */
+export const sendEmail = (settings: Record<string, unknown>, event: AlertEvent, ctx: ChannelContext) =>
+  sendMail(requiredSetting(settings, 'email', 'email address'), emailMessage(event), ctx)
+
+/** One mail over SMTP (alert or account mail alike), bounded by the attempt's deadline. */
+export const sendMail = async (
+  to: string,
+  message: { subject: string; text: string; html?: string },
+  ctx: ChannelContext,
+) => {
   const { smtp } = ctx
   if (!smtp) throw new DeliveryError(NO_SMTP, false)
-  const to = requiredSetting(settings, 'email', 'email address')
   if (ctx.signal?.aborted) throw cancelled()
-  const message = emailMessage(event)
   const sending = transportFor(smtp, ctx.timeoutMs).sendMail({ from: smtp.from, to, ...message })
   // nodemailer's own timeouts are per step; this one bounds the whole attempt.
   let timer: NodeJS.Timeout | undefined

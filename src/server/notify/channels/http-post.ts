@@ -1,15 +1,11 @@
-import http, { type IncomingMessage } from 'node:http'
-import https from 'node:https'
-import net from 'node:net'
-import { failureMessage, type Phase, timeoutMessage } from '../../checks/http.check.ts'
-import { addressProblem, policyLookup, type TargetPolicy } from '../../checks/target-policy.ts'
-import { hostPort } from '../../checks/tcp.check.ts'
+import http from 'node:http'
+import { httpRequest } from '../../net/http-client.ts'
+import type { TargetPolicy } from '../../net/target-policy.ts'
 import { cancelled, DeliveryError } from './delivery-error.ts'
 
-// One POST per attempt for the alert channels, on a fresh connection made through the target policy's
-// lookup (so the address checked is the address connected to, as in the checks), with one deadline for the
-// whole attempt, no redirect followed (a redirect could lead to an address the URL's check never saw) and
-// at most ANSWER_CAP bytes of the answer read.
+// One POST per attempt for the alert channels, through the one HTTP client (net/http-client.ts, as the checks):
+// the target policy at connect time, one deadline for the whole attempt, no redirect followed (a redirect
+// could lead to an address the URL's check never saw) and at most ANSWER_CAP bytes of the answer read.
 
 export const ANSWER_CAP = 64 * 1024
 const USER_AGENT = 'Vigil-Alerts/1.0'
@@ -33,114 +29,36 @@ export interface Answer {
 }
 
 /** Resolves with any HTTP answer; rejects with a DeliveryError when there was none. */
-export const post = (request: PostRequest): Promise<Answer> => {
+export const post = async (request: PostRequest): Promise<Answer> => {
   let url: URL
   try {
     url = new URL(request.url)
   } catch {
-    return Promise.reject(new DeliveryError('The URL of this integration is not valid.', false))
+    throw new DeliveryError('The URL of this integration is not valid.', false)
   }
-  const secure = url.protocol === 'https:'
-  if (!secure && url.protocol !== 'http:')
-    return Promise.reject(new DeliveryError('The URL of this integration is not an http or https URL.', false))
-  const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
-  const port = Number(url.port) || (secure ? 443 : 80)
-  // Node skips `lookup` for an IP literal, so a literal is checked here, before any connection.
-  const refused = request.policy && net.isIP(host) !== 0 ? addressProblem(host, request.policy) : null
-  if (refused) return Promise.reject(new DeliveryError(refused, false))
-  if (request.signal?.aborted) return Promise.reject(cancelled())
-
-  return new Promise((resolve, reject) => {
-    let phase: Phase = net.isIP(host) ? 'connect' : 'resolve'
-    let status = 0
-    let settled = false
-    const finish = (outcome: { answer: Answer } | { error: DeliveryError }) => {
-      if (settled) return
-      settled = true
-      clearTimeout(timer)
-      request.signal?.removeEventListener('abort', onAbort)
-      req.destroy()
-      if ('answer' in outcome) resolve(outcome.answer)
-      else reject(outcome.error)
-    }
-    const fail = (err: unknown) => {
-      const refusal = (err as NodeJS.ErrnoException)?.code === 'ETARGETREFUSED'
-      finish({ error: new DeliveryError(failureMessage(err, phase, host, port), !refusal) })
-    }
-    const onAbort = () => finish({ error: cancelled() })
-    const seconds = request.timeoutMs / 1000
-    const timer = setTimeout(
-      () =>
-        finish({ error: new DeliveryError(timeoutMessage(phase, host, hostPort(host, port), seconds, status), true) }),
-      request.timeoutMs,
-    )
-    request.signal?.addEventListener('abort', onAbort, { once: true })
-
-    const req = (secure ? https : http).request({
-      method: 'POST',
-      host,
-      port,
-      path: `${url.pathname}${url.search}`,
-      headers: {
-        'user-agent': USER_AGENT,
-        accept: '*/*',
-        'accept-encoding': 'identity',
-        ...request.headers,
-        'content-length': String(Buffer.byteLength(request.body)),
-      },
-      // A connection of its own each time: no pooled socket skips the lookup.
-      agent: false,
-      ...(request.policy ? { lookup: policyLookup(request.policy) } : {}),
-    })
-    req.on('socket', (socket) => {
-      socket.once('lookup', () => (phase = 'connect'))
-      socket.once('connect', () => (phase = secure ? 'tls' : 'headers'))
-      if (secure) socket.once('secureConnect', () => (phase = 'headers'))
-    })
-    req.on('error', fail)
-    req.on('response', (res: IncomingMessage) => {
-      phase = 'body'
-      status = res.statusCode ?? 0
-      const headers = flatHeaders(res)
-      res.on('error', fail)
-      if (status >= 300 && status < 400) {
-        finish({ answer: { status, headers, body: '' } })
-        return
-      }
-      readCapped(res, fail, (body) => finish({ answer: { status, headers, body } }))
-    })
-    req.end(request.body)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new DeliveryError('The URL of this integration is not an http or https URL.', false)
+  const result = await httpRequest({
+    url,
+    method: 'POST',
+    headers: { 'user-agent': USER_AGENT, accept: '*/*', 'accept-encoding': 'identity', ...request.headers },
+    body: request.body,
+    policy: request.policy,
+    maxRedirects: 0,
+    bodyCap: ANSWER_CAP,
+    keepBody: true,
+    verifyTls: true,
+    deadline: performance.now() + request.timeoutMs,
+    seconds: request.timeoutMs / 1000,
+    signal: request.signal,
   })
-}
-
-const flatHeaders = (res: IncomingMessage): Record<string, string> => {
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(res.headers))
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value
-  return headers
-}
-
-/** Reads the answer up to ANSWER_CAP bytes; a longer one is cut there (its end is never needed). */
-const readCapped = (res: IncomingMessage, fail: (err: unknown) => void, done: (body: string) => void) => {
-  const chunks: Buffer[] = []
-  let size = 0
-  let finished = false
-  const end = () => {
-    if (finished) return
-    finished = true
-    done(Buffer.concat(chunks, size).toString())
+  if ('response' in result) {
+    const { status, headers, body } = result.response
+    return { status, headers, body: status >= 300 && status < 400 ? '' : body }
   }
-  res.on('data', (chunk: Buffer) => {
-    if (finished) return
-    const room = ANSWER_CAP - size
-    chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk)
-    size += Math.min(chunk.length, room)
-    if (size === ANSWER_CAP) end()
-  })
-  res.on('end', end)
-  res.on('close', () => {
-    if (!res.complete && !finished) fail(Object.assign(new Error('aborted'), { code: 'ECONNRESET' }))
-  })
+  if (result.cancelled) throw cancelled()
+  // A refusal by the target policy cannot heal by retrying; a network failure may.
+  throw new DeliveryError(result.failure, !result.refused)
 }
 
 /** Retry-After as seconds or an HTTP date, in milliseconds from now. */

@@ -3,8 +3,9 @@ import { Link, useSearchParams } from 'react-router'
 import { api } from '../../../adapters/api.ts'
 import { formLogic } from '../../../adapters/flows.actors.ts'
 import { ForgotPasswordInput, ResetPasswordInput } from '../../../domain/auth.schema.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { AuthCard, linkStyle, noticeStyle } from './AuthCard.tsx'
+import { AuthCard, linkStyle } from './AuthCard.tsx'
 import { AuthForm, FormField } from './FormField.tsx'
 
 const backToSignIn = (
@@ -35,9 +36,9 @@ function RequestForm() {
       <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
         <p>Enter the email of your account and we will send you a link to choose a new password.</p>
         {sent && (
-          <p role="status" className={noticeStyle}>
-            {String(result)}
-          </p>
+          <Alert.Root role="status" status="success">
+            <Alert.Description>{String(result)}</Alert.Description>
+          </Alert.Root>
         )}
         <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
         <Button type="submit" disabled={submitting}>
@@ -59,12 +60,14 @@ function ResetForm({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password" footer={backToSignIn}>
       {done ? (
-        <p role="status" className={noticeStyle}>
-          {String(result)}{' '}
-          <Link className={linkStyle} to="/login">
-            Sign in
-          </Link>
-        </p>
+        <Alert.Root role="status" status="success">
+          <Alert.Description>
+            {String(result)}{' '}
+            <Link className={linkStyle} to="/login">
+              Sign in
+            </Link>
+          </Alert.Description>
+        </Alert.Root>
       ) : (
         <AuthForm
           alert={message ?? errors.token}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
+import * as Alert from '../../components/alert.tsx'
 import * as Field from '../../components/field.tsx'
-import { alertStyle, formStyle } from './AuthCard.tsx'
+import { formStyle } from './AuthCard.tsx'
 
 /** A labelled input with its error: the field name is also the input's name. */
 export function FormField({
@@ -51,9 +52,9 @@ export function AuthForm({
       }}
     >
       {alert && (
-        <p role="alert" className={alertStyle}>
-          {alert}
-        </p>
+        <Alert.Root role="alert">
+          <Alert.Description>{alert}</Alert.Description>
+        </Alert.Root>
       )}
       {children}
     </form>

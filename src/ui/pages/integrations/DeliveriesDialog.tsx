@@ -9,8 +9,12 @@ import { formatDateTime } from '../../../domain/date-format.ts'
 import type { Integration } from '../../../domain/integration.schema.ts'
 import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
-import { alertBox, muted, numeric, table, tableWrap } from '../monitors/table-styles.ts'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as Table from '../../components/table.tsx'
+import { RetryAlert } from '../PageParts.tsx'
 import { DeliveryStatus } from './DeliveryStatus.tsx'
+
+const muted = css({ color: 'muted' })
 
 export interface DeliveriesDialogProps {
   integration: Integration
@@ -44,56 +48,52 @@ export function DeliveriesDialog({ integration, onClose }: DeliveriesDialogProps
                 <X aria-hidden="true" />
               </Button>
             </Dialog.CloseTrigger>
-            {failed && (
-              <div role="alert" className={alertBox}>
-                <span>{error}</span>
-                <Button size="sm" variant="outline" onClick={() => deliveries.send({ type: 'deliveries.retry' })}>
-                  Try again
-                </Button>
-              </div>
-            )}
+            {failed && <RetryAlert onRetry={() => deliveries.send({ type: 'deliveries.retry' })}>{error}</RetryAlert>}
             {!data ? (
               !failed && <p role="status">Loading...</p>
             ) : data.deliveries.length === 0 ? (
-              <p className={muted}>Nothing sent yet. Send a test message to see one here.</p>
+              <EmptyState.Root>
+                <EmptyState.Description>Nothing sent yet. Send a test message to see one here.</EmptyState.Description>
+              </EmptyState.Root>
             ) : (
               <>
-                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-                <section className={tableWrap} tabIndex={0} aria-label="Deliveries table">
-                  <table className={table}>
-                    <thead>
-                      <tr>
-                        <th scope="col">Time</th>
-                        <th scope="col">Alert</th>
-                        <th scope="col">Status</th>
-                        <th scope="col">Attempts</th>
-                        <th scope="col">Error</th>
-                      </tr>
-                    </thead>
-                    <tbody>
+                <Table.Scroll tabIndex={0} aria-label="Deliveries table">
+                  <Table.Root>
+                    <Table.Head>
+                      <Table.Row>
+                        <Table.Header scope="col">Time</Table.Header>
+                        <Table.Header scope="col">Alert</Table.Header>
+                        <Table.Header scope="col">Status</Table.Header>
+                        <Table.Header scope="col">Attempts</Table.Header>
+                        <Table.Header scope="col">Error</Table.Header>
+                      </Table.Row>
+                    </Table.Head>
+                    <Table.Body>
                       {data.deliveries.map((d) => (
-                        <tr key={d.id}>
-                          <td className={numeric}>
+                        <Table.Row key={d.id}>
+                          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
                             <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>
-                          </td>
-                          <td className={css({ minW: '48' })}>{d.title}</td>
-                          <td>
+                          </Table.Cell>
+                          <Table.Cell minW="48">{d.title}</Table.Cell>
+                          <Table.Cell>
                             <DeliveryStatus status={d.status} />
-                          </td>
-                          <td className={numeric}>{d.attempts}</td>
-                          <td className={css({ minW: '48', overflowWrap: 'anywhere' })}>
+                          </Table.Cell>
+                          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                            {d.attempts}
+                          </Table.Cell>
+                          <Table.Cell minW="48" overflowWrap="anywhere">
                             {d.last_error ?? <span className={muted}>–</span>}
                             {d.status === 'pending' && d.next_attempt_at && (
                               <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
                                 Next try {formatDateTime(d.next_attempt_at)}
                               </span>
                             )}
-                          </td>
-                        </tr>
+                          </Table.Cell>
+                        </Table.Row>
                       ))}
-                    </tbody>
-                  </table>
-                </section>
+                    </Table.Body>
+                  </Table.Root>
+                </Table.Scroll>
                 <nav aria-label="Delivery pages" className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
                   <Button
                     size="sm"

@@ -1,10 +1,12 @@
-import { History, Pencil, Send, Trash2 } from 'lucide-react'
+import { History, Pencil, Send } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import type { Integration } from '../../../domain/integration.schema.ts'
 import type { TestOutcome as Outcome } from '../../../machines/integrations.machine.ts'
 import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
 import { Switch } from '../../components/switch.tsx'
+import { RemoveButton } from '../PageParts.tsx'
 import { DeliveryStatus } from './DeliveryStatus.tsx'
 import { INTEGRATION_KINDS, targetOf } from './integration-kinds.ts'
 import { TestOutcome } from './TestOutcome.tsx'
@@ -23,6 +25,17 @@ export interface IntegrationCardProps {
 }
 
 const srOnly = css({ srOnly: true })
+// The channel's type, as a round icon before its name.
+const kindIcon = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '10',
+  h: '10',
+  flexShrink: '0',
+  rounded: 'full',
+  bg: 'navy.50',
+  color: 'primary',
+})
 
 /** One alert channel: where it sends, whether it is on, how its last delivery went, and what can be done. */
 export function IntegrationCard({
@@ -39,49 +52,17 @@ export function IntegrationCard({
   const last = integration.last_delivery
   const titleId = `integration-${integration.id}`
   return (
-    <li
-      aria-labelledby={titleId}
-      className={css({
-        bg: 'surface',
-        rounded: 'lg',
-        shadow: 'sm',
-        p: { base: '4', md: '5' },
-        display: 'grid',
-        gap: '3',
-      })}
-    >
+    <Card.Root as="li" size="sm" aria-labelledby={titleId}>
       <div className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-        <span
-          className={css({
-            display: 'grid',
-            placeItems: 'center',
-            w: '10',
-            h: '10',
-            flexShrink: '0',
-            rounded: 'full',
-            bg: 'navy.50',
-            color: 'primary',
-          })}
-        >
+        <span className={kindIcon}>
           <Icon role="img" aria-label={label} size={20} />
         </span>
-        <div className={css({ flex: '1 1 16rem', minW: '0' })}>
-          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
-            {integration.name}
-          </h2>
-          <p className={css({ color: 'muted', fontSize: 'sm', overflowWrap: 'anywhere' })}>
+        <Card.Header flex="1 1 16rem">
+          <Card.Title id={titleId}>{integration.name}</Card.Title>
+          <Card.Description>
             {label} · {targetOf(integration)}
-          </p>
-          <p
-            className={css({
-              fontSize: 'sm',
-              mt: '1',
-              display: 'flex',
-              gap: '2',
-              alignItems: 'center',
-              flexWrap: 'wrap',
-            })}
-          >
+          </Card.Description>
+          <p className={css({ fontSize: 'sm', display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
             <span className={css({ color: 'muted' })}>Last delivery</span>
             {last ? (
               <>
@@ -95,12 +76,12 @@ export function IntegrationCard({
               <span>none yet</span>
             )}
           </p>
-        </div>
+        </Card.Header>
         <Switch checked={integration.enabled} disabled={busy !== undefined} onCheckedChange={onToggle}>
           Enabled<span className={srOnly}>: {integration.name}</span>
         </Switch>
       </div>
-      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+      <Card.Footer>
         {/* Each label starts with the words on the button and names the channel. */}
         <Button
           size="sm"
@@ -123,18 +104,11 @@ export function IntegrationCard({
         >
           <Pencil aria-hidden="true" /> Edit
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== undefined}
-          onClick={onRemove}
-          aria-label={`Remove ${integration.name}`}
-          className={css({ color: 'red.700' })}
-        >
-          <Trash2 aria-hidden="true" /> Remove
-        </Button>
-      </div>
+        <RemoveButton label={`Remove ${integration.name}`} disabled={busy !== undefined} onClick={onRemove}>
+          Remove
+        </RemoveButton>
+      </Card.Footer>
       <TestOutcome sending={busy === 'testing'} outcome={test} />
-    </li>
+    </Card.Root>
   )
 }

@@ -6,9 +6,11 @@ import { css } from '../../../../styled-system/css'
 import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../../../domain/integration.schema.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Clipboard from '../../components/clipboard.tsx'
 import * as Dialog from '../../components/dialog.tsx'
+import { FormMessages } from '../FormMessages.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
 import { INTEGRATION_KINDS, type SettingField } from './integration-kinds.ts'
@@ -103,19 +105,7 @@ export function IntegrationFormDialog({ integration, onSaved, onClose }: Integra
                   form.send({ type: 'form.submit', integrationType: type, values: valuesOf(type, draft) })
                 }}
               >
-                {(message || elsewhere.length > 0) && (
-                  <div
-                    role="alert"
-                    className={css({ bg: 'red.50', color: 'red.800', p: '3', rounded: 'md', fontSize: 'sm' })}
-                  >
-                    {message && <p>{message}</p>}
-                    {elsewhere.map(([k, m]) => (
-                      <p key={k}>
-                        {FIELD_LABELS[k] ?? k}: {m}
-                      </p>
-                    ))}
-                  </div>
-                )}
+                <FormMessages message={message} elsewhere={elsewhere} labels={FIELD_LABELS} />
                 {integration ? (
                   <p className={css({ fontSize: 'sm', color: 'muted' })}>
                     {kind.label} · the type of a channel stays as it is; add a new one for another.
@@ -256,10 +246,12 @@ function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }
           </Clipboard.Trigger>
         </Clipboard.Control>
       </Clipboard.Root>
-      <p role="note" className={css({ bg: 'amber.50', color: 'amber.900', p: '3', rounded: 'md', fontSize: 'sm' })}>
-        <strong>It will not be shown again.</strong> Copy it now and keep it with your endpoint’s settings. To change it
-        later, edit the webhook and type a new one.
-      </p>
+      <Alert.Root role="note" status="warning">
+        <Alert.Description>
+          <strong>It will not be shown again.</strong> Copy it now and keep it with your endpoint’s settings. To change
+          it later, edit the webhook and type a new one.
+        </Alert.Description>
+      </Alert.Root>
       <div className={css({ display: 'flex', justifyContent: 'flex-end' })}>
         <Button onClick={onDone}>Done</Button>
       </div>

@@ -1,17 +1,17 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Hash, Plus } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
-import { css } from '../../../../styled-system/css'
 import { button } from '../../../../styled-system/recipes/button'
 import { integrationsLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi, SLACK_INSTALL_PATH } from '../../../adapters/integrations-api.ts'
 import type { Integration } from '../../../domain/integration.schema.ts'
 import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { alertBox } from '../monitors/table-styles.ts'
-import { card, pageTitle } from '../page-styles.ts'
+import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
 import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
@@ -31,15 +31,11 @@ function Integrations() {
   const fx = useEffects()
   const logic = useMemo(() => integrationsLogic(integrationsApi, fx), [fx])
   const page = useActorRef(logic)
+  const { error, ready, failed, confirming, removing } = useListPage(page)
   const list = useSelector(page, (s) => s.context.list)
-  const error = useSelector(page, (s) => s.context.error)
   const busy = useSelector(page, (s) => s.context.busy)
   const tests = useSelector(page, (s) => s.context.tests)
-  const failed = useSelector(page, (s) => s.matches('failed'))
   const signedOut = useSelector(page, (s) => s.matches('signedOut'))
-  const ready = useSelector(page, (s) => s.matches('ready'))
-  const confirming = useSelector(page, (s) => s.matches({ ready: { removal: 'confirming' } }))
-  const removing = useSelector(page, (s) => s.matches({ ready: { removal: 'removing' } }))
   const [form, setForm] = useState<FormState>(null)
   const [deliveriesOf, setDeliveriesOf] = useState<Integration | null>(null)
   const closeForm = useCallback(() => setForm(null), [])
@@ -55,19 +51,14 @@ function Integrations() {
   const integrations = list?.integrations ?? []
 
   return (
-    <section
-      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
-      aria-labelledby="integrations-title"
-    >
-      <header className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
-        <div className={css({ flex: '1 1 20rem', minW: '0' })}>
-          <h1 id="integrations-title" className={pageTitle}>
-            Integrations
-          </h1>
-          <p className={css({ color: 'muted' })}>Where your monitors’ alerts go, besides the bell.</p>
-        </div>
+    <section className={pageLayout} aria-labelledby="integrations-title">
+      <PageHeader.Root>
+        <PageHeader.Content>
+          <PageHeader.Title id="integrations-title">Integrations</PageHeader.Title>
+          <PageHeader.Description>Where your monitors’ alerts go, besides the bell.</PageHeader.Description>
+        </PageHeader.Content>
         {ready && (
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          <PageHeader.Actions>
             {list?.slack_install_available && (
               // A plain link: the server sends the browser on to Slack and Slack back to /slack-connected.
               <a href={SLACK_INSTALL_PATH} className={button({ variant: 'outline' })}>
@@ -79,46 +70,39 @@ function Integrations() {
                 <Plus aria-hidden="true" /> Add integration
               </Button>
             )}
-          </div>
+          </PageHeader.Actions>
         )}
-      </header>
+      </PageHeader.Root>
 
       {signedOut && <SignInNeeded />}
 
       {(failed || (ready && error)) && (
-        <div role="alert" className={alertBox}>
-          <span>{ready ? `Could not refresh the list: ${error}` : error}</span>
-          <Button size="sm" variant="outline" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
+        <RetryAlert onRetry={refresh}>{ready ? `Could not refresh the list: ${error}` : error}</RetryAlert>
       )}
 
-      {!list && !failed && !signedOut && (
-        <p role="status" className={card}>
-          Loading...
-        </p>
-      )}
+      {!list && !failed && !signedOut && <LoadingCard />}
 
       {ready &&
         (integrations.length === 0 ? (
-          <div className={card}>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>No integrations yet</h2>
-            <p className={css({ color: 'muted', mb: '2' })}>
+          <EmptyState.Root variant="card">
+            <EmptyState.Title>No integrations yet</EmptyState.Title>
+            <EmptyState.Description>
               Integrations send your monitors’ alerts where your team works: when a monitor goes down, comes back up,
               stays down, or a certificate or domain is about to expire. Add Slack, email, a webhook, Microsoft Teams,
               Discord or Telegram.
-            </p>
-            <p className={css({ color: 'muted', mb: '4' })}>
+            </EmptyState.Description>
+            <EmptyState.Description>
               Every monitor alerts all your channels, unless you choose some on the monitor. Until you add one, alerts
               reach only the bell.
-            </p>
-            <Button onClick={add}>
-              <Plus aria-hidden="true" /> Add your first integration
-            </Button>
-          </div>
+            </EmptyState.Description>
+            <EmptyState.Actions>
+              <Button onClick={add}>
+                <Plus aria-hidden="true" /> Add your first integration
+              </Button>
+            </EmptyState.Actions>
+          </EmptyState.Root>
         ) : (
-          <ul className={css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })}>
+          <ul className={cardList}>
             {integrations.map((integration) => (
               <IntegrationCard
                 key={integration.id}

@@ -1,18 +1,19 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, CircleCheck, RotateCcw, Send, TriangleAlert } from 'lucide-react'
-import { useMemo } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { button } from '../../../../styled-system/recipes/button'
 import { slackConnectedLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi, SLACK_INSTALL_PATH } from '../../../adapters/integrations-api.ts'
 import { Button } from '../../components/button.tsx'
-import { alertBox, link } from '../monitors/table-styles.ts'
-import { card, pageTitle } from '../page-styles.ts'
+import * as Card from '../../components/card.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
+import { link } from '../monitors/table-styles.ts'
+import { RetryAlert } from '../PageParts.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
 import { TestOutcome } from './TestOutcome.tsx'
 
-const title = css({ display: 'flex', gap: '2', alignItems: 'center' })
 const back = (
   <Link to="/integrations" className={link}>
     <ArrowLeft size={16} aria-hidden="true" className={css({ display: 'inline', mr: '1' })} />
@@ -56,71 +57,81 @@ function SlackConnected({ integrationId, error }: { integrationId: string | null
 
   if (state === 'refused')
     return (
-      <section className={card} aria-labelledby="slack-title">
-        <h1 id="slack-title" className={`${pageTitle} ${title}`}>
+      <SlackCard>
+        <Title>
           <TriangleAlert aria-hidden="true" className={css({ color: 'red.700' })} /> Could not connect Slack
-        </h1>
-        <p role="alert" className={css({ mb: '4', overflowWrap: 'anywhere' })}>
+        </Title>
+        <p role="alert" className={css({ overflowWrap: 'anywhere' })}>
           {message}
         </p>
-        <div className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
+        <Card.Footer gap="4">
           <a href={SLACK_INSTALL_PATH} className={button({ variant: 'solid' })}>
             <RotateCcw aria-hidden="true" /> Try again
           </a>
           {back}
-        </div>
-      </section>
+        </Card.Footer>
+      </SlackCard>
     )
 
   if (state === 'notFound')
     return (
-      <section className={card} aria-labelledby="slack-title">
-        <h1 id="slack-title" className={pageTitle}>
-          Integration not found
-        </h1>
-        <p className={css({ mb: '4' })}>
+      <SlackCard>
+        <Title>Integration not found</Title>
+        <p>
           This Slack channel is not among your integrations: it may have been removed, or connected while signed in to
           another account.
         </p>
-        {back}
-      </section>
+        <Card.Footer>{back}</Card.Footer>
+      </SlackCard>
     )
 
   if (state === 'connected' && integration)
     return (
-      <section className={card} aria-labelledby="slack-title">
-        <h1 id="slack-title" className={`${pageTitle} ${title}`}>
+      <SlackCard>
+        <Title>
           <CircleCheck aria-hidden="true" className={css({ color: 'green.700' })} /> Slack connected
-        </h1>
-        <p className={css({ mb: '4' })}>
+        </Title>
+        <p>
           Alerts now go to <strong>{integration.name}</strong>. Every monitor alerts it, unless you choose other
           channels on a monitor.
         </p>
-        <div className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap', mb: '3' })}>
+        <Card.Footer gap="4">
           <Button onClick={() => flow.send({ type: 'slack.test' })} disabled={sending}>
             <Send aria-hidden="true" /> Send test message
           </Button>
           {back}
-        </div>
+        </Card.Footer>
         <TestOutcome sending={sending} outcome={test} />
-      </section>
+      </SlackCard>
     )
 
   return (
-    <section className={card} aria-labelledby="slack-title">
-      <h1 id="slack-title" className={pageTitle}>
-        Slack connected
-      </h1>
+    <SlackCard>
+      <Title>Slack connected</Title>
       {state === 'failed' ? (
-        <div role="alert" className={alertBox}>
-          <span>{message}</span>
-          <Button size="sm" variant="outline" onClick={() => flow.send({ type: 'slack.retry' })}>
-            Try again
-          </Button>
-        </div>
+        <RetryAlert onRetry={() => flow.send({ type: 'slack.retry' })}>{message}</RetryAlert>
       ) : (
         <p role="status">Loading...</p>
       )}
-    </section>
+    </SlackCard>
+  )
+}
+
+function SlackCard({ children }: { children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby="slack-title">
+      {children}
+    </Card.Root>
+  )
+}
+
+/** The page's h1, with the icon of how it went. */
+function Title({ children }: { children: ReactNode }) {
+  return (
+    <PageHeader.Root>
+      <PageHeader.Title id="slack-title" display="flex" gap="2" alignItems="center">
+        {children}
+      </PageHeader.Title>
+    </PageHeader.Root>
   )
 }

@@ -5,10 +5,11 @@ import { css } from '../../../../styled-system/css'
 import { integrationChoicesLogic } from '../../../adapters/integration-choices.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { errorAt, type TypeFieldsProps } from './draft-setter.ts'
+import { errorAt, type FieldsProps } from './draft-setter.ts'
 import { SelectField, TextField } from './form-fields.tsx'
-import { REMINDER_CHOICES } from './form-values.ts'
+import { type CommonDraft, REMINDER_CHOICES } from './form-values.ts'
 import { link } from './table-styles.ts'
 
 const legend = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'gray.800', mb: '2' })
@@ -21,7 +22,7 @@ const errorText = css({ fontSize: 'xs', color: 'red.700' })
  * The monitor form's "Alerts": all of the user's channels (the default) or the ones chosen from their
  * integrations, and how often to remind them while the monitor stays down.
  */
-export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
+export function AlertFields({ draft, set, errors }: FieldsProps<CommonDraft>) {
   const logic = useMemo(() => integrationChoicesLogic(integrationsApi), [])
   const choices = useActorRef(logic)
   const list = useSelector(choices, (s) => s.context.data)
@@ -33,7 +34,7 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
 
   // A change keeps only channels that still exist (one removed since the monitor was saved drops out).
   const toggle = (id: string, on: boolean) =>
-    set('integration_ids')(
+    set.integration_ids(
       integrations.map((i) => i.id).filter((i) => (i === id ? on : draft.integration_ids.includes(i) && known.has(i))),
     )
 
@@ -50,7 +51,7 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
             name="alert_channels"
             value="all"
             checked={draft.alert_channels === 'all'}
-            onChange={() => set('alert_channels')('all')}
+            onChange={() => set.alert_channels('all')}
             className={tick}
           />
           Alert all my channels
@@ -61,7 +62,7 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
             name="alert_channels"
             value="chosen"
             checked={draft.alert_channels === 'chosen'}
-            onChange={() => set('alert_channels')('chosen')}
+            onChange={() => set.alert_channels('chosen')}
             className={tick}
           />
           Choose channels
@@ -114,12 +115,12 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
       )}
       {!list && !loadError && draft.alert_channels === 'chosen' && <p className={note}>Loading your channels...</p>}
       {loadError && (
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
-          <span className={css({ color: 'red.800' })}>Your channels could not be loaded: {loadError}</span>
+        <Alert.Root>
+          <Alert.Description>Your channels could not be loaded: {loadError}</Alert.Description>
           <Button size="sm" variant="outline" onClick={() => choices.send({ type: 'load.retry' })}>
             Try again
           </Button>
-        </div>
+        </Alert.Root>
       )}
 
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })}>
@@ -127,7 +128,7 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
           label="Remind every"
           name="reminder"
           value={draft.reminder}
-          onChange={set('reminder')}
+          onChange={set.reminder}
           error={draft.reminder === 'other' ? undefined : errors.reminder_minutes}
           helper="While the monitor stays down, alert its channels again."
           options={REMINDER_CHOICES}
@@ -139,7 +140,7 @@ export function AlertFields({ draft, set, errors }: TypeFieldsProps) {
             required
             inputMode="numeric"
             value={draft.reminder_minutes}
-            onChange={set('reminder_minutes')}
+            onChange={set.reminder_minutes}
             error={errors.reminder_minutes}
             helper="5 to 10080 (a week)."
           />

@@ -1,8 +1,9 @@
 import { css } from '../../../../styled-system/css'
 import type { BlacklistDetail, BlacklistZoneResult } from '../../../domain/check-details.ts'
+import * as Table from '../../components/table.tsx'
 import { mono, valueList } from './facts-styles.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { muted, table, tableWrap } from './table-styles.ts'
+import { muted } from './table-styles.ts'
 
 // What a blacklist check found, zone by address: listed (with the zone's reason), not listed, or the zone
 // could not be asked (neither). Listings first, then errors, so the rows that need someone come first.
@@ -53,23 +54,22 @@ export function BlacklistZones({ detail, label = 'Blacklist results' }: { detail
         )}
       </div>
       {rows.length > 0 && (
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-        <section className={tableWrap} tabIndex={0} aria-label={label}>
-          <table className={table}>
-            <thead>
-              <tr>
-                <th scope="col">Blacklist</th>
-                <th scope="col">Address</th>
-                <th scope="col">Result</th>
-                <th scope="col">Reason or error</th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table.Scroll tabIndex={0} aria-label={label}>
+          <Table.Root>
+            <Table.Head>
+              <Table.Row>
+                <Table.Header scope="col">Blacklist</Table.Header>
+                <Table.Header scope="col">Address</Table.Header>
+                <Table.Header scope="col">Result</Table.Header>
+                <Table.Header scope="col">Reason or error</Table.Header>
+              </Table.Row>
+            </Table.Head>
+            <Table.Body>
               {rows.map((z) => (
-                <tr key={`${z.zone} ${z.address}`} data-zone={z.zone}>
-                  <td className={cellCode}>{z.zone}</td>
-                  <td className={cellCode}>{z.address}</td>
-                  <td>
+                <Table.Row key={`${z.zone} ${z.address}`} data-zone={z.zone}>
+                  <Table.Cell className={cellCode}>{z.zone}</Table.Cell>
+                  <Table.Cell className={cellCode}>{z.address}</Table.Cell>
+                  <Table.Cell>
                     {z.listed ? (
                       <StatusBadge status="down" label="Listed" />
                     ) : z.error ? (
@@ -77,15 +77,15 @@ export function BlacklistZones({ detail, label = 'Blacklist results' }: { detail
                     ) : (
                       <StatusBadge status="up" label="Not listed" />
                     )}
-                  </td>
-                  <td className={css({ minW: '48' })}>
+                  </Table.Cell>
+                  <Table.Cell minW="48">
                     {z.listed ? (z.reason ?? <span className={muted}>no reason given</span>) : (z.error ?? '')}
-                  </td>
-                </tr>
+                  </Table.Cell>
+                </Table.Row>
               ))}
-            </tbody>
-          </table>
-        </section>
+            </Table.Body>
+          </Table.Root>
+        </Table.Scroll>
       )}
     </div>
   )

@@ -5,16 +5,17 @@ import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { blacklistApi } from '../../../adapters/blacklist-api.ts'
 import { blacklistCheckLogic } from '../../../adapters/blacklist-check.actors.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { card, FeatureGate, pageTitle } from '../FeaturePage.tsx'
+import { FeatureGate, PageCard } from '../FeaturePage.tsx'
+import { LoadingCard } from '../PageParts.tsx'
 import { BlacklistZones } from './BlacklistZones.tsx'
 import { TextField } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
 import { MonitorList } from './MonitorListPage.tsx'
-import { MONITOR_KINDS } from './monitor-kinds.ts'
-import { alertBox } from './table-styles.ts'
+import { MONITOR_TYPE_UI } from './types/index.ts'
 
-const kind = MONITOR_KINDS.blacklist
+const { label } = MONITOR_TYPE_UI.blacklist
 
 // A blacklist monitor's page loads when one is opened.
 const MonitorDetailPage = lazy(() => import('./MonitorDetailPage.tsx').then((m) => ({ default: m.MonitorDetailPage })))
@@ -27,15 +28,15 @@ export function CheckBlackListPage() {
   const [search] = useSearchParams()
   if (search.get('id'))
     return (
-      <Suspense fallback={<p role="status">Loading...</p>}>
+      <Suspense fallback={<LoadingCard />}>
         <MonitorDetailPage type="blacklist" />
       </Suspense>
     )
   return (
-    <FeatureGate feature={kind.title}>
+    <FeatureGate feature={label}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <OneOffCheck />
-        <MonitorList kind={kind} embedded />
+        <MonitorList type="blacklist" embedded />
       </div>
     </FeatureGate>
   )
@@ -52,11 +53,8 @@ function OneOffCheck() {
   const [text, setText] = useState('')
 
   return (
-    <section className={card} aria-labelledby="check-title">
-      <h1 id="check-title" className={pageTitle}>
-        {kind.title}
-      </h1>
-      <p className={css({ mb: '4', maxW: '2xl' })}>
+    <PageCard id="check-title" title={label}>
+      <p className={css({ maxW: '2xl' })}>
         Ask the DNS blacklists about an IP address or a domain now. For a domain, the addresses of its web and mail
         servers are checked.
       </p>
@@ -85,16 +83,16 @@ function OneOffCheck() {
           <Search aria-hidden="true" /> {checking ? 'Checking...' : 'Check'}
         </Button>
       </form>
-      <div aria-live="polite" className={css({ display: 'grid', gap: '4', mt: '4' })}>
+      <div aria-live="polite" className={css({ display: 'grid', gap: '4' })}>
         {checking && (
           <p role="status" className={css({ color: 'muted' })}>
             Asking the blacklists about {target}; this can take a few seconds...
           </p>
         )}
         {message && (
-          <div role="alert" className={alertBox}>
-            {message}
-          </div>
+          <Alert.Root role="alert">
+            <Alert.Description>{message}</Alert.Description>
+          </Alert.Root>
         )}
         {result && (
           <section
@@ -112,6 +110,6 @@ function OneOffCheck() {
           </section>
         )}
       </div>
-    </section>
+    </PageCard>
   )
 }

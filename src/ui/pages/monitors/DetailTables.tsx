@@ -2,9 +2,10 @@ import { css } from '../../../../styled-system/css'
 import type { CheckResult, Incident } from '../../../domain/check-result.ts'
 import type { Pagination } from '../../../machines/monitor-detail.machine.ts'
 import { Button } from '../../components/button.tsx'
+import * as Table from '../../components/table.tsx'
 import { formatDateTime, formatDuration, formatMs } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { muted, numeric, table, tableWrap } from './table-styles.ts'
+import { muted, numeric } from './table-styles.ts'
 
 /** The latest check results, newest first, a page at a time. */
 export function ResultsTable({
@@ -20,33 +21,32 @@ export function ResultsTable({
   const pages = Math.max(1, pagination.total_pages)
   return (
     <>
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard */}
-      <section className={tableWrap} tabIndex={0} aria-label="Results table">
-        <table className={table}>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Status</th>
-              <th scope="col">Response</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
-          <tbody>
+      <Table.Scroll tabIndex={0} aria-label="Results table">
+        <Table.Root>
+          <Table.Head>
+            <Table.Row>
+              <Table.Header scope="col">Time</Table.Header>
+              <Table.Header scope="col">Status</Table.Header>
+              <Table.Header scope="col">Response</Table.Header>
+              <Table.Header scope="col">Message</Table.Header>
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
             {results.map((r) => (
-              <tr key={r.checked_at}>
-                <td className={numeric}>
+              <Table.Row key={r.checked_at}>
+                <Table.Cell className={numeric}>
                   <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
-                </td>
-                <td>
+                </Table.Cell>
+                <Table.Cell>
                   <StatusBadge status={r.status} />
-                </td>
-                <td className={numeric}>{formatMs(r.response_ms)}</td>
-                <td className={css({ minW: '48' })}>{r.message}</td>
-              </tr>
+                </Table.Cell>
+                <Table.Cell className={numeric}>{formatMs(r.response_ms)}</Table.Cell>
+                <Table.Cell minW="48">{r.message}</Table.Cell>
+              </Table.Row>
             ))}
-          </tbody>
-        </table>
-      </section>
+          </Table.Body>
+        </Table.Root>
+      </Table.Scroll>
       <nav aria-label="Result pages" className={css({ display: 'flex', gap: '3', alignItems: 'center', mt: '3' })}>
         <Button size="sm" variant="outline" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
           Newer
@@ -71,38 +71,37 @@ export function ResultsTable({
 export function IncidentsTable({ incidents, now }: { incidents: readonly Incident[]; now: number }) {
   if (incidents.length === 0) return <p className={muted}>No incidents. Long may it last.</p>
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className={tableWrap} tabIndex={0} aria-label="Incidents table">
-      <table className={table}>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Ended</th>
-            <th scope="col">Duration</th>
-            <th scope="col">Cause</th>
-          </tr>
-        </thead>
-        <tbody>
+    <Table.Scroll tabIndex={0} aria-label="Incidents table">
+      <Table.Root>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">Started</Table.Header>
+            <Table.Header scope="col">Ended</Table.Header>
+            <Table.Header scope="col">Duration</Table.Header>
+            <Table.Header scope="col">Cause</Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
           {incidents.map((i) => (
-            <tr key={i.id}>
-              <td className={numeric}>
+            <Table.Row key={i.id}>
+              <Table.Cell className={numeric}>
                 <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
-              </td>
-              <td className={numeric}>
+              </Table.Cell>
+              <Table.Cell className={numeric}>
                 {i.resolved_at ? (
                   <time dateTime={i.resolved_at}>{formatDateTime(i.resolved_at)}</time>
                 ) : (
                   <StatusBadge status="down" label="ongoing" />
                 )}
-              </td>
-              <td className={numeric}>
+              </Table.Cell>
+              <Table.Cell className={numeric}>
                 {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
-              </td>
-              <td className={css({ minW: '48' })}>{i.cause}</td>
-            </tr>
+              </Table.Cell>
+              <Table.Cell minW="48">{i.cause}</Table.Cell>
+            </Table.Row>
           ))}
-        </tbody>
-      </table>
-    </section>
+        </Table.Body>
+      </Table.Root>
+    </Table.Scroll>
   )
 }

@@ -1,41 +1,32 @@
+import { use } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { Monitor } from '../../../domain/monitor.schema.ts'
-import type { LatestFacts, MonitorFacts } from '../../../machines/monitor-detail.machine.ts'
-import { card } from '../page-styles.ts'
-import { BlacklistZones } from './BlacklistZones.tsx'
-import { CertificateFacts } from './CertificateFacts.tsx'
-import { DnsFacts } from './DnsFacts.tsx'
+import type { LatestFacts } from '../../../machines/monitor-detail.machine.ts'
+import * as Alert from '../../components/alert.tsx'
+import * as Card from '../../components/card.tsx'
 import { formatDateTime } from './format.ts'
-import { RegistrationFacts } from './RegistrationFacts.tsx'
 import { muted } from './table-styles.ts'
+import { loadTypeFacts, typeUi } from './types/index.ts'
 
 /**
- * What the newest check of a DNS, SSL, domain or blacklist monitor reported. Before any check: "not checked
- * yet"; when the newest check reported nothing (it failed before an answer), the last facts known, with why.
+ * What the newest check of a monitor whose type has a facts panel reported, under the panel's title. Before any
+ * check: "not checked yet"; when the newest check reported nothing (it failed before an answer), the last facts
+ * known, with why. The facts themselves are the type's panel (its module's `<type>.facts.tsx`).
  */
-export function FactsPanel({
-  title,
-  monitor,
-  latest,
-  now,
-}: {
-  title: string
-  monitor: Monitor
-  latest: LatestFacts
-  now: number
-}) {
+export function FactsPanel({ monitor, latest, now }: { monitor: Monitor; latest: LatestFacts; now: number }) {
+  const Facts = use(loadTypeFacts(monitor.type))
   const { newest, reported } = latest
   const stale = newest && reported && newest.checked_at !== reported.checked_at ? newest : null
   return (
-    <section className={card} aria-labelledby="facts-title" data-testid="facts-panel">
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap', mb: '3' })}>
-        <h2 id="facts-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>
-          {title}
-        </h2>
+    <Card.Root as="section" aria-labelledby="facts-title" data-testid="facts-panel" gap="3">
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap' })}>
+        <Card.Title id="facts-title" flex="1">
+          {typeUi(monitor.type).facts?.title}
+        </Card.Title>
         {reported && (
-          <p className={css({ color: 'muted', fontSize: 'sm' })}>
+          <Card.Description>
             As of <time dateTime={reported.checked_at}>{formatDateTime(reported.checked_at)}</time>
-          </p>
+          </Card.Description>
         )}
       </div>
       {!newest ? (
@@ -45,23 +36,15 @@ export function FactsPanel({
       ) : (
         <>
           {stale && (
-            <p role="note" className={css({ bg: 'amber.50', color: 'amber.900', p: '3', rounded: 'md', mb: '3' })}>
-              The latest check, at {formatDateTime(stale.checked_at)}, found nothing to show: {stale.message}
-            </p>
+            <Alert.Root role="note" status="warning">
+              <Alert.Description>
+                The latest check, at {formatDateTime(stale.checked_at)}, found nothing to show: {stale.message}
+              </Alert.Description>
+            </Alert.Root>
           )}
-          <Facts monitor={monitor} facts={reported.facts} now={now} />
+          {reported.facts.type === monitor.type && <Facts monitor={monitor} detail={reported.facts.detail} now={now} />}
         </>
       )}
-    </section>
+    </Card.Root>
   )
-}
-
-function Facts({ monitor, facts, now }: { monitor: Monitor; facts: MonitorFacts; now: number }) {
-  if (facts.type === 'dns' && monitor.type === 'dns') return <DnsFacts monitor={monitor} detail={facts.detail} />
-  if (facts.type === 'ssl' && monitor.type === 'ssl')
-    return <CertificateFacts monitor={monitor} detail={facts.detail} now={now} />
-  if (facts.type === 'domain' && monitor.type === 'domain')
-    return <RegistrationFacts monitor={monitor} detail={facts.detail} now={now} />
-  if (facts.type === 'blacklist') return <BlacklistZones detail={facts.detail} />
-  return null
 }

@@ -6,8 +6,9 @@ import { integrationChoicesLogic } from '../../../adapters/integration-choices.a
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS, type Integration } from '../../../domain/integration.schema.ts'
 import type { Monitor } from '../../../domain/monitor.schema.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { card } from '../page-styles.ts'
+import * as Card from '../../components/card.tsx'
 import { intervalLabel } from './format.ts'
 import { link, muted } from './table-styles.ts'
 
@@ -34,22 +35,22 @@ export function MonitorAlerts({ monitor }: { monitor: Monitor }) {
   const alerted: Integration[] = (list?.integrations ?? []).filter((i) => all || chosen.has(i.id))
 
   return (
-    <section className={card} aria-labelledby="alerts-title">
-      <div className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap', mb: '3' })}>
-        <h2 id="alerts-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>
+    <Card.Root as="section" aria-labelledby="alerts-title" gap="3">
+      <div className={css({ display: 'flex', gap: '3', alignItems: 'baseline', flexWrap: 'wrap' })}>
+        <Card.Title id="alerts-title" flex="1">
           Alerts
-        </h2>
+        </Card.Title>
         <Link to="/integrations" className={link}>
           Manage integrations
         </Link>
       </div>
       {error ? (
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}>
-          <span className={css({ color: 'red.800' })}>Your channels could not be loaded: {error}</span>
+        <Alert.Root>
+          <Alert.Description>Your channels could not be loaded: {error}</Alert.Description>
           <Button size="sm" variant="outline" onClick={() => choices.send({ type: 'load.retry' })}>
             Try again
           </Button>
-        </div>
+        </Alert.Root>
       ) : !list ? (
         <p className={muted}>Loading...</p>
       ) : alerted.length === 0 ? (
@@ -77,10 +78,10 @@ export function MonitorAlerts({ monitor }: { monitor: Monitor }) {
           </ul>
         </div>
       )}
-      <p className={css({ mt: '3', fontSize: 'sm' })}>
+      <p className={css({ fontSize: 'sm' })}>
         <span className={muted}>Reminders while down: </span>
         {monitor.reminder_minutes === null ? 'off' : `every ${intervalLabel(monitor.reminder_minutes * 60)}`}
       </p>
-    </section>
+    </Card.Root>
   )
 }

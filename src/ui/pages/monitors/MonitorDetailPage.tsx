@@ -9,20 +9,23 @@ import type { MonitorType } from '../../../domain/monitor.schema.ts'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '../../../domain/uptime.ts'
 import type { MonitorDetail } from '../../../machines/monitor-detail.machine.ts'
 import { useEffects } from '../../app/effects.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { card, FeatureGate, pageTitle } from '../FeaturePage.tsx'
+import * as Card from '../../components/card.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
+import { FeatureGate, PageCard } from '../FeaturePage.tsx'
+import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { IncidentsTable, ResultsTable } from './DetailTables.tsx'
-import { ExpiryText } from './ExpiryText.tsx'
-import { formatDateTime, formatMs, formatUptime, targetOf } from './format.ts'
+import { formatDateTime, formatMs, formatUptime } from './format.ts'
 import { LazyFactsPanel } from './LazyFactsPanel.tsx'
 import { LazyMonitorAlerts } from './LazyMonitorAlerts.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { LazyResponseTimeChart } from './LazyResponseTimeChart.tsx'
 import { useMinInterval } from './MonitorListPage.tsx'
-import { MONITOR_KINDS, type MonitorKind } from './monitor-kinds.ts'
 import { StatusBadge, statusLabel } from './StatusBadge.tsx'
-import { alertBox, link, muted } from './table-styles.ts'
+import { link, muted } from './table-styles.ts'
+import { typeUi } from './types/index.ts'
 import { UptimeBars } from './UptimeBars.tsx'
 import { useMonitorActions } from './use-monitor-actions.ts'
 import { usePageVisibility } from './use-page-visibility.ts'
@@ -34,29 +37,28 @@ const WINDOW_WORDS: Record<StatsWindow, string> = {
   '90d': 'last 90 days',
 }
 
-const sectionTitle = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '3' })
-
 /**
  * A monitor's page (spec section 2's detail routes), behind its type's plan gate. The id is the route's
  * parameter, or the query's `?id=` for the routes that have none; without one, the type's list.
  */
 export function MonitorDetailPage({ type }: { type: MonitorType }) {
-  const kind = MONITOR_KINDS[type]
+  const ui = typeUi(type)
   const params = useParams()
   const [search] = useSearchParams()
-  const id = (kind.idParam ? params[kind.idParam] : search.get('id')) ?? ''
-  if (id === '') return <Navigate to={kind.list} replace />
+  const id = (ui.idParam ? params[ui.idParam] : search.get('id')) ?? ''
+  if (id === '') return <Navigate to={ui.list} replace />
   return (
-    <FeatureGate feature={kind.title}>
-      <MonitorDetailView key={`${type} ${id}`} kind={kind} id={id} />
+    <FeatureGate feature={ui.label}>
+      <MonitorDetailView key={`${type} ${id}`} type={type} id={id} />
     </FeatureGate>
   )
 }
 
-function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
+function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
+  const page = typeUi(type)
   const fx = useEffects()
   const logic = useMemo(() => monitorDetailLogic(monitorsApi, fx), [fx])
-  const detail = useActorRef(logic, { input: { id, type: kind.type } })
+  const detail = useActorRef(logic, { input: { id, type } })
   usePageVisibility(detail)
   const data = useSelector(detail, (s) => s.context.detail)
   const error = useSelector(detail, (s) => s.context.error)
@@ -77,83 +79,66 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
     detail.send({ type: 'detail.refresh' })
   }, [detail])
 
+  const refresh = () => detail.send({ type: 'detail.refresh' })
   const back = (
-    <Link to={kind.list} className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', color: 'primary' })}>
-      <ArrowLeft size={16} aria-hidden="true" /> {kind.title}
+    <Link to={page.list} className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', color: 'primary' })}>
+      <ArrowLeft size={16} aria-hidden="true" /> {page.label}
     </Link>
   )
 
   if (notFound)
     return (
-      <section className={card} aria-labelledby="not-found-title">
-        <h1 id="not-found-title" className={pageTitle}>
-          Monitor not found
-        </h1>
-        <p className={css({ mb: '4' })}>This monitor does not exist, or it was deleted.</p>
-        <Link to={kind.list} className={link}>
-          Back to {kind.title}
+      <PageCard id="not-found-title" title="Monitor not found">
+        <p>This monitor does not exist, or it was deleted.</p>
+        <Link to={page.list} className={link}>
+          Back to {page.label}
         </Link>
-      </section>
+      </PageCard>
     )
 
   if (!data)
     return (
-      <section className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+      <section className={pageLayout}>
         {back}
-        {failed ? (
-          <div role="alert" className={alertBox}>
-            <span>{error}</span>
-            <Button size="sm" variant="outline" onClick={() => detail.send({ type: 'detail.refresh' })}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <p role="status" className={card}>
-            Loading...
-          </p>
-        )}
+        {failed ? <RetryAlert onRetry={refresh}>{error}</RetryAlert> : <LoadingCard />}
       </section>
     )
 
   const { monitor } = data
+  // What the page shows of the monitor is its own type's (the flow moves to that type's page when they differ).
+  const ui = typeUi(monitor.type)
+  const note = ui.header?.note?.(monitor)
+  const HeaderLine = ui.header?.Line
   const now = Date.now()
   const busy = busyId === monitor.id
   const checkHere = check?.monitorId === monitor.id ? check : null
 
   return (
-    <section
-      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
-      aria-labelledby="monitor-title"
-    >
+    <section className={pageLayout} aria-labelledby="monitor-title">
       {back}
-      <header className={card}>
-        <div className={css({ display: 'flex', gap: '4', alignItems: 'flex-start', flexWrap: 'wrap' })}>
-          {/* The buttons go below the name when there is less than 18rem beside them. */}
-          <div className={css({ flex: '1 1 18rem', minW: '0' })}>
+      <Card.Root as="header" gap="0">
+        {/* The buttons go below the name when there is less than 18rem beside them. */}
+        <PageHeader.Root as="div" alignItems="flex-start">
+          <PageHeader.Content flex="1 1 18rem" gap="0">
             <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-              <h1 id="monitor-title" className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>
-                {monitor.name}
-              </h1>
+              <PageHeader.Title id="monitor-title">{monitor.name}</PageHeader.Title>
               <StatusBadge status={monitor.status} />
             </div>
-            <p className={css({ color: 'muted', overflowWrap: 'anywhere' })}>
-              {targetOf(monitor)}
-              {monitor.type === 'dns' && ` · ${monitor.record_type} records`}
-            </p>
-            {(monitor.type === 'ssl' || monitor.type === 'domain') && (
-              <p className={css({ fontSize: 'sm', mt: '1', display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-                <span className={css({ color: 'muted' })}>
-                  {monitor.type === 'ssl' ? 'Certificate expires' : 'Registration expires'}
-                </span>
-                <ExpiryText expiresAt={monitor.expires_at} warnDays={monitor.warn_days} now={now} layout="inline" />
-              </p>
+            <PageHeader.Description>
+              {ui.target(monitor)}
+              {note && ` · ${note}`}
+            </PageHeader.Description>
+            {HeaderLine && (
+              <div className={css({ mt: '1' })}>
+                <HeaderLine monitor={monitor} now={now} />
+              </div>
             )}
             <p className={css({ color: 'muted', fontSize: 'sm', mt: '1' })}>
               {monitor.last_checked_at ? `Last checked ${formatDateTime(monitor.last_checked_at)}` : 'Not checked yet'}
               {monitor.last_error && monitor.status === 'down' ? ` · ${monitor.last_error}` : ''}
             </p>
-          </div>
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+          </PageHeader.Content>
+          <PageHeader.Actions>
             {monitor.paused ? (
               <Button
                 variant="outline"
@@ -185,38 +170,29 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
             >
               <Trash2 aria-hidden="true" /> Delete
             </Button>
-          </div>
-        </div>
+          </PageHeader.Actions>
+        </PageHeader.Root>
         <div aria-live="polite">
           {checkHere?.result && (
-            <p
-              role="status"
-              className={css({ mt: '3', p: '3', rounded: 'md', bg: 'gray.50', fontSize: 'sm' })}
-              data-testid="check-result"
-            >
-              Check now: <strong>{statusLabel(checkHere.result.status)}</strong>
-              {checkHere.result.response_ms !== null && ` in ${formatMs(checkHere.result.response_ms)}`} ·{' '}
-              {checkHere.result.message}
-            </p>
+            <Alert.Root role="status" status="info" mt="3" data-testid="check-result">
+              <Alert.Description>
+                Check now: <strong>{statusLabel(checkHere.result.status)}</strong>
+                {checkHere.result.response_ms !== null && ` in ${formatMs(checkHere.result.response_ms)}`} ·{' '}
+                {checkHere.result.message}
+              </Alert.Description>
+            </Alert.Root>
           )}
           {checkHere?.error && (
-            <p role="alert" className={css({ mt: '3', p: '3', rounded: 'md', bg: 'red.50', color: 'red.800' })}>
-              {checkHere.error}
-            </p>
+            <Alert.Root role="alert" mt="3">
+              <Alert.Description>{checkHere.error}</Alert.Description>
+            </Alert.Root>
           )}
         </div>
-      </header>
+      </Card.Root>
 
-      {failed && (
-        <div role="alert" className={alertBox}>
-          <span>Could not refresh this page: {error}</span>
-          <Button size="sm" variant="outline" onClick={() => detail.send({ type: 'detail.refresh' })}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {failed && <RetryAlert onRetry={refresh}>Could not refresh this page: {error}</RetryAlert>}
 
-      {kind.facts && <LazyFactsPanel title={kind.facts} monitor={monitor} latest={data.latest} now={now} />}
+      {ui.facts && <LazyFactsPanel monitor={monitor} latest={data.latest} now={now} />}
 
       <WindowStats
         data={data}
@@ -224,29 +200,25 @@ function MonitorDetailView({ kind, id }: { kind: MonitorKind; id: string }) {
         onWindow={(w) => detail.send({ type: 'detail.window', window: w })}
       />
 
-      <section className={card} aria-labelledby="results-title">
-        <h2 id="results-title" className={sectionTitle}>
-          Recent results
-        </h2>
+      <Card.Root as="section" aria-labelledby="results-title">
+        <Card.Title id="results-title">Recent results</Card.Title>
         <ResultsTable
           results={data.results}
           pagination={data.pagination}
-          onPage={(page) => detail.send({ type: 'detail.page', page })}
+          onPage={(p) => detail.send({ type: 'detail.page', page: p })}
         />
-      </section>
+      </Card.Root>
 
-      <section className={card} aria-labelledby="incidents-title">
-        <h2 id="incidents-title" className={sectionTitle}>
-          Incidents
-        </h2>
+      <Card.Root as="section" aria-labelledby="incidents-title">
+        <Card.Title id="incidents-title">Incidents</Card.Title>
         <IncidentsTable incidents={data.incidents} now={now} />
-      </section>
+      </Card.Root>
 
       <LazyMonitorAlerts monitor={monitor} />
 
       {editing && (
         <LazyMonitorForm
-          type={kind.type}
+          type={monitor.type}
           monitor={monitor}
           minIntervalSeconds={minInterval}
           onClose={closeForm}
@@ -281,11 +253,11 @@ function WindowStats({
   ] as const
   const words = WINDOW_WORDS[statsWindow]
   return (
-    <section className={card} aria-labelledby="stats-title">
+    <Card.Root as="section" aria-labelledby="stats-title" gap="0">
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mb: '4' })}>
-        <h2 id="stats-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', flex: '1' })}>
+        <Card.Title id="stats-title" flex="1">
           The {words}
-        </h2>
+        </Card.Title>
         <fieldset className={css({ display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}>
           <legend className={css({ srOnly: true })}>Time window</legend>
           {STATS_WINDOW_NAMES.map((w) => (
@@ -329,6 +301,6 @@ function WindowStats({
       )}
       <h3 className={css({ fontWeight: 'semibold', mt: '6', mb: '2' })}>Uptime history</h3>
       <UptimeBars days={stats.days} />
-    </section>
+    </Card.Root>
   )
 }

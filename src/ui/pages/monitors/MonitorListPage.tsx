@@ -6,22 +6,24 @@ import { monitorListLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
 import { useShell } from '../../layout/shell-context.tsx'
-import { card, FeatureGate, pageTitle } from '../FeaturePage.tsx'
+import { FeatureGate } from '../FeaturePage.tsx'
+import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { MonitorTable } from './MonitorTable.tsx'
-import { MONITOR_KINDS, type MonitorKind } from './monitor-kinds.ts'
-import { alertBox } from './table-styles.ts'
+import { typeUi } from './types/index.ts'
 import { useMonitorActions } from './use-monitor-actions.ts'
 import { usePageVisibility } from './use-page-visibility.ts'
 
 /** The list page of one monitor type, behind its plan gate. */
 export function MonitorListPage({ type }: { type: MonitorType }) {
-  const kind = MONITOR_KINDS[type]
   return (
-    <FeatureGate feature={kind.title}>
-      <MonitorList key={type} kind={kind} />
+    <FeatureGate feature={typeUi(type).label}>
+      <MonitorList key={type} type={type} />
     </FeatureGate>
   )
 }
@@ -41,8 +43,9 @@ export function useMinInterval(): number {
  * The monitors of one type with their actions and form. On its own page the list's title is the page's;
  * `embedded` puts it under another page's title (the Check Black List page) as a section.
  */
-export function MonitorList({ kind, embedded = false }: { kind: MonitorKind; embedded?: boolean }) {
-  const logic = useMemo(() => monitorListLogic(monitorsApi, kind.type), [kind.type])
+export function MonitorList({ type, embedded = false }: { type: MonitorType; embedded?: boolean }) {
+  const ui = typeUi(type)
+  const logic = useMemo(() => monitorListLogic(monitorsApi, type), [type])
   const list = useActorRef(logic)
   usePageVisibility(list)
   const data = useSelector(list, (s) => s.context.data)
@@ -59,64 +62,64 @@ export function MonitorList({ kind, embedded = false }: { kind: MonitorKind; emb
   }, [refresh])
   const add = () => setForm({ monitor: null })
   const counts = data?.counts
-  const Title = embedded ? 'h2' : 'h1'
-  const Subtitle = embedded ? 'h3' : 'h2'
-  const noun = `${kind.noun.charAt(0).toUpperCase()}${kind.noun.slice(1)}s`
+  const Icon = ui.icon
+  const noun = `${ui.noun.charAt(0).toUpperCase()}${ui.noun.slice(1)}s`
 
   return (
-    <section
-      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
-      aria-labelledby="monitors-title"
-    >
-      <header className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
-        <div className={css({ flex: '1', minW: '0' })}>
-          <Title id="monitors-title" className={embedded ? css({ fontSize: 'xl', fontWeight: 'semibold' }) : pageTitle}>
-            {embedded ? noun : kind.title}
-          </Title>
+    <section className={pageLayout} aria-labelledby="monitors-title">
+      <PageHeader.Root>
+        <PageHeader.Content>
+          <PageHeader.Title
+            id="monitors-title"
+            as={embedded ? 'h2' : 'h1'}
+            fontSize={embedded ? 'xl' : undefined}
+            display="flex"
+            gap="2"
+            alignItems="center"
+          >
+            <Icon size={embedded ? 20 : 24} aria-hidden="true" className={css({ flexShrink: '0', color: 'muted' })} />
+            {embedded ? noun : ui.label}
+          </PageHeader.Title>
           {counts && counts.total > 0 && (
-            <p className={css({ color: 'muted', fontSize: 'sm' })} data-testid="monitor-counts">
+            <PageHeader.Description fontSize="sm" data-testid="monitor-counts">
               {counts.total} in all · {counts.up} up · {counts.down} down
               {counts.degraded > 0 && ` · ${counts.degraded} degraded`} · {counts.paused} paused
               {counts.pending > 0 && ` · ${counts.pending} pending`}
-            </p>
+            </PageHeader.Description>
           )}
-        </div>
+        </PageHeader.Content>
         {data && data.monitors.length > 0 && (
-          <Button onClick={add}>
-            <Plus aria-hidden="true" /> Add {kind.noun}
-          </Button>
+          <PageHeader.Actions>
+            <Button onClick={add}>
+              <Plus aria-hidden="true" /> Add {ui.noun}
+            </Button>
+          </PageHeader.Actions>
         )}
-      </header>
+      </PageHeader.Root>
 
-      {failed && (
-        <div role="alert" className={alertBox}>
-          <span>{data ? `Could not refresh the list: ${error}` : error}</span>
-          <Button size="sm" variant="outline" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {failed && <RetryAlert onRetry={refresh}>{data ? `Could not refresh the list: ${error}` : error}</RetryAlert>}
 
       {!data ? (
-        !failed && (
-          <p role="status" className={card}>
-            Loading...
-          </p>
-        )
+        !failed && <LoadingCard />
       ) : data.monitors.length === 0 ? (
-        <div className={card}>
-          <Subtitle className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>No {kind.noun}s yet</Subtitle>
-          <p className={css({ color: 'muted', mb: '4' })}>
-            Add one and it is checked on your schedule; you hear of it {kind.hear}.
-          </p>
-          <Button onClick={add}>
-            <Plus aria-hidden="true" /> Add your first {kind.noun}
-          </Button>
-        </div>
+        <EmptyState.Root variant="card">
+          <EmptyState.Indicator>
+            <Icon aria-hidden="true" />
+          </EmptyState.Indicator>
+          <EmptyState.Title as={embedded ? 'h3' : 'h2'}>No {ui.noun}s yet</EmptyState.Title>
+          <EmptyState.Description>
+            Add one and it is checked on your schedule; you hear of it {ui.hear}.
+          </EmptyState.Description>
+          <EmptyState.Actions>
+            <Button onClick={add}>
+              <Plus aria-hidden="true" /> Add your first {ui.noun}
+            </Button>
+          </EmptyState.Actions>
+        </EmptyState.Root>
       ) : (
-        <div className={css({ bg: 'surface', rounded: 'lg', shadow: 'sm', p: { base: '2', md: '4' } })}>
+        <Card.Root p={{ base: '2', md: '4' }}>
           <MonitorTable
-            kind={kind}
+            ui={ui}
             monitors={data.monitors}
             now={Date.now()}
             actions={{
@@ -127,12 +130,12 @@ export function MonitorList({ kind, embedded = false }: { kind: MonitorKind; emb
               remove: (monitor) => actions.send({ type: 'monitor.delete', monitor }),
             }}
           />
-        </div>
+        </Card.Root>
       )}
 
       {form && (
         <LazyMonitorForm
-          type={kind.type}
+          type={type}
           monitor={form.monitor}
           minIntervalSeconds={minInterval}
           onClose={closeForm}

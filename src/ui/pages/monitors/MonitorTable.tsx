@@ -3,11 +3,11 @@ import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { Monitor } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
-import { ExpiryText } from './ExpiryText.tsx'
-import { formatAgo, formatDateTime, formatMs, formatUptime, NO_DATA, targetOf } from './format.ts'
-import type { ExtraColumn, MonitorKind } from './monitor-kinds.ts'
+import * as Table from '../../components/table.tsx'
+import { formatAgo, formatDateTime, formatMs, formatUptime, NO_DATA } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { link, muted, numeric, table, tableWrap } from './table-styles.ts'
+import { link, muted, numeric } from './table-styles.ts'
+import type { AnyMonitorTypeUi } from './types/define.ts'
 
 export interface RowActions {
   pause(monitor: Monitor): void
@@ -18,65 +18,67 @@ export interface RowActions {
   busyId: string | null
 }
 
-/** The monitors of one type: state, uptime, speed, last check, and what can be done to each. */
+/**
+ * The monitors of one type: state, uptime, speed, last check, and what can be done to each; the type's own columns
+ * (its module's) after the name.
+ */
 export function MonitorTable({
-  kind,
+  ui,
   monitors,
   now,
   actions,
 }: {
-  kind: MonitorKind
+  ui: AnyMonitorTypeUi
   monitors: readonly Monitor[]
   now: number
   actions: RowActions
 }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-    <section className={tableWrap} tabIndex={0} aria-label={`${kind.title} monitors`}>
-      <table className={table}>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            {kind.columns.map((c) => (
-              <th key={c} scope="col">
-                {COLUMN_TITLES[c]}
-              </th>
+    <Table.Scroll tabIndex={0} aria-label={`${ui.label} monitors`}>
+      <Table.Root>
+        <Table.Head>
+          <Table.Row>
+            <Table.Header scope="col">Name</Table.Header>
+            {ui.columns.map((c) => (
+              <Table.Header key={c.title} scope="col">
+                {c.title}
+              </Table.Header>
             ))}
-            <th scope="col">Status</th>
-            <th scope="col">Uptime 24 h</th>
-            <th scope="col">Uptime 30 d</th>
-            <th scope="col">Response</th>
-            <th scope="col">Last check</th>
-            <th scope="col">
+            <Table.Header scope="col">Status</Table.Header>
+            <Table.Header scope="col">Uptime 24 h</Table.Header>
+            <Table.Header scope="col">Uptime 30 d</Table.Header>
+            <Table.Header scope="col">Response</Table.Header>
+            <Table.Header scope="col">Last check</Table.Header>
+            <Table.Header scope="col">
               <span className={css({ srOnly: true })}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </Table.Header>
+          </Table.Row>
+        </Table.Head>
+        <Table.Body>
           {monitors.map((m) => {
             const busy = actions.busyId === m.id
             return (
-              <tr key={m.id} data-monitor-id={m.id}>
-                <td className={css({ minW: '48' })}>
-                  <Link to={kind.detail(m.id)} className={link}>
+              <Table.Row key={m.id} data-monitor-id={m.id}>
+                <Table.Cell minW="48">
+                  <Link to={ui.detail(m.id)} className={link}>
                     {m.name}
                   </Link>
                   <div className={css({ color: 'muted', fontSize: 'xs', wordBreak: 'break-all', maxW: '72' })}>
-                    {targetOf(m)}
+                    {ui.target(m)}
                   </div>
-                </td>
-                {kind.columns.map((c) => (
-                  <td key={c} className={numeric}>
-                    <ExtraCell column={c} monitor={m} now={now} />
-                  </td>
+                </Table.Cell>
+                {ui.columns.map((c) => (
+                  <Table.Cell key={c.title} className={numeric}>
+                    {c.cell(m, now)}
+                  </Table.Cell>
                 ))}
-                <td>
+                <Table.Cell>
                   <StatusBadge status={m.status} />
-                </td>
-                <td className={numeric}>{formatUptime(m.uptime_24h)}</td>
-                <td className={numeric}>{formatUptime(m.uptime_30d)}</td>
-                <td className={numeric}>{formatMs(m.last_response_ms)}</td>
-                <td className={numeric}>
+                </Table.Cell>
+                <Table.Cell className={numeric}>{formatUptime(m.uptime_24h)}</Table.Cell>
+                <Table.Cell className={numeric}>{formatUptime(m.uptime_30d)}</Table.Cell>
+                <Table.Cell className={numeric}>{formatMs(m.last_response_ms)}</Table.Cell>
+                <Table.Cell className={numeric}>
                   {m.last_checked_at ? (
                     <time dateTime={m.last_checked_at} title={formatDateTime(m.last_checked_at)}>
                       {formatAgo(m.last_checked_at, now)}
@@ -84,84 +86,65 @@ export function MonitorTable({
                   ) : (
                     <span className={muted}>{m.paused ? NO_DATA : 'not yet'}</span>
                   )}
-                </td>
-                <td>
+                </Table.Cell>
+                <Table.Cell>
                   <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
                     {m.paused ? (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={busy}
-                        aria-label={`Resume ${m.name}`}
-                        title={`Resume ${m.name}`}
-                        onClick={() => actions.resume(m)}
-                      >
+                      <RowButton label={`Resume ${m.name}`} disabled={busy} onClick={() => actions.resume(m)}>
                         <Play aria-hidden="true" />
-                      </Button>
+                      </RowButton>
                     ) : (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        disabled={busy}
-                        aria-label={`Pause ${m.name}`}
-                        title={`Pause ${m.name}`}
-                        onClick={() => actions.pause(m)}
-                      >
+                      <RowButton label={`Pause ${m.name}`} disabled={busy} onClick={() => actions.pause(m)}>
                         <Pause aria-hidden="true" />
-                      </Button>
+                      </RowButton>
                     )}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      disabled={busy}
-                      aria-label={`Edit ${m.name}`}
-                      title={`Edit ${m.name}`}
-                      onClick={() => actions.edit(m)}
-                    >
+                    <RowButton label={`Edit ${m.name}`} disabled={busy} onClick={() => actions.edit(m)}>
                       <Pencil aria-hidden="true" />
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
+                    </RowButton>
+                    <RowButton
+                      label={`Delete ${m.name}`}
                       disabled={busy}
-                      aria-label={`Delete ${m.name}`}
-                      title={`Delete ${m.name}`}
                       onClick={() => actions.remove(m)}
                       className={css({ color: 'red.700' })}
                     >
                       <Trash2 aria-hidden="true" />
-                    </Button>
+                    </RowButton>
                   </div>
-                </td>
-              </tr>
+                </Table.Cell>
+              </Table.Row>
             )
           })}
-        </tbody>
-      </table>
-    </section>
+        </Table.Body>
+      </Table.Root>
+    </Table.Scroll>
   )
 }
 
-const COLUMN_TITLES: Record<ExtraColumn, string> = { record: 'Record', expires: 'Expires' }
-
-/** "any answer", "contains 2 values", "exactly 1 value". */
-const expectation = (expected: readonly string[], match: 'contains' | 'exact') => {
-  if (expected.length === 0) return 'any answer'
-  const values = `${expected.length} value${expected.length === 1 ? '' : 's'}`
-  return match === 'exact' ? `exactly ${values}` : `contains ${values}`
-}
-
-function ExtraCell({ column, monitor, now }: { column: ExtraColumn; monitor: Monitor; now: number }) {
-  if (column === 'record' && monitor.type === 'dns')
-    return (
-      <>
-        <span className={css({ fontWeight: 'semibold' })}>{monitor.record_type}</span>
-        <div className={css({ color: 'muted', fontSize: 'xs' })}>
-          {expectation(monitor.expected, monitor.expected_match)}
-        </div>
-      </>
-    )
-  if (column === 'expires' && (monitor.type === 'ssl' || monitor.type === 'domain'))
-    return <ExpiryText expiresAt={monitor.expires_at} warnDays={monitor.warn_days} now={now} />
-  return null
+/** An icon button of a row, named (and titled) by what it does to which monitor. */
+function RowButton({
+  label,
+  disabled,
+  onClick,
+  className,
+  children,
+}: {
+  label: string
+  disabled: boolean
+  onClick: () => void
+  className?: string
+  children: React.ReactNode
+}) {
+  return (
+    <Button
+      size="sm"
+      variant="ghost"
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      className={className}
+    >
+      {children}
+    </Button>
+  )
 }

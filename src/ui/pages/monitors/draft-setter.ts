@@ -1,12 +1,16 @@
-import type { MonitorDraft } from './form-values.ts'
+/** The form's setters of the fields of a draft `D`, one per field: `set.url(value)`. */
+export type Setters<D> = { readonly [K in keyof D]-?: (value: D[K]) => void }
 
-/** The form's setter of one field of the draft. */
-export type SetDraft = <K extends keyof MonitorDraft>(key: K) => (value: MonitorDraft[K]) => void
+/** The setters of every field `draft` has, each handing `update` the field's new value. */
+export const settersOf = <D extends object>(draft: D, update: (patch: Partial<D>) => void): Setters<D> =>
+  Object.fromEntries(
+    Object.keys(draft).map((key) => [key, (value: unknown) => update({ [key]: value } as Partial<D>)]),
+  ) as Setters<D>
 
-/** What a group of type-specific fields gets from the form. */
-export interface TypeFieldsProps {
-  draft: MonitorDraft
-  set: SetDraft
+/** What a group of fields gets from the form: its part of the draft, its setters, and the fields' messages. */
+export interface FieldsProps<D> {
+  draft: D
+  set: Setters<D>
   errors: Record<string, string>
 }
 

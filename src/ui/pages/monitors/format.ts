@@ -1,8 +1,6 @@
 import dayjs from 'dayjs'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import { daysLeft } from '../../../domain/expiry.ts'
-import type { Monitor, MonitorInput } from '../../../domain/monitor.schema.ts'
-import { monitorTarget } from '../../../domain/monitor-target.ts'
 
 // How the monitor pages write numbers and times. A missing uptime reads "no data", never 100 %.
 
@@ -40,10 +38,6 @@ export const formatDuration = (ms: number): string => {
 }
 
 export { formatDateTime }
-
-/** What a monitor watches: its URL, host:port, host, host name, domain or address. */
-export const targetOf = (monitor: Monitor): string =>
-  monitor.type === 'dns' ? monitor.hostname : monitorTarget(monitor as unknown as MonitorInput)
 
 /** "22 Nov 2026", in the viewer's local time. */
 export const formatDate = (value: string): string => dayjs(value).format('DD MMM YYYY')

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
+import { FormMessages } from '../FormMessages.tsx'
 
 /**
  * The frame of the status pages' forms (a page, an incident, an update, a maintenance window): the title, the
@@ -63,19 +64,7 @@ export function FormDialog({
                 onSubmit()
               }}
             >
-              {(top || elsewhere.length > 0) && (
-                <div
-                  role="alert"
-                  className={css({ bg: 'red.50', color: 'red.800', p: '3', rounded: 'md', fontSize: 'sm' })}
-                >
-                  {top && <p>{top}</p>}
-                  {elsewhere.map(([k, m]) => (
-                    <p key={k}>
-                      {labels[k] ?? k}: {m}
-                    </p>
-                  ))}
-                </div>
-              )}
+              <FormMessages message={top} elsewhere={elsewhere} labels={labels} />
               {children}
               <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3', flexWrap: 'wrap' })}>
                 <Button variant="outline" onClick={onClose} disabled={submitting}>

@@ -1,4 +1,5 @@
-import { MessageSquarePlus, Trash2, X } from 'lucide-react'
+import { MessageSquarePlus, X } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import {
@@ -10,17 +11,47 @@ import {
 import { componentNames } from '../../../domain/status-page-manage.ts'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
+import { RemoveButton } from '../PageParts.tsx'
 
 // What the owner posted on a page, as the page's management lists show it: incidents with their updates, and
 // maintenance windows.
 
-const item = css({ bg: 'surface', rounded: 'lg', shadow: 'sm', p: { base: '4', md: '5' }, display: 'grid', gap: '3' })
 const heading = css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })
-const itemTitle = css({ fontSize: 'md', fontWeight: 'semibold', overflowWrap: 'anywhere' })
 const meta = css({ color: 'muted', fontSize: 'sm' })
-const actions = css({ display: 'flex', gap: '2', flexWrap: 'wrap' })
 // Markdown is shown as typed; the public page renders it.
 const text = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 'sm' })
+
+/** One posted thing as a card of its list: its title (h3) with its chips, what it says, and its buttons. */
+function PostedItem({
+  kind,
+  id,
+  title,
+  chips,
+  actions,
+  children,
+}: {
+  kind: 'incident' | 'maintenance'
+  id: string
+  title: string
+  chips: ReactNode
+  actions: ReactNode
+  children: ReactNode
+}) {
+  const titleId = `${kind}-${id}`
+  return (
+    <Card.Root as="li" size="sm" aria-labelledby={titleId} data-testid={kind}>
+      <div className={heading}>
+        <Card.Title as="h3" id={titleId} fontSize="md">
+          {title}
+        </Card.Title>
+        {chips}
+      </div>
+      {children}
+      <Card.Footer>{actions}</Card.Footer>
+    </Card.Root>
+  )
+}
 
 const covered = (page: StatusPage, ids: readonly string[], none: string) =>
   ids.length === 0 ? none : componentNames(page, ids).join(', ')
@@ -36,19 +67,31 @@ export function IncidentItem({
   onUpdate: () => void
   onDelete: () => void
 }) {
-  const titleId = `incident-${incident.id}`
   const resolved = incident.resolved_at !== null
   return (
-    <li aria-labelledby={titleId} className={item} data-testid="incident">
-      <div className={heading}>
-        <h3 id={titleId} className={itemTitle}>
-          {incident.title}
-        </h3>
-        <Chip tone={resolved ? 'success' : 'warning'}>{INCIDENT_STATUS_LABELS[incident.status]}</Chip>
-        <Chip tone={incident.impact === 'major' ? 'danger' : 'neutral'}>
-          {incident.impact === 'major' ? 'Major' : 'Minor'} impact
-        </Chip>
-      </div>
+    <PostedItem
+      kind="incident"
+      id={incident.id}
+      title={incident.title}
+      chips={
+        <>
+          <Chip tone={resolved ? 'success' : 'warning'}>{INCIDENT_STATUS_LABELS[incident.status]}</Chip>
+          <Chip tone={incident.impact === 'major' ? 'danger' : 'neutral'}>
+            {incident.impact === 'major' ? 'Major' : 'Minor'} impact
+          </Chip>
+        </>
+      }
+      actions={
+        <>
+          <Button size="sm" variant="outline" onClick={onUpdate} aria-label={`Post update on ${incident.title}`}>
+            <MessageSquarePlus aria-hidden="true" /> Post update
+          </Button>
+          <RemoveButton label={`Delete ${incident.title}`} onClick={onDelete}>
+            Delete
+          </RemoveButton>
+        </>
+      }
+    >
       <p className={meta}>
         Started <time dateTime={incident.started_at}>{formatDateTime(incident.started_at)}</time>
         {incident.resolved_at && (
@@ -85,21 +128,7 @@ export function IncidentItem({
           </li>
         ))}
       </ol>
-      <div className={actions}>
-        <Button size="sm" variant="outline" onClick={onUpdate} aria-label={`Post update on ${incident.title}`}>
-          <MessageSquarePlus aria-hidden="true" /> Post update
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onDelete}
-          aria-label={`Delete ${incident.title}`}
-          className={css({ color: 'red.700' })}
-        >
-          <Trash2 aria-hidden="true" /> Delete
-        </Button>
-      </div>
-    </li>
+    </PostedItem>
   )
 }
 
@@ -112,33 +141,25 @@ export function MaintenanceItem({
   maintenance: Maintenance
   onCancel: () => void
 }) {
-  const titleId = `maintenance-${maintenance.id}`
   const running = maintenance.state === 'in_progress'
   return (
-    <li aria-labelledby={titleId} className={item} data-testid="maintenance">
-      <div className={heading}>
-        <h3 id={titleId} className={itemTitle}>
-          {maintenance.title}
-        </h3>
-        <Chip tone={running ? 'warning' : 'neutral'}>{running ? 'In progress' : 'Scheduled'}</Chip>
-      </div>
+    <PostedItem
+      kind="maintenance"
+      id={maintenance.id}
+      title={maintenance.title}
+      chips={<Chip tone={running ? 'warning' : 'neutral'}>{running ? 'In progress' : 'Scheduled'}</Chip>}
+      actions={
+        <RemoveButton label={`Cancel maintenance ${maintenance.title}`} icon={X} onClick={onCancel}>
+          Cancel maintenance
+        </RemoveButton>
+      }
+    >
       <p className={meta}>
         <time dateTime={maintenance.starts_at}>{formatDateTime(maintenance.starts_at)}</time> to{' '}
         <time dateTime={maintenance.ends_at}>{formatDateTime(maintenance.ends_at)}</time> · covers{' '}
         {covered(page, maintenance.component_ids, 'the whole page')}
       </p>
       {maintenance.description && <p className={text}>{maintenance.description}</p>}
-      <div className={actions}>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onCancel}
-          aria-label={`Cancel maintenance ${maintenance.title}`}
-          className={css({ color: 'red.700' })}
-        >
-          <X aria-hidden="true" /> Cancel maintenance
-        </Button>
-      </div>
-    </li>
+    </PostedItem>
   )
 }

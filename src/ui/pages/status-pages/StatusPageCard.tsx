@@ -1,4 +1,4 @@
-import { ExternalLink, Megaphone, Pencil, Trash2 } from 'lucide-react'
+import { ExternalLink, Megaphone, Pencil } from 'lucide-react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { button } from '../../../../styled-system/recipes/button'
@@ -6,6 +6,8 @@ import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { statusPagePath } from '../../../domain/status-page-manage.ts'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
+import { RemoveButton } from '../PageParts.tsx'
 
 export interface StatusPageCardProps {
   page: StatusPage
@@ -53,33 +55,21 @@ export function StatusPageCard({ page, onEdit, onDelete }: StatusPageCardProps) 
   const titleId = `status-page-${page.id}`
   const count = page.components.length
   return (
-    <li
-      aria-labelledby={titleId}
-      className={css({
-        bg: 'surface',
-        rounded: 'lg',
-        shadow: 'sm',
-        p: { base: '4', md: '5' },
-        display: 'grid',
-        gap: '3',
-      })}
-    >
-      <div className={css({ display: 'grid', gap: '1', minW: '0' })}>
+    <Card.Root as="li" size="sm" aria-labelledby={titleId}>
+      <Card.Header>
         <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-          <h2 id={titleId} className={css({ fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'anywhere' })}>
-            {page.name}
-          </h2>
+          <Card.Title id={titleId}>{page.name}</Card.Title>
           <PublishedChip published={page.published} />
         </div>
         <p className={css({ fontSize: 'sm' })}>
           <PublicLink slug={page.slug} />
         </p>
-        <p className={css({ color: 'muted', fontSize: 'sm' })}>
+        <Card.Description>
           {count === 1 ? '1 component' : `${count} components`}
           {!page.published && ' · visitors see it once you publish it'}
-        </p>
-      </div>
-      <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+        </Card.Description>
+      </Card.Header>
+      <Card.Footer>
         {/* Each label starts with the words on the button and names the page. */}
         <Link
           to={`/status_page?id=${encodeURIComponent(page.id)}`}
@@ -91,16 +81,10 @@ export function StatusPageCard({ page, onEdit, onDelete }: StatusPageCardProps) 
         <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${page.name}`}>
           <Pencil aria-hidden="true" /> Edit
         </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onDelete}
-          aria-label={`Delete ${page.name}`}
-          className={css({ color: 'red.700' })}
-        >
-          <Trash2 aria-hidden="true" /> Delete
-        </Button>
-      </div>
-    </li>
+        <RemoveButton label={`Delete ${page.name}`} onClick={onDelete}>
+          Delete
+        </RemoveButton>
+      </Card.Footer>
+    </Card.Root>
   )
 }

@@ -10,10 +10,13 @@ import { formatDateTime } from '../../../domain/date-format.ts'
 import type { Maintenance, StatusIncident, StatusPage } from '../../../domain/status-page.schema.ts'
 import { currentMaintenance, incidentsInOrder, publishableIncidents } from '../../../domain/status-page-manage.ts'
 import { useEffects } from '../../app/effects.ts'
+import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { alertBox, link } from '../monitors/table-styles.ts'
-import { card, pageTitle } from '../page-styles.ts'
+import { link } from '../monitors/table-styles.ts'
+import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
 import { LazyIncidentForm, LazyIncidentUpdate, LazyMaintenanceForm, LazyStatusPageForm } from './LazyDialogs.tsx'
 import { IncidentItem, MaintenanceItem } from './PostedItems.tsx'
 import { PublicLink, PublishedChip } from './StatusPageCard.tsx'
@@ -27,21 +30,17 @@ type Open =
 
 const sectionTitle = css({ fontSize: 'xl', fontWeight: 'semibold' })
 const sectionHead = css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mb: '3' })
-const list = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })
 
 /** `/status_page?id=`: one page's incidents and maintenance, and the outages the engine saw on its monitors. */
 export function StatusPageManage({ pageId }: { pageId: string }) {
   const fx = useEffects()
   const logic = useMemo(() => statusPageManageLogic(statusPagesApi, monitorsApi, fx), [fx])
   const manage = useActorRef(logic, { input: { pageId } })
+  const { error, failed, confirming, removing: deleting } = useListPage(manage)
   const detail = useSelector(manage, (s) => s.context.detail)
-  const error = useSelector(manage, (s) => s.context.error)
-  const failed = useSelector(manage, (s) => s.matches('failed'))
   const refreshing = useSelector(manage, (s) => s.matches({ ready: { data: 'refreshing' } }))
   const publishing = useSelector(manage, (s) => s.context.publishing)
   const removing = useSelector(manage, (s) => s.context.removing)
-  const confirming = useSelector(manage, (s) => s.matches({ ready: { removal: 'confirming' } }))
-  const deleting = useSelector(manage, (s) => s.matches({ ready: { removal: 'removing' } }))
   const [open, setOpen] = useState<Open>(null)
   const close = useCallback(() => setOpen(null), [])
   const pageSaved = useCallback(
@@ -62,22 +61,15 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
 
   if (!detail)
     return failed ? (
-      <section className={css({ display: 'grid', gap: '4' })} aria-labelledby="manage-title">
+      <section className={pageLayout} aria-labelledby="manage-title">
         <BackLink />
-        <h1 id="manage-title" className={pageTitle}>
-          Status page
-        </h1>
-        <div role="alert" className={alertBox}>
-          <span>{error}</span>
-          <Button size="sm" variant="outline" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
+        <PageHeader.Root>
+          <PageHeader.Title id="manage-title">Status page</PageHeader.Title>
+        </PageHeader.Root>
+        <RetryAlert onRetry={refresh}>{error}</RetryAlert>
       </section>
     ) : (
-      <p role="status" className={card}>
-        Loading...
-      </p>
+      <LoadingCard />
     )
 
   const { page } = detail
@@ -91,77 +83,61 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
       className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}
       aria-labelledby="manage-title"
     >
-      <header className={css({ display: 'grid', gap: '2' })}>
+      <div className={css({ display: 'grid', gap: '2' })}>
         <BackLink />
-        <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
-          <div className={css({ flex: '1 1 20rem', minW: '0' })}>
+        <PageHeader.Root gap="3">
+          <PageHeader.Content>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
-              <h1
-                id="manage-title"
-                className={css({ fontSize: '2xl', fontWeight: 'semibold', overflowWrap: 'anywhere' })}
-              >
-                {page.name}
-              </h1>
+              <PageHeader.Title id="manage-title">{page.name}</PageHeader.Title>
               <PublishedChip published={page.published} />
             </div>
-            <p className={css({ fontSize: 'sm' })}>
+            <PageHeader.Description fontSize="sm" color="inherit">
               <PublicLink slug={page.slug} />
-            </p>
-          </div>
-          <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            </PageHeader.Description>
+          </PageHeader.Content>
+          <PageHeader.Actions>
             <Button variant="outline" onClick={refresh} disabled={refreshing} aria-busy={refreshing}>
               <RefreshCw aria-hidden="true" /> Refresh
             </Button>
             <Button variant="outline" onClick={() => setOpen({ form: 'page' })}>
               <Pencil aria-hidden="true" /> Edit page
             </Button>
-          </div>
-        </div>
-      </header>
+          </PageHeader.Actions>
+        </PageHeader.Root>
+      </div>
 
-      {error && (
-        <div role="alert" className={alertBox}>
-          <span>Could not refresh: {error}</span>
-          <Button size="sm" variant="outline" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
-      )}
+      {error && <RetryAlert onRetry={refresh}>Could not refresh: {error}</RetryAlert>}
 
       {publishable.length > 0 && (
-        <section
-          aria-labelledby="outages-title"
-          className={css({ bg: 'amber.50', borderWidth: '1px', borderColor: 'amber.200', rounded: 'lg', p: '4' })}
-        >
-          <h2 id="outages-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>
-            Outages not on the page yet
-          </h2>
-          <p className={css({ fontSize: 'sm', mb: '3' })}>
-            Your monitors found these problems on components of this page. Publish one to tell visitors at once; post
-            updates on it as you learn more.
-          </p>
-          <ul className={list}>
-            {publishable.map((i) => (
-              <li
-                key={i.id}
-                className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', fontSize: 'sm' })}
-              >
-                <span className={css({ flex: '1 1 16rem', minW: '0', overflowWrap: 'anywhere' })}>
-                  <strong>{nameOf(i.monitor_id)}</strong> ({i.monitor_name}) has been down since{' '}
-                  <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>: {i.cause}
-                </span>
-                <Button
-                  size="sm"
-                  onClick={() => manage.send({ type: 'incident.publish', incidentId: i.id })}
-                  disabled={publishing !== null}
-                  aria-label={`Publish the outage of ${nameOf(i.monitor_id)}`}
-                >
-                  <Megaphone aria-hidden="true" /> {publishing === i.id ? 'Publishing...' : 'Publish'}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <Alert.Root as="section" status="warning" p="4" rounded="lg" aria-labelledby="outages-title">
+          <Alert.Content gap="3">
+            <Alert.Title as="h2" id="outages-title" fontSize="lg">
+              Outages not on the page yet
+            </Alert.Title>
+            <p>
+              Your monitors found these problems on components of this page. Publish one to tell visitors at once; post
+              updates on it as you learn more.
+            </p>
+            <ul className={cardList}>
+              {publishable.map((i) => (
+                <li key={i.id} className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap' })}>
+                  <span className={css({ flex: '1 1 16rem', minW: '0' })}>
+                    <strong>{nameOf(i.monitor_id)}</strong> ({i.monitor_name}) has been down since{' '}
+                    <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>: {i.cause}
+                  </span>
+                  <Button
+                    size="sm"
+                    onClick={() => manage.send({ type: 'incident.publish', incidentId: i.id })}
+                    disabled={publishing !== null}
+                    aria-label={`Publish the outage of ${nameOf(i.monitor_id)}`}
+                  >
+                    <Megaphone aria-hidden="true" /> {publishing === i.id ? 'Publishing...' : 'Publish'}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </Alert.Content>
+        </Alert.Root>
       )}
 
       <section aria-labelledby="incidents-title">
@@ -174,12 +150,14 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
           </Button>
         </div>
         {incidents.length === 0 ? (
-          <p className={card}>
-            No incidents. When something goes wrong, post one here: visitors see it on the page with each update you
-            post, until you resolve it.
-          </p>
+          <EmptyState.Root variant="card">
+            <EmptyState.Description color="inherit">
+              No incidents. When something goes wrong, post one here: visitors see it on the page with each update you
+              post, until you resolve it.
+            </EmptyState.Description>
+          </EmptyState.Root>
         ) : (
-          <ul className={list}>
+          <ul className={cardList}>
             {incidents.map((incident) => (
               <IncidentItem
                 key={incident.id}
@@ -203,11 +181,13 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
           </Button>
         </div>
         {windows.length === 0 ? (
-          <p className={card}>
-            No maintenance scheduled. Schedule a window before planned work, so visitors know about it ahead.
-          </p>
+          <EmptyState.Root variant="card">
+            <EmptyState.Description color="inherit">
+              No maintenance scheduled. Schedule a window before planned work, so visitors know about it ahead.
+            </EmptyState.Description>
+          </EmptyState.Root>
         ) : (
-          <ul className={list}>
+          <ul className={cardList}>
             {windows.map((maintenance) => (
               <MaintenanceItem
                 key={maintenance.id}

@@ -2,16 +2,16 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { css } from '../../../../styled-system/css'
 import { statusPagesLogic } from '../../../adapters/status-page-flows.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { alertBox } from '../monitors/table-styles.ts'
-import { card, pageTitle } from '../page-styles.ts'
+import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
 import { LazyStatusPageForm } from './LazyDialogs.tsx'
 import { StatusPageCard } from './StatusPageCard.tsx'
 
@@ -30,13 +30,7 @@ export function StatusPagesPage() {
   return (
     <FeatureGate feature="Status Page">
       {id ? (
-        <Suspense
-          fallback={
-            <p role="status" className={card}>
-              Loading...
-            </p>
-          }
-        >
+        <Suspense fallback={<LoadingCard />}>
           <StatusPageManage key={id} pageId={id} />
         </Suspense>
       ) : (
@@ -50,12 +44,8 @@ function StatusPages() {
   const fx = useEffects()
   const logic = useMemo(() => statusPagesLogic(statusPagesApi, fx), [fx])
   const pages = useActorRef(logic)
+  const { error, ready, failed, confirming, removing } = useListPage(pages)
   const list = useSelector(pages, (s) => s.context.list)
-  const error = useSelector(pages, (s) => s.context.error)
-  const failed = useSelector(pages, (s) => s.matches('failed'))
-  const ready = useSelector(pages, (s) => s.matches('ready'))
-  const confirming = useSelector(pages, (s) => s.matches({ ready: { removal: 'confirming' } }))
-  const removing = useSelector(pages, (s) => s.matches({ ready: { removal: 'removing' } }))
   const [form, setForm] = useState<FormState>(null)
   const closeForm = useCallback(() => setForm(null), [])
   const saved = useCallback(
@@ -66,19 +56,19 @@ function StatusPages() {
   )
   const refresh = () => pages.send({ type: 'statusPages.refresh' })
   const create = () => setForm({ page: null })
+  const createButton = (
+    <Button onClick={create}>
+      <Plus aria-hidden="true" /> Create status page
+    </Button>
+  )
   const all = list?.status_pages ?? []
 
   return (
-    <section
-      className={css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })}
-      aria-labelledby="status-pages-title"
-    >
-      <header className={css({ display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' })}>
-        <div className={css({ flex: '1 1 20rem', minW: '0' })}>
-          <h1 id="status-pages-title" className={pageTitle}>
-            Status Page
-          </h1>
-          <p className={css({ color: 'muted' })}>
+    <section className={pageLayout} aria-labelledby="status-pages-title">
+      <PageHeader.Root>
+        <PageHeader.Content>
+          <PageHeader.Title id="status-pages-title">Status Page</PageHeader.Title>
+          <PageHeader.Description>
             Public pages that tell your customers how your services are doing.
             {list && (
               <span data-testid="status-page-limit">
@@ -86,49 +76,34 @@ function StatusPages() {
                 {list.limit.used} of {list.limit.max} {list.limit.max === 1 ? 'page' : 'pages'} on your plan.
               </span>
             )}
-          </p>
-        </div>
-        {ready && all.length > 0 && (
-          <Button onClick={create}>
-            <Plus aria-hidden="true" /> Create status page
-          </Button>
-        )}
-      </header>
+          </PageHeader.Description>
+        </PageHeader.Content>
+        {ready && all.length > 0 && <PageHeader.Actions>{createButton}</PageHeader.Actions>}
+      </PageHeader.Root>
 
       {(failed || (ready && error)) && (
-        <div role="alert" className={alertBox}>
-          <span>{ready ? `Could not refresh the list: ${error}` : error}</span>
-          <Button size="sm" variant="outline" onClick={refresh}>
-            Try again
-          </Button>
-        </div>
+        <RetryAlert onRetry={refresh}>{ready ? `Could not refresh the list: ${error}` : error}</RetryAlert>
       )}
 
-      {!list && !failed && (
-        <p role="status" className={card}>
-          Loading...
-        </p>
-      )}
+      {!list && !failed && <LoadingCard />}
 
       {ready &&
         (all.length === 0 ? (
-          <div className={card}>
-            <h2 className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '1' })}>No status pages yet</h2>
-            <p className={css({ color: 'muted', mb: '2' })}>
+          <EmptyState.Root variant="card">
+            <EmptyState.Title>No status pages yet</EmptyState.Title>
+            <EmptyState.Description>
               A status page is a public web page that shows your customers whether your services are working: the
               current state of the monitors you choose, under the names you give them, their uptime history, the
               incidents you post and the maintenance you schedule.
-            </p>
-            <p className={css({ color: 'muted', mb: '4' })}>
+            </EmptyState.Description>
+            <EmptyState.Description>
               It lives at its own address on this site, which you can share or link from your app. It stays a draft,
               seen by nobody, until you publish it.
-            </p>
-            <Button onClick={create}>
-              <Plus aria-hidden="true" /> Create status page
-            </Button>
-          </div>
+            </EmptyState.Description>
+            <EmptyState.Actions>{createButton}</EmptyState.Actions>
+          </EmptyState.Root>
         ) : (
-          <ul className={css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })}>
+          <ul className={cardList}>
             {all.map((page) => (
               <StatusPageCard
                 key={page.id}

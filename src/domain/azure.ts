@@ -1,0 +1,270 @@
+import * as v from 'valibot'
+
+// Azure subscriptions as Vigil reads them: how an app registration signs in, and what Resource Manager, Resource
+// Health and Cost Management tell about each subscription. Times are epoch milliseconds, days 'YYYY-MM-DD'.
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A verified domain of the directory, such as contoso.onmicrosoft.com or contoso.com. */
+const DOMAIN = /^(?=.{4,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/
+const PEM_PRIVATE_KEY = /-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+?-----END (RSA )?PRIVATE KEY-----/
+
+export const TenantId = v.pipe(
+  v.string('Directory (tenant) ID is required.'),
+  v.trim(),
+  v.nonEmpty('Directory (tenant) ID is required.'),
+  v.check(
+    (value) => GUID.test(value) || DOMAIN.test(value),
+    'The directory (tenant) ID is a GUID such as 72f988bf-86f1-41af-91ab-2d7cd011db47, or a domain of the ' +
+      'directory such as contoso.onmicrosoft.com: see Microsoft Entra ID > Overview.',
+  ),
+)
+
+export const ClientId = v.pipe(
+  v.string('Application (client) ID is required.'),
+  v.trim(),
+  v.nonEmpty('Application (client) ID is required.'),
+  v.regex(
+    GUID,
+    'The application (client) ID is a GUID such as 00001111-aaaa-2222-bbbb-3333cccc4444: see the app ' +
+      "registration's Overview page.",
+  ),
+)
+
+export const ClientSecret = v.pipe(
+  v.string('Client secret is required.'),
+  v.trim(),
+  v.nonEmpty('Client secret is required.'),
+  v.check(
+    (value) => !GUID.test(value),
+    "This looks like the secret's ID: copy the secret's Value, which Azure shows only once after it is created.",
+  ),
+  v.maxLength(1024, 'A client secret is at most 1024 characters.'),
+)
+
+export const CertificatePem = v.pipe(
+  v.string('Certificate is required.'),
+  v.trim(),
+  v.nonEmpty('Certificate is required.'),
+  v.regex(PEM_CERTIFICATE, 'Paste the certificate as PEM text, from -----BEGIN CERTIFICATE----- on.'),
+  v.regex(
+    PEM_PRIVATE_KEY,
+    'The PEM text must hold the private key too (-----BEGIN PRIVATE KEY-----), unencrypted: Vigil signs in with it.',
+  ),
+  v.maxLength(20_000, 'The PEM text is at most 20,000 characters.'),
+)
+
+export const AzureSecretInput = v.object({
+  auth: v.literal('secret'),
+  tenant_id: TenantId,
+  client_id: ClientId,
+  client_secret: ClientSecret,
+})
+
+export const AzureCertificateInput = v.object({
+  auth: v.literal('certificate'),
+  tenant_id: TenantId,
+  client_id: ClientId,
+  certificate: CertificatePem,
+})
+
+/** An app registration's sign-in: its client secret, or a certificate uploaded to it (PEM with the private key). */
+export const AzureCredentialsInput = v.variant(
+  'auth',
+  [AzureSecretInput, AzureCertificateInput],
+  'Auth must be secret or certificate.',
+)
+export type AzureCredentialsInput = v.InferOutput<typeof AzureCredentialsInput>
+
+// --- What is read -----------------------------------------------------------------------------------------------
+
+export const SUBSCRIPTION_STATES = ['Enabled', 'Warned', 'PastDue', 'Disabled', 'Deleted'] as const
+export const SPENDING_LIMITS = ['On', 'Off', 'CurrentPeriodOff'] as const
+
+/** A subscription as the subscriptions list gives it. */
+export const AzureSubscriptionSummary = v.object({
+  subscriptionId: v.string(),
+  name: v.string(),
+  state: v.picklist(SUBSCRIPTION_STATES),
+  tenantId: v.string(),
+  /** The offer's quota id (PayAsYouGo_2014-09-01), and its name when known. */
+  quotaId: v.nullable(v.string()),
+  offer: v.nullable(v.string()),
+  spendingLimit: v.nullable(v.picklist(SPENDING_LIMITS)),
+  tags: v.record(v.string(), v.string()),
+})
+export type AzureSubscriptionSummary = v.InferOutput<typeof AzureSubscriptionSummary>
+
+export const AzureSubscription = v.object({
+  ...AzureSubscriptionSummary.entries,
+  /** Regions of its resource groups and resources, sorted. */
+  locations: v.array(v.string()),
+  resourceGroupCount: v.number(),
+})
+export type AzureSubscription = v.InferOutput<typeof AzureSubscription>
+
+export const AVAILABILITY_STATES = ['Available', 'Degraded', 'Unavailable', 'Unknown'] as const
+export type AvailabilityState = (typeof AVAILABILITY_STATES)[number]
+
+export const AzureAvailability = v.object({
+  state: v.picklist(AVAILABILITY_STATES),
+  summary: v.nullable(v.string()),
+  /** When the resource entered this state. */
+  since: v.nullable(v.number()),
+})
+export type AzureAvailability = v.InferOutput<typeof AzureAvailability>
+
+export const AzureSku = v.object({
+  name: v.nullable(v.string()),
+  tier: v.nullable(v.string()),
+  capacity: v.nullable(v.number()),
+})
+
+export const AzureResource = v.object({
+  id: v.string(),
+  name: v.string(),
+  type: v.string(),
+  kind: v.nullable(v.string()),
+  service: v.string(),
+  resourceGroup: v.string(),
+  location: v.string(),
+  sku: v.nullable(AzureSku),
+  tags: v.record(v.string(), v.string()),
+  /** Resource Health's view; null for types it does not report on (or when it could not be read). */
+  availability: v.nullable(AzureAvailability),
+})
+export type AzureResource = v.InferOutput<typeof AzureResource>
+
+const Amount = v.object({ name: v.string(), amount: v.number() })
+const DailyAmount = v.object({ date: v.string(), amount: v.number() })
+
+export const AzureCostPeriod = v.object({
+  total: v.number(),
+  /** Largest first. */
+  byService: v.array(Amount),
+  byResourceGroup: v.array(Amount),
+  /** Oldest first; empty for a period read without days. */
+  daily: v.array(DailyAmount),
+})
+export type AzureCostPeriod = v.InferOutput<typeof AzureCostPeriod>
+
+export const AzureCost = v.object({
+  /** The billing currency; null when Azure had no cost row to say it. */
+  currency: v.nullable(v.string()),
+  monthToDate: AzureCostPeriod,
+  lastMonth: AzureCostPeriod,
+  /** The month's expected total (actual so far plus forecast) and the forecast days; null when Azure has none. */
+  forecast: v.nullable(v.object({ monthTotal: v.number(), daily: v.array(DailyAmount) })),
+})
+export type AzureCost = v.InferOutput<typeof AzureCost>
+
+const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10)
+
+/** The first and last day (UTC, as Cost Management counts) of the month `now` is in. */
+export const monthOf = (now: number): { from: string; to: string } => {
+  const d = new Date(now)
+  return {
+    from: isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1)),
+    to: isoDay(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)),
+  }
+}
+
+/** Resource groups' and resources' regions, deduplicated and sorted. */
+export const locationsUsed = (locations: readonly (string | null | undefined)[]): string[] =>
+  [...new Set(locations.filter((l): l is string => !!l).map((l) => l.toLowerCase()))].sort()
+
+// --- Names people know ------------------------------------------------------------------------------------------
+
+const OFFERS: Record<string, string> = {
+  payasyougo: 'Pay-As-You-Go',
+  msdn: 'Visual Studio subscription',
+  msdndevtest: 'Pay-As-You-Go Dev/Test',
+  freetrial: 'Free Trial',
+  azureforstudents: 'Azure for Students',
+  azurepass: 'Azure Pass',
+  sponsored: 'Azure Sponsorship',
+  enterpriseagreement: 'Enterprise Agreement',
+  csp: 'Cloud Solution Provider',
+  internal: 'Microsoft internal',
+}
+
+/** The offer behind a subscription's quota id (PayAsYouGo_2014-09-01 → Pay-As-You-Go), or null. */
+export const offerName = (quotaId: string | null | undefined): string | null =>
+  (quotaId && OFFERS[quotaId.split('_')[0]?.toLowerCase() ?? '']) || null
+
+/** Resource Manager types (lower case: Azure answers them in either case) and the names the portal gives them. */
+const SERVICES: Record<string, string> = {
+  'microsoft.web/sites': 'App Service',
+  'microsoft.web/serverfarms': 'App Service plan',
+  'microsoft.web/staticsites': 'Static Web Apps',
+  'microsoft.compute/virtualmachines': 'Virtual Machines',
+  'microsoft.compute/virtualmachinescalesets': 'Virtual Machine Scale Sets',
+  'microsoft.compute/disks': 'Managed Disks',
+  'microsoft.compute/snapshots': 'Disk snapshots',
+  'microsoft.sql/servers': 'SQL server',
+  'microsoft.sql/servers/databases': 'SQL Database',
+  'microsoft.sql/managedinstances': 'SQL Managed Instance',
+  'microsoft.storage/storageaccounts': 'Storage',
+  'microsoft.documentdb/databaseaccounts': 'Cosmos DB',
+  'microsoft.dbforpostgresql/flexibleservers': 'Database for PostgreSQL',
+  'microsoft.dbformysql/flexibleservers': 'Database for MySQL',
+  'microsoft.cache/redis': 'Cache for Redis',
+  'microsoft.keyvault/vaults': 'Key Vault',
+  'microsoft.containerservice/managedclusters': 'Kubernetes Service',
+  'microsoft.containerregistry/registries': 'Container Registry',
+  'microsoft.containerinstance/containergroups': 'Container Instances',
+  'microsoft.app/containerapps': 'Container Apps',
+  'microsoft.app/managedenvironments': 'Container Apps environment',
+  'microsoft.network/virtualnetworks': 'Virtual Network',
+  'microsoft.network/networkinterfaces': 'Network interface',
+  'microsoft.network/publicipaddresses': 'Public IP address',
+  'microsoft.network/networksecuritygroups': 'Network security group',
+  'microsoft.network/loadbalancers': 'Load Balancer',
+  'microsoft.network/applicationgateways': 'Application Gateway',
+  'microsoft.network/azurefirewalls': 'Azure Firewall',
+  'microsoft.network/dnszones': 'DNS zone',
+  'microsoft.network/frontdoors': 'Front Door',
+  'microsoft.cdn/profiles': 'Front Door and CDN',
+  'microsoft.servicebus/namespaces': 'Service Bus',
+  'microsoft.eventhub/namespaces': 'Event Hubs',
+  'microsoft.eventgrid/topics': 'Event Grid',
+  'microsoft.logic/workflows': 'Logic Apps',
+  'microsoft.apimanagement/service': 'API Management',
+  'microsoft.insights/components': 'Application Insights',
+  'microsoft.operationalinsights/workspaces': 'Log Analytics workspace',
+  'microsoft.cognitiveservices/accounts': 'Azure AI services',
+  'microsoft.search/searchservices': 'AI Search',
+  'microsoft.signalrservice/signalr': 'SignalR Service',
+  'microsoft.automation/automationaccounts': 'Automation',
+  'microsoft.recoveryservices/vaults': 'Recovery Services vault',
+  'microsoft.managedidentity/userassignedidentities': 'Managed Identity',
+  'microsoft.datafactory/factories': 'Data Factory',
+  'microsoft.databricks/workspaces': 'Azure Databricks',
+}
+
+/** The last segment of a type in words: Microsoft.Network/privateEndpoints → Private Endpoints. */
+const typeInWords = (type: string): string => {
+  const last = type.split('/').pop() || type
+  const words = last
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[\s_-]+/)
+    .filter(Boolean)
+  return words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ') || type
+}
+
+/**
+ * The service a resource belongs to, as people call it: Microsoft.Web/sites → App Service (Function App or Logic
+ * App when its kind says so); an unknown type is named from its last segment.
+ */
+export const azureServiceName = (type: string, kind?: string | null): string => {
+  const key = type.toLowerCase()
+  if (key === 'microsoft.web/sites' && kind) {
+    if (/workflowapp/i.test(kind)) return 'Logic Apps (Standard)'
+    if (/functionapp/i.test(kind)) return 'Function App'
+  }
+  return SERVICES[key] ?? typeInWords(type)
+}
+
+/** The resource group named in a resource id (/subscriptions/…/resourceGroups/{name}/…), or ''. */
+export const resourceGroupOf = (resourceId: string): string => /\/resourcegroups\/([^/]+)/i.exec(resourceId)?.[1] ?? ''

@@ -1,0 +1,48 @@
+import type * as v from 'valibot'
+import type { TypePages } from './pages.ts'
+
+// What the domain knows about one monitor type, in one place: its form's fields and the API's, its defaults and
+// limits, how its target reads, the facts its checks report, where its pages are and its plan feature. Each type
+// is a file of this folder; `index.ts` lists them once. The server (check runners) and the UI (form, lists,
+// facts panel, icon) keep registries of their own keyed by the same types, typed so that none can miss one.
+
+/** The values of a set of field schemas, once checked. */
+export type SettingsOf<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>
+
+export interface MonitorTypeDef<T extends string, E extends v.ObjectEntries, O extends v.ObjectEntries, F>
+  extends TypePages {
+  readonly type: T
+  /** The fields of its own that a new monitor or a change takes, with their defaults and messages. */
+  readonly settings: E
+  /** The same fields as the API answers them. */
+  readonly shown: O
+  /** How often it checks by default, and at most (before the plan's own limit), with the reason. */
+  readonly interval: { readonly default: number; readonly min: number; readonly why?: string }
+  /** What it watches, in one line: a URL, host:port, a host name and record type, a domain. */
+  readonly target: (settings: SettingsOf<E>) => string
+  /** The hosts its check connects to, with the field each comes from (the target policy judges them). */
+  readonly connectHosts: (settings: SettingsOf<E>) => { field: string; host: string }[]
+  /** The facts its checks report in a result's `detail` for its page to show; null when there are none. */
+  readonly facts: v.GenericSchema<unknown, F> | null
+  /** Days before something it watches expires to warn at, when it watches an expiry. */
+  readonly warnDays?: (settings: SettingsOf<E>) => readonly number[]
+  /** The connected cloud account it reads, for a cloud type: it must be one of the monitor's owner's. */
+  readonly cloudAccount?: { readonly provider: string; readonly id: (settings: SettingsOf<E>) => string }
+}
+
+/** A type's definition, checked against the shape every type has. */
+export const defineMonitorType = <T extends string, E extends v.ObjectEntries, O extends v.ObjectEntries, F = never>(
+  def: MonitorTypeDef<T, E, O, F>,
+) => def
+
+/** host:port, with an IPv6 address in brackets. */
+export const hostPort = (host: string, port: number) => `${host.includes(':') ? `[${host}]` : host}:${port}`
+
+/** A URL's host without the brackets of an IPv6 address. */
+export const urlHost = (url: string): string => {
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, '')
+  } catch {
+    return ''
+  }
+}

@@ -1,0 +1,45 @@
+import type * as v from 'valibot'
+import { api } from './api.ts'
+import { aws } from './aws.ts'
+import { blacklist } from './blacklist.ts'
+import type { MonitorTypeDef } from './define.ts'
+import { dns } from './dns.ts'
+import { domain } from './domain.ts'
+import type { MonitorType } from './pages.ts'
+import { ping } from './ping.ts'
+import { port } from './port.ts'
+import { ssl } from './ssl.ts'
+import { web } from './web.ts'
+
+// Every monitor type, once. Adding a type: its file in this folder and a line here, then a line in each of the
+// server's and the UI's registries (docs/architecture.md, "Adding a monitor type").
+export const MONITOR_TYPE_DEFS = { web, api, port, ping, dns, ssl, domain, blacklist, aws } as const
+
+export type MonitorTypeDefs = typeof MONITOR_TYPE_DEFS
+
+// Each type once, keyed by its own type, and every type of the pages' registry defined.
+MONITOR_TYPE_DEFS satisfies { [K in MonitorType]: { type: K } }
+
+/**
+ * The definition of a monitor's type, its functions taking that monitor's settings. Each function of a definition
+ * takes its own type's settings; keyed by the monitor's own type, the pair always matches.
+ */
+export const definitionOf = <S>(type: MonitorType) =>
+  MONITOR_TYPE_DEFS[type] as unknown as MonitorTypeDef<MonitorType, never, never, unknown> & {
+    target: (settings: S) => string
+    connectHosts: (settings: S) => { field: string; host: string }[]
+    warnDays?: (settings: S) => readonly number[]
+    cloudAccount?: { provider: string; id: (settings: S) => string }
+  }
+
+/** What a type's checks report for its page, read with the type's facts schema: a union over the types with facts. */
+export type MonitorFacts = {
+  [K in MonitorType]: NonNullable<MonitorTypeDefs[K]['facts']> extends v.GenericSchema<unknown, infer F>
+    ? [F] extends [never]
+      ? never
+      : { type: K; detail: F }
+    : never
+}[MonitorType]
+
+export { defineMonitorType, hostPort, type MonitorTypeDef, urlHost } from './define.ts'
+export { MONITOR_TYPE_PAGES, type MonitorType } from './pages.ts'

@@ -1,0 +1,73 @@
+import { routeWithId, routeWithQuery } from './routes.ts'
+
+// Where each monitor type lives in the app (spec section 2) and the plan feature that unlocks it: the light part of
+// each type's definition, a registry of its own so that the app's first load (the bell opens a notification's
+// monitor) does not carry every type's schemas. Each type's file takes its entry from here.
+
+export interface TypePages {
+  /** The navigation label, the pages' title and the plan feature that unlocks the type. */
+  readonly label: string
+  /** Its list page. */
+  readonly list: string
+  /** Its detail page. */
+  readonly detail: (id: string) => string
+  /**
+   * Where a notification about one of its monitors opens, when not its detail page (spec: types without a route
+   * of their own open /api_monitorings).
+   */
+  readonly notificationRoute?: (id: string) => string
+}
+
+export const MONITOR_TYPE_PAGES = {
+  web: {
+    label: 'Website Monitoring',
+    list: '/services/web-monitoring',
+    detail: routeWithId('/web_monitorings'),
+  },
+  api: {
+    label: 'API Monitoring',
+    list: '/services/api-monitoring',
+    detail: routeWithId('/api_monitorings'),
+  },
+  port: {
+    label: 'Port Monitoring',
+    list: '/services/port-monitoring',
+    detail: routeWithId('/port_monitorings'),
+  },
+  ping: {
+    label: 'Ping Monitoring',
+    list: '/services/ping-monitoring',
+    detail: routeWithId('/ping_monitorings'),
+  },
+  dns: {
+    label: 'DNS Monitoring',
+    list: '/services/dns-monitoring',
+    detail: routeWithId('/dns_monitorings'),
+  },
+  ssl: {
+    label: 'SSL Monitoring',
+    list: '/services/ssl-monitoring',
+    detail: routeWithQuery('/ssl_monitoring/details'),
+  },
+  domain: {
+    label: 'Domain Monitoring',
+    list: '/services/domain-monitoring',
+    detail: routeWithQuery('/domain_monitoring/details'),
+  },
+  // The spec has no detail route for blacklist monitors: their page is Check Black List with ?id=, and their
+  // notifications open /api_monitorings/{id} as the spec says of other types (that page moves on).
+  blacklist: {
+    label: 'Check Black List',
+    list: '/services/check_black_list',
+    detail: routeWithQuery('/services/check_black_list'),
+    notificationRoute: routeWithId('/api_monitorings'),
+  },
+  // A resource of a connected AWS account held to a rule; its list is under the accounts' page.
+  aws: {
+    label: 'AWS Monitoring',
+    list: '/services/aws_monitoring',
+    detail: routeWithId('/aws_monitorings'),
+  },
+} as const satisfies Record<string, TypePages>
+
+export type MonitorType = keyof typeof MONITOR_TYPE_PAGES

@@ -1,0 +1,23 @@
+import * as v from 'valibot'
+import { SslDetail } from '../check-details.ts'
+import { DEFAULTS, defaultWarnDays, Host, int, WarnDays } from '../monitor-fields.ts'
+import { defineMonitorType, hostPort } from './define.ts'
+import { MONITOR_TYPE_PAGES } from './pages.ts'
+
+// SSL Monitoring: a TLS connection with SNI; the certificate's validity, chain and names; warnings before expiry.
+
+export const ssl = defineMonitorType({
+  type: 'ssl',
+  ...MONITOR_TYPE_PAGES.ssl,
+  settings: {
+    host: Host,
+    port: v.optional(int('Port', 1, 65_535), DEFAULTS.tls_port),
+    warn_days: v.optional(WarnDays, defaultWarnDays),
+  },
+  shown: { host: v.string(), port: v.number(), warn_days: v.array(v.number()) },
+  interval: { default: 3600, min: 1 },
+  target: (s) => (s.port === DEFAULTS.tls_port ? s.host : hostPort(s.host, s.port)),
+  connectHosts: (s) => [{ field: 'host', host: s.host }],
+  facts: SslDetail,
+  warnDays: (s) => s.warn_days,
+})

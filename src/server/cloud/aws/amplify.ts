@@ -1,0 +1,60 @@
+import { AmplifyClient, ListAppsCommand, ListBranchesCommand, ListJobsCommand } from '@aws-sdk/client-amplify'
+import type { AmplifyApp, AmplifyBranch } from '../../../domain/aws.ts'
+import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import { type AwsSession, allPages } from './session.ts'
+
+// Amplify Hosting apps of a region, their branches and each branch's last build. ListJobs answers newest first,
+// so the last job is the first of a one-item page.
+
+const APPS_PAGE = 100
+const BRANCHES_PAGE = 50
+
+export const readAmplifyApps = async (session: AwsSession, region: string): Promise<AmplifyApp[]> => {
+  const amplify = session.client(AmplifyClient, region)
+  const apps = await allPages(async (token) => {
+    const out = await session.call(AWS_ACTIONS.listApps, () =>
+      amplify.send(new ListAppsCommand({ maxResults: APPS_PAGE, nextToken: token })),
+    )
+    return { items: out.apps, next: out.nextToken }
+  })
+  return Promise.all(
+    apps.map(async (app): Promise<AmplifyApp> => {
+      const appId = app.appId ?? ''
+      const branches = await allPages(async (token) => {
+        const out = await session.call(AWS_ACTIONS.listBranches, () =>
+          amplify.send(new ListBranchesCommand({ appId, maxResults: BRANCHES_PAGE, nextToken: token })),
+        )
+        return { items: out.branches, next: out.nextToken }
+      })
+      return {
+        id: appId,
+        name: app.name ?? '',
+        region,
+        default_domain: app.defaultDomain ?? null,
+        repository: app.repository || null,
+        platform: app.platform ?? null,
+        branches: await Promise.all(
+          branches.map(async (b): Promise<AmplifyBranch> => {
+            const branchName = b.branchName ?? ''
+            const out = await session.call(AWS_ACTIONS.listJobs, () =>
+              amplify.send(new ListJobsCommand({ appId, branchName, maxResults: 1 })),
+            )
+            const job = out.jobSummaries?.[0]
+            return {
+              name: branchName,
+              stage: b.stage ?? null,
+              last_job: job
+                ? {
+                    id: job.jobId ?? '',
+                    status: job.status ?? '',
+                    started_at: job.startTime?.toISOString() ?? null,
+                    ended_at: job.endTime?.toISOString() ?? null,
+                  }
+                : null,
+            }
+          }),
+        ),
+      }
+    }),
+  )
+}

@@ -1,0 +1,24 @@
+import { GetInstancesCommand, LightsailClient } from '@aws-sdk/client-lightsail'
+import type { LightsailInstance } from '../../../domain/aws.ts'
+import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import { type AwsSession, allPages } from './session.ts'
+
+/** Every Lightsail instance of the region (Lightsail sets the page size; pageToken after pageToken). */
+export const readLightsailInstances = async (session: AwsSession, region: string): Promise<LightsailInstance[]> => {
+  const lightsail = session.client(LightsailClient, region)
+  const instances = await allPages(async (token) => {
+    const out = await session.call(AWS_ACTIONS.getInstances, () =>
+      lightsail.send(new GetInstancesCommand({ pageToken: token })),
+    )
+    return { items: out.instances, next: out.nextPageToken }
+  })
+  return instances.map((i) => ({
+    name: i.name ?? '',
+    state: i.state?.name ?? '',
+    bundle_id: i.bundleId ?? '',
+    region,
+    availability_zone: i.location?.availabilityZone ?? null,
+    public_ip: i.publicIpAddress ?? null,
+    private_ip: i.privateIpAddress ?? null,
+  }))
+}

@@ -1,0 +1,44 @@
+import {
+  ClientCertificateCredential,
+  type ClientCertificateCredentialOptions,
+  ClientSecretCredential,
+  type TokenCredential,
+} from '@azure/identity'
+import type { AzureCredentialsInput } from '../../../domain/azure.ts'
+import type { M365CredentialsInput } from '../../../domain/m365.ts'
+import { type AzureEndpointOptions, authorityHostOf, isMicrosoftAuthority } from './endpoints.ts'
+
+// The app registration's credential for @azure/identity: a client secret, or a certificate (PEM holding the
+// certificate and its private key). One credential caches its token, so a sync makes one and shares it.
+
+export interface RetryOptions {
+  maxRetries?: number
+  /** First delay of the exponential backoff (429 with Retry-After waits what Azure asks instead). */
+  retryDelayInMs?: number
+  maxRetryDelayInMs?: number
+}
+
+export interface CredentialOptions extends Pick<AzureEndpointOptions, 'authorityHost'> {
+  retry?: RetryOptions
+}
+
+export const azureCredential = (
+  input: AzureCredentialsInput | M365CredentialsInput,
+  opts: CredentialOptions = {},
+): TokenCredential => {
+  const options: ClientCertificateCredentialOptions = {
+    // Given only when set: otherwise the library reads AZURE_AUTHORITY_HOST itself.
+    ...(opts.authorityHost ? { authorityHost: opts.authorityHost } : {}),
+    disableInstanceDiscovery: !isMicrosoftAuthority(authorityHostOf(opts)),
+    retryOptions: opts.retry,
+  }
+  if (input.auth === 'certificate') {
+    return new ClientCertificateCredential(
+      input.tenant_id,
+      input.client_id,
+      { certificate: input.certificate },
+      options,
+    )
+  }
+  return new ClientSecretCredential(input.tenant_id, input.client_id, input.client_secret, options)
+}

@@ -1,0 +1,57 @@
+import type { AzureCredentialsInput, AzureSubscriptionSummary } from '../../../domain/azure.ts'
+import type { ArmSettings } from './arm-clients.ts'
+import { explainArmError } from './arm-errors.ts'
+import { azureCredential, type RetryOptions } from './credential.ts'
+import { type AzureEndpointOptions, armUrlOf, authorityHostOf, scopeFor } from './endpoints.ts'
+import { type SignInProblem, secretsOf, signIn } from './sign-in.ts'
+import { listSubscriptions } from './subscriptions.ts'
+
+// Connecting an Azure account: sign in as the app registration, then list the subscriptions it can read. A wrong
+// credential, or an app that can read nothing, is a message that says what to fix.
+
+export interface AzureClientOptions extends AzureEndpointOptions {
+  retry?: RetryOptions
+}
+
+export type AzureProblem = SignInProblem | 'no_subscriptions' | 'arm_failed'
+
+export type AzureVerification =
+  | { ok: true; subscriptions: AzureSubscriptionSummary[] }
+  | { ok: false; problem: AzureProblem; message: string }
+
+/** The credential and Resource Manager settings of one verify or sync, signed in; or why signing in failed. */
+export const connectAzure = async (input: AzureCredentialsInput, opts: AzureClientOptions) => {
+  const credential = azureCredential(input, opts)
+  const armUrl = armUrlOf(opts)
+  const who = { tenantId: input.tenant_id, clientId: input.client_id, authorityHost: authorityHostOf(opts) }
+  const signedIn = await signIn(credential, scopeFor(armUrl), who, secretsOf(input))
+  if (!signedIn.ok) return { ok: false as const, problem: signedIn.failure.problem, message: signedIn.failure.message }
+  const settings: ArmSettings = { credential, armUrl, retry: opts.retry }
+  return { ok: true as const, settings }
+}
+
+export const verifyAzureAccount = async (
+  input: AzureCredentialsInput,
+  opts: AzureClientOptions = {},
+): Promise<AzureVerification> => {
+  const connected = await connectAzure(input, opts)
+  if (!connected.ok) return connected
+  try {
+    const subscriptions = await listSubscriptions(connected.settings, AbortSignal.timeout(60_000))
+    if (subscriptions.length > 0) return { ok: true, subscriptions }
+    return {
+      ok: false,
+      problem: 'no_subscriptions',
+      message:
+        'The app signed in but can read no subscription: assign it the Reader role on each subscription to ' +
+        'monitor (Subscription > Access control (IAM) > Add role assignment), and Cost Management Reader for costs.',
+    }
+  } catch (error) {
+    const failure = explainArmError(error, {
+      what: 'subscriptions',
+      role: 'Reader',
+      armUrl: connected.settings.armUrl,
+    })
+    return { ok: false, problem: 'arm_failed', message: failure.message }
+  }
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import type { PublicStatus } from '../../domain/status-view.ts'
+import { publicStatus } from '../services/public-status.service.ts'
+import type { Deps } from './env.ts'
+
+/** One rendering of a page (HTML, JSON, feed, a badge) with its compressed forms, made once per cache period. */
+export interface Rendered {
+  body: Buffer
+  type: string
+  etag: string
+  /** Extra headers this rendering needs (the page's Content-Security-Policy). */
+  headers?: Record<string, string>
+  br?: Buffer
+  gzip?: Buffer
+}
+
+interface Entry {
+  builtAt: number
+  view: Promise<PublicStatus | null>
+  outputs: Map<string, Rendered>
+}
+
+export interface StatusCache {
+  /** The page's view, built at most once per period however many visitors ask at the same time. */
+  view(slug: string): Promise<PublicStatus | null>
+  /** A rendering of the current view, made once per period; null when the page is unknown or unpublished. */
+  rendered(
+    slug: string,
+    key: string,
+    render: (view: PublicStatus) => Omit<Rendered, 'etag'> | null,
+  ): Promise<Rendered | null>
+  /** Drop a page at once: its owner changed it. */
+  forget(slug: string): void
+}
+
+const caches = new WeakMap<Deps['database'], StatusCache>()
+
+// Compressed once per period, so a better ratio is worth a few milliseconds.
+export const compress = (rendered: Rendered, encoding: 'br' | 'gzip'): Buffer => {
+  if (encoding === 'gzip') {
+    rendered.gzip ??= gzipSync(rendered.body, { level: 9 })
+    return rendered.gzip
+  }
+  rendered.br ??= brotliCompressSync(rendered.body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 9,
+      [constants.BROTLI_PARAM_SIZE_HINT]: rendered.body.length,
+    },
+  })
+  return rendered.br
+}
+
+/**
+ * Public pages are read far more than they change, so each process keeps each page's view and renderings in
+ * memory for `config.statusCacheMs` (a minute by default). An owner's change drops the page at once in this
+ * process; other processes see it when their copy expires. Unknown pages are not kept: they cost one query.
+ */
+export const statusCache = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'config'>): StatusCache => {
+  const existing = caches.get(deps.database)
+  if (existing) return existing
+  const entries = new Map<string, Entry>()
+  const ttl = deps.config.statusCacheMs
+
+  const sweep = (now: number) => {
+    for (const [slug, entry] of entries) if (now - entry.builtAt >= ttl) entries.delete(slug)
+  }
+
+  const entryOf = (slug: string): Entry => {
+    const now = deps.clock.now()
+    const cached = entries.get(slug)
+    if (cached && now - cached.builtAt < ttl) return cached
+    if (entries.size > 1000) sweep(now)
+    const entry: Entry = { builtAt: now, view: publicStatus(deps, slug, now), outputs: new Map() }
+    entries.set(slug, entry)
+    // Neither an unknown page nor a failure is kept.
+    entry.view.then(
+      (view) => {
+        if (view === null && entries.get(slug) === entry) entries.delete(slug)
+      },
+      () => {
+        if (entries.get(slug) === entry) entries.delete(slug)
+      },
+    )
+    return entry
+  }
+
+  const cache: StatusCache = {
+    view: (slug) => entryOf(slug).view,
+    async rendered(slug, key, render) {
+      const entry = entryOf(slug)
+      const view = await entry.view
+      if (!view) return null
+      const done = entry.outputs.get(key)
+      if (done) return done
+      const made = render(view)
+      if (!made) return null
+      const rendered: Rendered = {
+        ...made,
+        etag: `"${createHash('sha1').update(made.body).digest('base64url')}"`,
+      }
+      entry.outputs.set(key, rendered)
+      return rendered
+    },
+    forget: (slug) => {
+      entries.delete(slug)
+    },
+  }
+  caches.set(deps.database, cache)
+  return cache
+}

@@ -1,0 +1,349 @@
+import * as v from 'valibot'
+import type { AmplifyApp, AwsHealth, Ec2Instance, LightsailInstance, RdsInstance } from '../../domain/aws.ts'
+import { awsServiceUse } from '../../domain/aws.ts'
+import {
+  type AwsAccount,
+  AwsAccountInput,
+  AwsAccountPatch,
+  type AwsSetup,
+  maskAccessKeyId,
+} from '../../domain/aws-account.ts'
+import type { CostSummary } from '../../domain/aws-costs.ts'
+import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
+import { AWS_READ_ONLY_POLICY_JSON, awsRoleTrustPolicy } from '../../domain/aws-policy.ts'
+import { AWS_REGIONS, isAwsRegion } from '../../domain/aws-regions.ts'
+import type { CloudPart } from '../../domain/cloud-account.ts'
+import { fieldErrors } from '../../domain/form-validation.ts'
+import { AWS_RESOURCE_KINDS } from '../cloud/aws/snapshot.ts'
+import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
+import type { CloudPartRecord } from '../db/repos/cloud-data.repo.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import { Failure, invalid, notFound } from '../errors.ts'
+import { newId } from '../ids.ts'
+import type { Deps } from './deps.ts'
+import { assertFeature } from './subscriptions.service.ts'
+
+// Connected AWS accounts: connecting one (its credentials checked with STS, sealed at rest), changing, re-testing and
+// removing it, and the pages of what its syncs read.
+
+const FEATURE = 'AWS Monitoring'
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+const rejected = (issues: v.BaseIssue<unknown>[]) => {
+  const errors = fieldErrors(issues)
+  return invalid(Object.values(errors)[0] ?? 'Check the highlighted fields.', errors)
+}
+
+/** The external ID a user's roles must require: derived from the server key, so nobody else can claim it. */
+const externalIdOf = (deps: Deps, userId: string) =>
+  `vigil-${deps.secrets.derive(`aws-external-id:${userId}`).slice(0, 32)}`
+
+const credentialsOf = (input: AwsCredentialsInput): AwsCredentialsInput =>
+  input.auth === 'keys'
+    ? { auth: 'keys', access_key_id: input.access_key_id, secret_access_key: input.secret_access_key }
+    : { auth: 'role', role_arn: input.role_arn, external_id: input.external_id }
+
+const partView = (p: CloudPartRecord): CloudPart => ({
+  area: p.area,
+  scope: p.scope,
+  ok: p.ok,
+  kind: p.kind,
+  message: p.message,
+  action: p.action,
+  checked_at: new Date(p.checked_at).toISOString(),
+  read_at: iso(p.read_at),
+})
+
+export const awsAccountsService = (deps: Deps) => {
+  const { repos, clock } = deps
+
+  const feature = (userId: string) => assertFeature(repos, userId, FEATURE, clock.now())
+
+  const owned = async (userId: string, accountId: string) => {
+    await feature(userId)
+    const account = await repos.cloudAccounts.findOwned(userId, accountId)
+    if (!account || account.provider !== 'aws') throw notFound('AWS account')
+    return account
+  }
+
+  /** Checks credentials with AWS (STS GetCallerIdentity); a refusal is a 400 with AWS's reason in plain words. */
+  const verify = async (userId: string, credentials: AwsCredentialsInput) => {
+    if (credentials.auth === 'role' && credentials.external_id !== externalIdOf(deps, userId)) {
+      const message = 'Use the external ID shown on this page: Vigil assumes roles only with the ID it gave you.'
+      throw invalid(message, { external_id: message })
+    }
+    try {
+      return await deps.cloud.aws.verify(credentials)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : 'AWS refused the credentials.'
+      throw invalid(message, { [credentials.auth === 'keys' ? 'access_key_id' : 'role_arn']: message })
+    }
+  }
+
+  const sealed = (account: CloudAccountRecord): AwsCredentialsInput =>
+    JSON.parse(deps.secrets.open(account.credentials)) as AwsCredentialsInput
+
+  /** Several accounts as the list shows them: three queries whatever their number. */
+  const views = async (accounts: CloudAccountRecord[]): Promise<AwsAccount[]> => {
+    const ids = accounts.map((a) => a.account_id)
+    const [counts, costs, parts] = await Promise.all([
+      repos.cloudData.counts(ids),
+      repos.cloudData.costsOf<CostSummary>(ids),
+      repos.cloudData.partsOf(ids),
+    ])
+    const month = new Date(clock.now()).toISOString().slice(0, 7)
+    return accounts.map((account) => {
+      const count = (kind: string) =>
+        Number(counts.find((c) => c.account_id === account.account_id && c.kind === kind)?.n ?? 0)
+      const cost = costs.find((c) => c.account_id === account.account_id && c.scope === '')?.data
+      const credentials = sealed(account)
+      return {
+        id: account.account_id,
+        provider: 'aws' as const,
+        name: account.name,
+        status: account.status,
+        last_error: account.last_error,
+        synced_at: iso(account.synced_at),
+        next_sync_at: iso(account.next_sync_at),
+        created_at: new Date(account.created_at).toISOString(),
+        auth: credentials.auth,
+        access_key_id: credentials.auth === 'keys' ? maskAccessKeyId(credentials.access_key_id) : null,
+        role_arn: credentials.auth === 'role' ? credentials.role_arn : null,
+        external_id: credentials.auth === 'role' ? credentials.external_id : null,
+        regions: (account.scope.regions as string[]) ?? [],
+        aws_account_id: String(account.identity.aws_account_id ?? ''),
+        arn: String(account.identity.arn ?? ''),
+        costs_read_at: iso(account.costs_read_at),
+        // Only this month's figure is this month's cost.
+        cost_this_month: cost && cost.month === month ? { amount: cost.month_to_date, currency: cost.currency } : null,
+        counts: {
+          ec2: count(AWS_RESOURCE_KINDS.ec2),
+          rds: count(AWS_RESOURCE_KINDS.rds),
+          amplify: count(AWS_RESOURCE_KINDS.amplify),
+          lightsail: count(AWS_RESOURCE_KINDS.lightsail),
+        },
+        failed_parts: parts.filter((p) => p.account_id === account.account_id && !p.ok).length,
+      }
+    })
+  }
+  const view = async (account: CloudAccountRecord) => (await views([account]))[0] as AwsAccount
+
+  /** A page's parts and its resources of one kind. */
+  const pageOf = async <T>(userId: string, accountId: string, kind: string, areas: readonly string[]) => {
+    const account = await owned(userId, accountId)
+    const [parts, resources] = await Promise.all([
+      repos.cloudData.parts(accountId),
+      repos.cloudData.resources<T>(accountId, [kind]),
+    ])
+    return {
+      account: await view(account),
+      parts: parts.filter((p) => areas.includes(p.area)).map(partView),
+      items: resources.map((r) => r.data),
+    }
+  }
+
+  return {
+    owned,
+
+    setup: async (userId: string): Promise<AwsSetup> => {
+      await feature(userId)
+      const externalId = externalIdOf(deps, userId)
+      const vigilAccount = deps.config.cloud.vigilAwsAccountId ?? null
+      return {
+        policy: AWS_READ_ONLY_POLICY_JSON,
+        external_id: externalId,
+        vigil_account_id: vigilAccount,
+        trust_policy: JSON.stringify(awsRoleTrustPolicy(vigilAccount ?? 'VIGIL_AWS_ACCOUNT_ID', externalId), null, 2),
+        regions: Object.entries(AWS_REGIONS).map(([code, name]) => ({ code, name })),
+      }
+    },
+
+    list: async (userId: string) => {
+      await feature(userId)
+      return views(await repos.cloudAccounts.listOwned(userId, 'aws'))
+    },
+
+    get: async (userId: string, accountId: string) => view(await owned(userId, accountId)),
+
+    /** Checks the credentials, finds the regions to read when none were chosen, stores the account and reads it. */
+    connect: async (userId: string, body: unknown) => {
+      await feature(userId)
+      const parsed = v.safeParse(AwsAccountInput, body)
+      if (!parsed.success) throw rejected(parsed.issues)
+      const input = parsed.output
+      const credentials = credentialsOf(input)
+      const identity = await verify(userId, credentials)
+      let regions = input.regions
+      if (!regions) {
+        try {
+          regions = (await deps.cloud.aws.enabledRegions(credentials)).filter(isAwsRegion)
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error)
+          throw invalid(`The account's regions could not be listed (${reason}). Choose the regions to watch.`, {
+            regions: 'Choose the regions to watch.',
+          })
+        }
+      }
+      const now = clock.now()
+      const account: CloudAccountRecord = {
+        account_id: newId(),
+        user_id: userId,
+        provider: 'aws',
+        name: input.name,
+        credentials: deps.secrets.seal(JSON.stringify(credentials)),
+        scope: { regions },
+        identity: { aws_account_id: identity.account_id, arn: identity.arn },
+        status: 'pending',
+        last_error: null,
+        synced_at: null,
+        costs_read_at: null,
+        next_sync_at: now,
+        lease_owner: null,
+        lease_until: null,
+        created_at: now,
+        updated_at: now,
+      }
+      await repos.cloudAccounts.insert(account)
+      deps.cloudSync.syncSoon(account.account_id)
+      return view(account)
+    },
+
+    update: async (userId: string, accountId: string, body: unknown) => {
+      const account = await owned(userId, accountId)
+      const parsed = v.safeParse(AwsAccountPatch, body)
+      if (!parsed.success) throw rejected(parsed.issues)
+      const { name, regions, credentials } = parsed.output
+      const change: Parameters<typeof repos.cloudAccounts.update>[1] = { updated_at: clock.now() }
+      if (name !== undefined) change.name = name
+      if (regions !== undefined) change.scope = { ...account.scope, regions }
+      if (credentials !== undefined) {
+        const fresh = credentialsOf(credentials)
+        const identity = await verify(userId, fresh)
+        change.credentials = deps.secrets.seal(JSON.stringify(fresh))
+        change.identity = { aws_account_id: identity.account_id, arn: identity.arn }
+        change.status = 'pending'
+        change.last_error = null
+      }
+      // What is read changed: read it again at once.
+      if (regions !== undefined || credentials !== undefined) change.next_sync_at = clock.now()
+      await repos.cloudAccounts.update(accountId, change)
+      if (change.next_sync_at !== undefined) deps.cloudSync.syncSoon(accountId)
+      return view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord)
+    },
+
+    /** Removes the account, what was read of it, and its monitors (they would only fail without it). */
+    remove: async (userId: string, accountId: string) => {
+      await owned(userId, accountId)
+      return deps.database.db.transaction().execute(async (trx) => {
+        const r = reposOf(trx)
+        const monitors = (await r.monitors.listOwned(userId)).filter(
+          (m) => (m.settings as { account_id?: unknown }).account_id === accountId,
+        )
+        for (const m of monitors) await r.monitors.deleteOwned(userId, m.monitor_id)
+        if (!(await r.cloudAccounts.deleteOwned(userId, accountId))) throw notFound('AWS account')
+        return { monitors_removed: monitors.length }
+      })
+    },
+
+    /** Checks the stored credentials again (they may have been revoked), and says so on the account. */
+    test: async (userId: string, accountId: string) => {
+      const account = await owned(userId, accountId)
+      try {
+        const identity = await deps.cloud.aws.verify(sealed(account))
+        await repos.cloudAccounts.update(accountId, {
+          identity: { aws_account_id: identity.account_id, arn: identity.arn },
+          ...(account.status === 'error' ? { status: 'pending', next_sync_at: clock.now() } : {}),
+          last_error: null,
+          updated_at: clock.now(),
+        })
+        return {
+          ok: true as const,
+          message: `Connected as ${identity.arn}.`,
+          account: await view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord),
+        }
+      } catch (error) {
+        const message = error instanceof Error ? error.message : 'AWS refused the credentials.'
+        await repos.cloudAccounts.update(accountId, { status: 'error', last_error: message, updated_at: clock.now() })
+        return {
+          ok: false as const,
+          message,
+          account: await view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord),
+        }
+      }
+    },
+
+    /** Reads the account now (its costs only when they are due: Cost Explorer bills each request). */
+    sync: async (userId: string, accountId: string) => {
+      await owned(userId, accountId)
+      if (!(await deps.cloudSync.syncNow(accountId)))
+        throw new Failure('conflict', 'This account is being read right now. Its pages show the result in a moment.')
+      return view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord)
+    },
+
+    billing: async (userId: string, accountId: string) => {
+      const account = await owned(userId, accountId)
+      const [parts, costs] = await Promise.all([
+        repos.cloudData.parts(accountId),
+        repos.cloudData.costs<CostSummary>(accountId),
+      ])
+      const everyMs = deps.config.cloud.costReadMs
+      return {
+        account: await view(account),
+        parts: parts.filter((p) => p.area === 'costs' || p.area === 'cost_forecast').map(partView),
+        costs: costs?.data ?? null,
+        read_at: iso(costs?.read_at ?? null),
+        next_read_at: iso(account.costs_read_at === null ? null : account.costs_read_at + everyMs),
+        read_every_hours: everyMs / 3_600_000,
+      }
+    },
+
+    ec2: async (userId: string, accountId: string) => {
+      const { items, ...rest } = await pageOf<Ec2Instance>(userId, accountId, AWS_RESOURCE_KINDS.ec2, [
+        'ec2',
+        'ec2_status',
+        'ec2_cpu',
+      ])
+      return { ...rest, instances: items }
+    },
+    rds: async (userId: string, accountId: string) => {
+      const { items, ...rest } = await pageOf<RdsInstance>(userId, accountId, AWS_RESOURCE_KINDS.rds, ['rds'])
+      return { ...rest, instances: items }
+    },
+    amplify: async (userId: string, accountId: string) => {
+      const { items, ...rest } = await pageOf<AmplifyApp>(userId, accountId, AWS_RESOURCE_KINDS.amplify, ['amplify'])
+      return { ...rest, apps: items }
+    },
+    lightsail: async (userId: string, accountId: string) => {
+      const { items, ...rest } = await pageOf<LightsailInstance>(userId, accountId, AWS_RESOURCE_KINDS.lightsail, [
+        'lightsail',
+      ])
+      return { ...rest, instances: items }
+    },
+
+    /** Every service the account uses, with its cost this month and, where Vigil lists them, its resources. */
+    services: async (userId: string, accountId: string) => {
+      const account = await owned(userId, accountId)
+      const kinds = Object.values(AWS_RESOURCE_KINDS)
+      const [parts, resources, costs] = await Promise.all([
+        repos.cloudData.parts(accountId),
+        repos.cloudData.resources<unknown>(accountId, kinds),
+        repos.cloudData.costs<CostSummary>(accountId),
+      ])
+      const of = <T>(kind: string) => resources.filter((r) => r.kind === kind).map((r) => r.data as T)
+      const health = of<AwsHealth>(AWS_RESOURCE_KINDS.health)[0] ?? null
+      return {
+        account: await view(account),
+        parts: parts.map(partView),
+        services: awsServiceUse({
+          costs: costs?.data ?? null,
+          ec2: of<Ec2Instance>(AWS_RESOURCE_KINDS.ec2),
+          rds: of<RdsInstance>(AWS_RESOURCE_KINDS.rds),
+          amplify: of<AmplifyApp>(AWS_RESOURCE_KINDS.amplify),
+          lightsail: of<LightsailInstance>(AWS_RESOURCE_KINDS.lightsail),
+        }),
+        currency: costs?.data.currency ?? null,
+        health,
+      }
+    },
+  }
+}

@@ -1,0 +1,36 @@
+import type { Monitor } from '../../domain/monitor.schema.ts'
+import { maskHeaders } from '../../domain/secret-values.ts'
+import { type MonitorRecord, toMonitorInput } from '../db/repos/monitor-record.ts'
+
+// A monitor as the API answers it.
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export interface MonitorFigures {
+  uptime_24h?: number | null
+  uptime_30d?: number | null
+  avg_response_ms_24h?: number | null
+}
+
+/** The configuration as the API shows it: credential headers masked. */
+const shownConfig = (monitor: MonitorRecord) => {
+  const input = toMonitorInput(monitor)
+  return input.type === 'api' ? { ...input, headers: maskHeaders(input.headers) } : input
+}
+
+/** Configuration, settings and live state, times in ISO 8601. */
+export const toMonitor = (monitor: MonitorRecord, figures: MonitorFigures = {}): Monitor =>
+  ({
+    id: monitor.monitor_id,
+    ...shownConfig(monitor),
+    status: monitor.status,
+    paused: monitor.paused === 1,
+    last_checked_at: iso(monitor.last_checked_at),
+    last_response_ms: monitor.last_response_ms,
+    last_error: monitor.last_error,
+    status_changed_at: iso(monitor.status_changed_at),
+    next_check_at: monitor.paused === 1 ? null : iso(monitor.next_check_at),
+    created_at: new Date(monitor.created_at).toISOString(),
+    expires_at: iso(monitor.expires_at),
+    ...figures,
+  }) as Monitor

@@ -1,0 +1,36 @@
+import type { ComponentProps } from 'react'
+import { createStyleContext } from '../../../styled-system/jsx'
+import { table } from '../../../styled-system/recipes/table'
+
+// Park UI shape with plain elements (Ark has no table part). `Scroll` is the region the table scrolls sideways in
+// on narrow windows; a scrolling region must be reachable by keyboard, so give it tabIndex={0} and a label. Cells
+// take style props for what differs per column (`fontVariantNumeric="tabular-nums"`, `textAlign="end"`).
+//   <Table.Scroll tabIndex={0} aria-label="Monitors table">
+//     <Table.Root>
+//       <Table.Head><Table.Row><Table.Header scope="col">Name</Table.Header></Table.Row></Table.Head>
+//       <Table.Body><Table.Row><Table.Cell>...</Table.Cell></Table.Row></Table.Body>
+//     </Table.Root>
+//   </Table.Scroll>
+// Each part is marked pure, so a page's chunk keeps only the parts it uses.
+const { withProvider, withContext } = createStyleContext(table)
+
+/** The region the table scrolls in on narrow windows: a `section`, so give it tabIndex={0} and a label. */
+export const Scroll = /* @__PURE__ */ withProvider('section', 'scroll')
+/** The `<table>`; `size="sm"` makes its cells tighter. */
+export const Root = /* @__PURE__ */ withProvider('table', 'root')
+/** What the table lists, under it (or `srOnly` for screen readers only). */
+export const Caption = /* @__PURE__ */ withContext('caption', 'caption')
+/** `<thead>`. */
+export const Head = /* @__PURE__ */ withContext('thead', 'head')
+/** `<tbody>`: its rows light up under the pointer. */
+export const Body = /* @__PURE__ */ withContext('tbody', 'body')
+/** `<tfoot>`, for totals. */
+export const Foot = /* @__PURE__ */ withContext('tfoot', 'foot')
+/** `<tr>`. */
+export const Row = /* @__PURE__ */ withContext('tr', 'row')
+/** `<th>`: give it scope="col" (or "row"). */
+export const Header = /* @__PURE__ */ withContext('th', 'header')
+/** `<td>`; style props set a column's alignment (`textAlign="end"` for row actions, numbers). */
+export const Cell = /* @__PURE__ */ withContext('td', 'cell')
+
+export type RootProps = ComponentProps<typeof Root>

@@ -1,0 +1,78 @@
+import { useSelector } from '@xstate/react'
+import { type LucideIcon, Trash2 } from 'lucide-react'
+import type { ReactNode } from 'react'
+import type { AnyActorRef } from 'xstate'
+import { css } from '../../../styled-system/css'
+import * as Alert from '../components/alert.tsx'
+import { Button } from '../components/button.tsx'
+import * as Card from '../components/card.tsx'
+
+// What the signed-in pages share around the kit's parts: the stacked layout of a list page, its list of cards,
+// and what a page shows while its flow loads or after a load failed.
+
+/** A page of stacked parts (header, alerts, a list): one column that never grows wider than the window. */
+export const pageLayout = css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+/** A list of cards (channels, status pages, incidents, windows). */
+export const cardList = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })
+
+/** A page's content is on its way: a card that says so, read out as a status. */
+export function LoadingCard() {
+  return (
+    <Card.Root as="p" role="status">
+      Loading...
+    </Card.Root>
+  )
+}
+
+/**
+ * The button of a card that removes what it shows (after the confirmation dialog), in red: `label` names what goes
+ * ("Delete Acme status"), the words on it start that label.
+ */
+export function RemoveButton({
+  label,
+  onClick,
+  disabled,
+  icon: Icon = Trash2,
+  children,
+}: {
+  label: string
+  onClick: () => void
+  disabled?: boolean
+  icon?: LucideIcon
+  children: ReactNode
+}) {
+  return (
+    <Button size="sm" variant="outline" disabled={disabled} onClick={onClick} aria-label={label} className={danger}>
+      <Icon aria-hidden="true" /> {children}
+    </Button>
+  )
+}
+
+const danger = css({ color: 'red.700' })
+
+/** A load failed: why (read out at once), and a button that asks again. */
+export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Alert.Root role="alert">
+      <Alert.Description>{children}</Alert.Description>
+      <Button size="sm" variant="outline" onClick={onRetry}>
+        Try again
+      </Button>
+    </Alert.Root>
+  )
+}
+
+/**
+ * Where a page built on the list page flow (list-page.machine.ts) is: loaded (`ready`) or `failed`, and its removal
+ * `confirming` (the dialog is open) or `removing`; `error` says why the last load or refresh failed.
+ */
+export function useListPage(page: AnyActorRef) {
+  return {
+    error: useSelector(page, (s) => s.context.error as string | null),
+    ready: useSelector(page, (s) => s.matches('ready') as boolean),
+    failed: useSelector(page, (s) => s.matches('failed') as boolean),
+    confirming: useSelector(page, (s) => s.matches({ ready: { removal: 'confirming' } }) as boolean),
+    removing: useSelector(page, (s) => s.matches({ ready: { removal: 'removing' } }) as boolean),
+  }
+}

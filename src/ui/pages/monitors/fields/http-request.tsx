@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react'
+import { DEFAULT_EXPECTED_STATUS } from '../../../../domain/expected-status.ts'
+import { HTTP_METHODS } from '../../../../domain/monitor.schema.ts'
+import type { FieldsProps } from '../draft-setter.ts'
+import { CheckboxField, SelectField, TextField, wide } from '../form-fields.tsx'
+
+// The request of the website and API monitors' forms: URL, method and expected status on top, the type's own fields
+// (a keyword; headers, body and assertions) in between, and whether to follow redirects and verify TLS below.
+
+export interface HttpDraft {
+  url: string
+  method: string
+  expected_status: string
+  follow_redirects: boolean
+  verify_tls: boolean
+}
+
+/** The request of a new monitor. */
+export const httpBlank: HttpDraft = {
+  url: '',
+  method: 'GET',
+  expected_status: DEFAULT_EXPECTED_STATUS,
+  follow_redirects: true,
+  verify_tls: true,
+}
+
+/** The request of a monitor being edited, or its values: the same fields, as they are. */
+export const httpFields = (r: HttpDraft): HttpDraft => ({
+  url: r.url,
+  method: r.method,
+  expected_status: r.expected_status,
+  follow_redirects: r.follow_redirects,
+  verify_tls: r.verify_tls,
+})
+
+export function HttpRequestFields({ draft, set, errors, children }: FieldsProps<HttpDraft> & { children: ReactNode }) {
+  return (
+    <>
+      <div className={wide}>
+        <TextField
+          label="URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          required
+          value={draft.url}
+          onChange={set.url}
+          error={errors.url}
+          placeholder="https://example.com/health"
+        />
+      </div>
+      <SelectField
+        label="Method"
+        name="method"
+        value={draft.method}
+        onChange={set.method}
+        error={errors.method}
+        options={HTTP_METHODS.map((m) => ({ value: m, label: m }))}
+      />
+      <TextField
+        label="Expected status"
+        name="expected_status"
+        value={draft.expected_status}
+        onChange={set.expected_status}
+        error={errors.expected_status}
+        helper="Codes or ranges, such as 200-299, 301 or 2xx."
+      />
+      {children}
+      <CheckboxField
+        label="Follow redirects"
+        name="follow_redirects"
+        checked={draft.follow_redirects}
+        onChange={set.follow_redirects}
+        error={errors.follow_redirects}
+      />
+      <CheckboxField
+        label="Verify the TLS certificate"
+        name="verify_tls"
+        checked={draft.verify_tls}
+        onChange={set.verify_tls}
+        error={errors.verify_tls}
+      />
+    </>
+  )
+}

@@ -1,0 +1,16 @@
+import { Webhook } from 'lucide-react'
+import { defineMonitorTypeUi, watched } from './define.ts'
+
+// API Monitoring: a request with the user's method, headers and body, and assertions on the answer.
+export const api = defineMonitorTypeUi('api', {
+  noun: 'API monitor',
+  example: 'Orders API',
+  hear: 'as soon as it goes down',
+  idParam: 'api_monitoring_id',
+  icon: Webhook,
+  target: watched,
+  columns: [],
+  header: null,
+  form: () => import('./api.form.tsx'),
+  facts: null,
+})

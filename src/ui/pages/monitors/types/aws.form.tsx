@@ -1,0 +1,255 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { Link } from 'react-router'
+import { awsAccountChoicesLogic } from '../../../../adapters/cloud-account-choices.actors.ts'
+import { AWS_REGIONS, type AwsRegionCode } from '../../../../domain/aws-regions.ts'
+import { AWS_RULE_RESOURCES, type AwsRule } from '../../../../domain/monitor-types/aws.ts'
+import { MONITOR_TYPE_PAGES } from '../../../../domain/monitor-types/pages.ts'
+import * as Alert from '../../../components/alert.tsx'
+import { errorAt, type FieldsProps } from '../draft-setter.ts'
+import { SelectField, TextField, wide } from '../form-fields.tsx'
+import { numberOf, text } from '../form-values.ts'
+import { defineTypeForm } from './define.ts'
+
+// The AWS monitor's form: the connected account, the kind of resource and which one, and the rule's own numbers.
+// A resource page's "Monitor this" opens it filled in.
+
+interface AwsDraft {
+  account_id: string
+  resource: AwsRule['resource']
+  region: string
+  instance_id: string
+  cpu_above: string
+  db_instance_id: string
+  app_id: string
+  branch: string
+  instance_name: string
+  amount: string
+  basis: 'month_to_date' | 'forecast'
+}
+
+const RESOURCE_OPTIONS: readonly { value: AwsRule['resource']; label: string }[] = [
+  { value: 'ec2', label: 'EC2 instance: running, status checks passing' },
+  { value: 'rds', label: 'RDS DB instance: available' },
+  { value: 'amplify', label: 'Amplify branch: last build succeeded' },
+  { value: 'lightsail', label: 'Lightsail instance: running' },
+  { value: 'cost', label: 'Cost budget: this month within an amount' },
+]
+const REGION_OPTIONS = Object.entries(AWS_REGIONS).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
+const BASIS_OPTIONS = [
+  { value: 'month_to_date', label: 'Month to date' },
+  { value: 'forecast', label: "AWS's forecast for the month" },
+] as const
+
+const blank: AwsDraft = {
+  account_id: '',
+  resource: 'ec2',
+  region: 'us-east-1' satisfies AwsRegionCode,
+  instance_id: '',
+  cpu_above: '',
+  db_instance_id: '',
+  app_id: '',
+  branch: '',
+  instance_name: '',
+  amount: '',
+  basis: 'month_to_date',
+}
+
+const draftOf = (rule: AwsRule): Partial<AwsDraft> => {
+  switch (rule.resource) {
+    case 'ec2':
+      return { region: rule.region, instance_id: rule.instance_id, cpu_above: text(rule.cpu_above) }
+    case 'rds':
+      return { region: rule.region, db_instance_id: rule.db_instance_id }
+    case 'amplify':
+      return { region: rule.region, app_id: rule.app_id, branch: rule.branch }
+    case 'lightsail':
+      return { region: rule.region, instance_name: rule.instance_name }
+    case 'cost':
+      return { amount: text(rule.amount), basis: rule.basis }
+  }
+}
+
+/** The rule as the schema reads it: only the fields of the chosen resource (an unreadable number stays text). */
+const ruleOf = (d: AwsDraft) => {
+  switch (d.resource) {
+    case 'ec2':
+      return {
+        resource: d.resource,
+        region: d.region,
+        instance_id: d.instance_id,
+        cpu_above: numberOf(d.cpu_above) ?? null,
+      }
+    case 'rds':
+      return { resource: d.resource, region: d.region, db_instance_id: d.db_instance_id }
+    case 'amplify':
+      return { resource: d.resource, region: d.region, app_id: d.app_id, branch: d.branch }
+    case 'lightsail':
+      return { resource: d.resource, region: d.region, instance_name: d.instance_name }
+    case 'cost':
+      return { resource: d.resource, amount: numberOf(d.amount), basis: d.basis }
+  }
+}
+
+/** The user's connected accounts to choose from, or how to connect one. */
+function AccountField({ draft, set, errors }: FieldsProps<AwsDraft>) {
+  const logic = useMemo(() => awsAccountChoicesLogic(), [])
+  const choices = useActorRef(logic)
+  const accounts = useSelector(choices, (s) => s.context.data?.accounts ?? null)
+  const loadError = useSelector(choices, (s) => (s.matches('failed') ? s.context.error : null))
+  if (loadError)
+    return (
+      <Alert.Root role="alert" status="error" className={wide}>
+        <Alert.Description>Your AWS accounts could not be loaded: {loadError}</Alert.Description>
+      </Alert.Root>
+    )
+  if (accounts !== null && accounts.length === 0)
+    return (
+      <Alert.Root role="note" status="info" className={wide}>
+        <Alert.Description>
+          Connect an AWS account first, on <Link to={MONITOR_TYPE_PAGES.aws.list}>AWS Monitoring</Link>.
+        </Alert.Description>
+      </Alert.Root>
+    )
+  return (
+    <SelectField
+      label="AWS account"
+      name="account_id"
+      value={draft.account_id}
+      onChange={set.account_id}
+      error={errors.account_id}
+      options={[
+        { value: '', label: accounts === null ? 'Loading accounts…' : 'Choose an account' },
+        ...(accounts ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.aws_account_id})` })),
+      ]}
+    />
+  )
+}
+
+export const form = defineTypeForm<'aws', AwsDraft>({
+  blank,
+  draftOf: (m) => ({ ...blank, account_id: m.account_id, resource: m.rule.resource, ...draftOf(m.rule) }),
+  valuesOf: (d) => ({ account_id: d.account_id, rule: ruleOf(d) }),
+  Fields: (props) => {
+    const { draft, set, errors } = props
+    const at = (field: string) => errorAt(errors, `rule.${field}`)
+    const region = (
+      <SelectField
+        label="Region"
+        name="region"
+        value={draft.region}
+        onChange={set.region}
+        error={at('region')}
+        options={REGION_OPTIONS}
+      />
+    )
+    return (
+      <>
+        <AccountField {...props} />
+        <SelectField
+          label="Resource"
+          name="resource"
+          value={draft.resource}
+          onChange={(value) => set.resource(value as AwsDraft['resource'])}
+          error={errors.rule ?? at('resource')}
+          options={RESOURCE_OPTIONS.filter((o) => AWS_RULE_RESOURCES.includes(o.value))}
+        />
+        {draft.resource === 'ec2' && (
+          <>
+            {region}
+            <TextField
+              label="Instance ID"
+              name="instance_id"
+              required
+              value={draft.instance_id}
+              onChange={set.instance_id}
+              error={at('instance_id')}
+              placeholder="i-0abc12def34567890"
+            />
+            <TextField
+              label="Down when CPU is above (%)"
+              name="cpu_above"
+              inputMode="numeric"
+              value={draft.cpu_above}
+              onChange={set.cpu_above}
+              error={at('cpu_above')}
+              helper="Optional: the average over the last hour, from CloudWatch."
+            />
+          </>
+        )}
+        {draft.resource === 'rds' && (
+          <>
+            {region}
+            <TextField
+              label="DB instance"
+              name="db_instance_id"
+              required
+              value={draft.db_instance_id}
+              onChange={set.db_instance_id}
+              error={at('db_instance_id')}
+              placeholder="orders-db"
+            />
+          </>
+        )}
+        {draft.resource === 'amplify' && (
+          <>
+            {region}
+            <TextField
+              label="App ID"
+              name="app_id"
+              required
+              value={draft.app_id}
+              onChange={set.app_id}
+              error={at('app_id')}
+              placeholder="d1a2b3c4d5e6f7"
+            />
+            <TextField
+              label="Branch"
+              name="branch"
+              required
+              value={draft.branch}
+              onChange={set.branch}
+              error={at('branch')}
+              placeholder="main"
+            />
+          </>
+        )}
+        {draft.resource === 'lightsail' && (
+          <>
+            {region}
+            <TextField
+              label="Instance name"
+              name="instance_name"
+              required
+              value={draft.instance_name}
+              onChange={set.instance_name}
+              error={at('instance_name')}
+            />
+          </>
+        )}
+        {draft.resource === 'cost' && (
+          <>
+            <TextField
+              label="Budget"
+              name="amount"
+              required
+              inputMode="numeric"
+              value={draft.amount}
+              onChange={set.amount}
+              error={at('amount')}
+              helper="In the account's currency. Cost Explorer is read at most every 6 hours."
+            />
+            <SelectField
+              label="Down when this is above the budget"
+              name="basis"
+              value={draft.basis}
+              onChange={(value) => set.basis(value as AwsDraft['basis'])}
+              error={at('basis')}
+              options={BASIS_OPTIONS}
+            />
+          </>
+        )}
+      </>
+    )
+  },
+})

@@ -1,0 +1,16 @@
+import { Globe } from 'lucide-react'
+import { defineMonitorTypeUi, watched } from './define.ts'
+
+// Website Monitoring: a page's status, and a keyword on it.
+export const web = defineMonitorTypeUi('web', {
+  noun: 'website monitor',
+  example: 'Marketing site',
+  hear: 'as soon as it goes down',
+  idParam: 'web_monitoring_id',
+  icon: Globe,
+  target: watched,
+  columns: [],
+  header: null,
+  form: () => import('./web.form.tsx'),
+  facts: null,
+})

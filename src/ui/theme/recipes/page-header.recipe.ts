@@ -1,0 +1,17 @@
+import { defineSlotRecipe } from '@pandacss/dev'
+
+// The top of a page: its h1, a line about it and the page's own buttons, which wrap below on narrow windows.
+export const pageHeader = defineSlotRecipe({
+  className: 'pageHeader',
+  description: 'Page header: the page title (h1), its description and the actions of the page',
+  jsx: ['PageHeader'],
+  staticCss: ['*'],
+  slots: ['root', 'content', 'title', 'description', 'actions'],
+  base: {
+    root: { display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' },
+    content: { display: 'flex', flexDirection: 'column', gap: '1', flex: '1 1 20rem', minW: '0' },
+    title: { fontSize: '2xl', fontWeight: 'semibold', color: 'gray.900', overflowWrap: 'anywhere' },
+    description: { color: 'muted', overflowWrap: 'anywhere' },
+    actions: { display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' },
+  },
+})

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
+import { MONITOR_TYPE_DEFS, MONITOR_TYPE_PAGES, type MonitorType } from '../../src/domain/monitor-types/index.ts'
+import { CHECK_RUNNERS } from '../../src/server/checks/registry.ts'
+import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'
+
+// The registries of monitor types, one per layer, walked type by type: every type the pages know has every part in
+// the domain, the server and the UI. The compiler already refuses a missing part; this shows the parts are real
+// (a form that loads, defaults the type's own schema accepts, a facts panel where the checks report facts).
+
+const TYPES = Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]
+
+describe('monitor type registries', () => {
+  it('list the same types in every layer', () => {
+    expect(Object.keys(MONITOR_TYPE_DEFS).sort()).toEqual([...TYPES].sort())
+    expect(Object.keys(CHECK_RUNNERS).sort()).toEqual([...TYPES].sort())
+    expect(Object.keys(MONITOR_TYPE_UI).sort()).toEqual([...TYPES].sort())
+  })
+
+  describe.each(TYPES)('%s', (type) => {
+    const def = MONITOR_TYPE_DEFS[type]
+    const ui = MONITOR_TYPE_UI[type]
+
+    it('has its pages and plan feature', () => {
+      const pages = MONITOR_TYPE_PAGES[type]
+      expect(pages.label).not.toBe('')
+      expect(pages.list).toMatch(/^\/services\//)
+      expect(pages.detail('m-1')).toContain('m-1')
+      expect(def.label).toBe(pages.label)
+      expect(ui.label).toBe(pages.label)
+    })
+
+    it('has a domain definition: fields, interval rules, target, connect hosts and facts', () => {
+      expect(def.type).toBe(type)
+      expect(Object.keys(def.settings).length).toBeGreaterThan(0)
+      expect(Object.keys(def.shown).length).toBeGreaterThan(0)
+      expect(def.interval.min).toBeGreaterThan(0)
+      expect(def.interval.default).toBeGreaterThanOrEqual(def.interval.min)
+      expect(typeof def.target).toBe('function')
+      expect(typeof def.connectHosts).toBe('function')
+      expect(def.facts === null || typeof def.facts === 'object').toBe(true)
+      expect(MONITOR_INPUTS[type]).toBeDefined()
+    })
+
+    it('has a check runner on the server', () => {
+      expect(typeof CHECK_RUNNERS[type]).toBe('function')
+    })
+
+    it('has its words, icon, columns and header in the UI', () => {
+      expect(ui.type).toBe(type)
+      for (const words of [ui.noun, ui.example, ui.hear]) expect(words.trim()).not.toBe('')
+      expect(ui.icon).toBeTruthy()
+      expect(Array.isArray(ui.columns)).toBe(true)
+      for (const column of ui.columns) expect(column.title.trim()).not.toBe('')
+    })
+
+    it('has a form whose defaults make the values its schema reads', async () => {
+      const { form } = await ui.form()
+      expect(typeof form.Fields).toBe('function')
+      expect(typeof form.draftOf).toBe('function')
+      const values = form.valuesOf(form.blank)
+      expect(typeof values).toBe('object')
+      // The type's own fields are the ones the domain defines (a blank form has nothing the schema does not know).
+      const known = new Set([...Object.keys(def.settings), 'type', 'name'])
+      for (const key of Object.keys(values)) expect(known, `${type} form field ${key}`).toContain(key)
+    })
+
+    it('has a facts panel exactly when its checks report facts', async () => {
+      if (def.facts === null) {
+        expect(ui.facts).toBeNull()
+        return
+      }
+      expect(ui.facts?.title.trim()).not.toBe('')
+      const { Facts } = (await ui.facts?.load()) ?? {}
+      expect(typeof Facts).toBe('function')
+    })
+  })
+})
