@@ -25,3 +25,22 @@ export const systemClock: Clock = {
     return () => clearInterval(timer)
   },
 }
+
+/** A poll on the clock: `start` runs `tick` at once and then every `ms`; `stop` ends it; `on` says whether it runs. */
+export const pollOn = (clock: Clock, ms: number, tick: () => void) => {
+  let cancel: Cancel | null = null
+  return {
+    get on() {
+      return cancel !== null
+    },
+    start() {
+      if (cancel) return
+      cancel = clock.every(ms, tick)
+      tick()
+    },
+    stop() {
+      cancel?.()
+      cancel = null
+    },
+  }
+}

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { Assertion } from '../assertion.ts'
 import { Headers, HttpRequestFields } from '../monitor-fields.ts'
-import { defineMonitorType, urlHost } from './define.ts'
+import { defineMonitorType, HTTP_TYPE } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
 // API Monitoring: a request with the user's method, headers and body; the status, then every assertion.
@@ -21,8 +21,5 @@ export const api = defineMonitorType({
   ...MONITOR_TYPE_PAGES.api,
   settings,
   shown: settings,
-  interval: { default: 300, min: 1 },
-  target: (s) => s.url,
-  connectHosts: (s) => [{ field: 'url', host: urlHost(s.url) }],
-  facts: null,
+  ...HTTP_TYPE,
 })

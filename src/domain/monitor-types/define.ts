@@ -46,3 +46,11 @@ export const urlHost = (url: string): string => {
     return ''
   }
 }
+
+/** What the website and API types share: checked every 5 minutes by default, watching the URL's host. */
+export const HTTP_TYPE = {
+  interval: { default: 300, min: 1 },
+  target: (s: { url: string }) => s.url,
+  connectHosts: (s: { url: string }) => [{ field: 'url', host: urlHost(s.url) }],
+  facts: null,
+} as const

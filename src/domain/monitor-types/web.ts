@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { bool, HttpRequestFields } from '../monitor-fields.ts'
-import { defineMonitorType, urlHost } from './define.ts'
+import { defineMonitorType, HTTP_TYPE } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
 // Website Monitoring: an HTTP(S) request, the status against what is expected, then a keyword on the page.
@@ -20,8 +20,5 @@ export const web = defineMonitorType({
   ...MONITOR_TYPE_PAGES.web,
   settings,
   shown: settings,
-  interval: { default: 300, min: 1 },
-  target: (s) => s.url,
-  connectHosts: (s) => [{ field: 'url', host: urlHost(s.url) }],
-  facts: null,
+  ...HTTP_TYPE,
 })

@@ -39,7 +39,7 @@ export const checkAws = async (monitor: AwsTarget, ctx: CheckContext): Promise<C
   if (!cloud) return fail('Cloud accounts are not read by this server process.')
   const { account_id: accountId, rule } = monitor
   const account = await cloud.account(accountId)
-  if (!account || account.provider !== 'aws')
+  if (account?.provider !== 'aws')
     return fail('The AWS account this monitor watches was removed. Connect it again, or delete this monitor.')
   if (account.synced_at === null) return fail('The AWS account has not been read yet: its first read is under way.')
   const scope = rule.resource === 'cost' ? '' : rule.region

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { accountStatus } from '../../domain/cloud-account.ts'
 import type { SecretBox } from '../auth/secret-box.ts'
-import type { Cancel, Clock } from '../clock.ts'
+import { type Clock, pollOn } from '../clock.ts'
 import type { CloudProviders } from '../cloud/providers.ts'
 import type { CloudConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
@@ -36,7 +36,6 @@ export const createCloudSync = (opts: CloudSyncOptions) => {
   const pollMs = opts.pollMs ?? 5000
   const concurrency = opts.concurrency ?? 4
   const r = repos(database.db)
-  let timer: Cancel | null = null
   let running: Promise<number> | null = null
   let seq = 0
   const background = new Set<Promise<unknown>>()
@@ -131,6 +130,8 @@ export const createCloudSync = (opts: CloudSyncOptions) => {
       })
   }
 
+  const poll = pollOn(clock, pollMs, tick)
+
   return {
     workerId,
     runOnce,
@@ -151,14 +152,9 @@ export const createCloudSync = (opts: CloudSyncOptions) => {
     },
     /** Resolves when the syncs started in the background are done. */
     settled: () => Promise.allSettled([...background]).then(() => undefined),
-    start() {
-      if (timer) return
-      timer = clock.every(pollMs, tick)
-      tick()
-    },
+    start: () => poll.start(),
     async stop() {
-      timer?.()
-      timer = null
+      poll.stop()
       await running
       await Promise.allSettled([...background])
       await r.cloudAccounts.releaseWorker(workerId)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { createAbortGroup } from '../abort-group.ts'
-import type { Cancel, Clock } from '../clock.ts'
+import { type Clock, pollOn } from '../clock.ts'
 import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { DueDelivery } from '../db/repos/deliveries.repo.ts'
@@ -56,7 +56,6 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
   const deliveries = repos(database.db).deliveries
   // Each attempt has a signal of its own (channels are sent in parallel).
   const sends = createAbortGroup()
-  let timer: Cancel | null = null
   let running: Promise<void> | null = null
   let seq = 0
 
@@ -140,21 +139,18 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
       .then((count) => {
         running = null
         // A full batch: more may be due at once.
-        if (count === batch && timer) setImmediate(tick)
+        if (count === batch && poll.on) setImmediate(tick)
       })
   }
+
+  const poll = pollOn(clock, pollMs, tick)
 
   return {
     workerId,
     runOnce,
-    start() {
-      if (timer) return
-      timer = clock.every(pollMs, tick)
-      tick()
-    },
+    start: () => poll.start(),
     async stop() {
-      timer?.()
-      timer = null
+      poll.stop()
       await running
     },
     /** Sends one delivery at once, outside the polling (a test message the user waits for). */

@@ -62,7 +62,7 @@ export const awsAccountsService = (deps: Deps) => {
   const owned = async (userId: string, accountId: string) => {
     await feature(userId)
     const account = await repos.cloudAccounts.findOwned(userId, accountId)
-    if (!account || account.provider !== 'aws') throw notFound('AWS account')
+    if (account?.provider !== 'aws') throw notFound('AWS account')
     return account
   }
 

@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react'
+import type { ComponentProps, ReactNode } from 'react'
 import { createStyleContext } from '../../../styled-system/jsx'
 import { table } from '../../../styled-system/recipes/table'
 
@@ -34,3 +34,35 @@ export const Header = /* @__PURE__ */ withContext('th', 'header')
 export const Cell = /* @__PURE__ */ withContext('td', 'cell')
 
 export type RootProps = ComponentProps<typeof Root>
+
+/**
+ * The usual table: in its scrolling region (reachable by keyboard, named by `label`), one header row of `columns`,
+ * and `children`, the rows of its body.
+ *   <Table.Simple label="Results table" columns={['Time', 'Status']}>{rows}</Table.Simple>
+ */
+export function Simple({
+  label,
+  columns,
+  children,
+}: {
+  label: string
+  columns: readonly string[]
+  children: ReactNode
+}) {
+  return (
+    <Scroll tabIndex={0} aria-label={label}>
+      <Root>
+        <Head>
+          <Row>
+            {columns.map((c) => (
+              <Header key={c} scope="col">
+                {c}
+              </Header>
+            ))}
+          </Row>
+        </Head>
+        <Body>{children}</Body>
+      </Root>
+    </Scroll>
+  )
+}

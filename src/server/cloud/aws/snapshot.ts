@@ -19,47 +19,34 @@ export const AWS_RESOURCE_KINDS = {
 export const awsSnapshot = (result: AwsSyncResult): CloudSnapshot => {
   const okIn = (area: AwsArea, region: string | null) =>
     result.parts.some((p) => p.area === area && p.region === region && p.status.ok)
+  // Each regional area's resources as stored: their id, name and state.
+  const regional = {
+    ec2: () =>
+      result.ec2.map((i) => ({ region: i.region, resource_id: i.id, name: i.name ?? i.id, state: i.state, data: i })),
+    rds: () => result.rds.map((i) => ({ region: i.region, resource_id: i.id, name: i.id, state: i.status, data: i })),
+    amplify: () =>
+      result.amplify.map((a) => ({
+        region: a.region,
+        resource_id: a.id,
+        name: a.name,
+        // The app's state: a branch whose last build failed makes it failed.
+        state: a.branches.some((b) => b.last_job?.status === 'FAILED') ? 'FAILED' : 'OK',
+        data: a,
+      })),
+    lightsail: () =>
+      result.lightsail.map((i) => ({ region: i.region, resource_id: i.name, name: i.name, state: i.state, data: i })),
+  } as const
   const sets: CloudSnapshot['sets'] = []
-  for (const region of result.regions) {
-    if (okIn('ec2', region))
-      sets.push({
-        kind: AWS_RESOURCE_KINDS.ec2,
-        scope: region,
-        resources: result.ec2
-          .filter((i) => i.region === region)
-          .map((i) => ({ resource_id: i.id, name: i.name ?? i.id, state: i.state, data: i })),
-      })
-    if (okIn('rds', region))
-      sets.push({
-        kind: AWS_RESOURCE_KINDS.rds,
-        scope: region,
-        resources: result.rds
-          .filter((i) => i.region === region)
-          .map((i) => ({ resource_id: i.id, name: i.id, state: i.status, data: i })),
-      })
-    if (okIn('amplify', region))
-      sets.push({
-        kind: AWS_RESOURCE_KINDS.amplify,
-        scope: region,
-        resources: result.amplify
-          .filter((a) => a.region === region)
-          .map((a) => ({
-            resource_id: a.id,
-            name: a.name,
-            // The app's state: a branch whose last build failed makes it failed.
-            state: a.branches.some((b) => b.last_job?.status === 'FAILED') ? 'FAILED' : 'OK',
-            data: a,
-          })),
-      })
-    if (okIn('lightsail', region))
-      sets.push({
-        kind: AWS_RESOURCE_KINDS.lightsail,
-        scope: region,
-        resources: result.lightsail
-          .filter((i) => i.region === region)
-          .map((i) => ({ resource_id: i.name, name: i.name, state: i.state, data: i })),
-      })
-  }
+  for (const region of result.regions)
+    for (const [area, resources] of Object.entries(regional) as [keyof typeof regional, typeof regional.ec2][])
+      if (okIn(area, region))
+        sets.push({
+          kind: AWS_RESOURCE_KINDS[area],
+          scope: region,
+          resources: resources()
+            .filter((r) => r.region === region)
+            .map(({ region: _, ...r }) => r),
+        })
   if (result.health && okIn('health', null))
     sets.push({
       kind: AWS_RESOURCE_KINDS.health,

@@ -20,72 +20,69 @@ const columns = (change: IntegrationChange) => {
   return settings === undefined ? rest : { ...rest, settings: JSON.stringify(settings) }
 }
 
-export const integrationsRepo = (db: Kysely<DB>) => ({
-  insert: (record: IntegrationRecord) =>
-    db
-      .insertInto('integrations')
-      .values({ ...record, settings: JSON.stringify(record.settings) })
-      .execute(),
-
-  listOwned: (userId: string) =>
-    records(
+export const integrationsRepo = (db: Kysely<DB>) => {
+  const findOwned = async (userId: string, integrationId: string) => {
+    const row = await db
+      .selectFrom('integrations')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('integration_id', '=', integrationId)
+      .executeTakeFirst()
+    return row === undefined ? undefined : fromRow(row)
+  }
+  return {
+    insert: (record: IntegrationRecord) =>
       db
-        .selectFrom('integrations')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .orderBy('created_at')
-        .orderBy('integration_id')
+        .insertInto('integrations')
+        .values({ ...record, settings: JSON.stringify(record.settings) })
         .execute(),
-    ),
 
-  findOwned: async (userId: string, integrationId: string) => {
-    const row = await db
-      .selectFrom('integrations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('integration_id', '=', integrationId)
-      .executeTakeFirst()
-    return row === undefined ? undefined : fromRow(row)
-  },
-
-  /** The enabled channels of these users: one query for a batch of alerts. */
-  enabledOf: (userIds: readonly string[]) =>
-    userIds.length === 0
-      ? Promise.resolve([])
-      : records(
-          db
-            .selectFrom('integrations')
-            .selectAll()
-            .where('user_id', 'in', userIds)
-            .where('enabled', '=', 1)
-            .orderBy('created_at')
-            .execute(),
-        ),
-
-  updateOwned: async (userId: string, integrationId: string, change: IntegrationChange) => {
-    await db
-      .updateTable('integrations')
-      .set(columns(change))
-      .where('user_id', '=', userId)
-      .where('integration_id', '=', integrationId)
-      .execute()
-    const row = await db
-      .selectFrom('integrations')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('integration_id', '=', integrationId)
-      .executeTakeFirst()
-    return row === undefined ? undefined : fromRow(row)
-  },
-
-  deleteOwned: async (userId: string, integrationId: string) =>
-    Number(
-      (
-        await db
-          .deleteFrom('integrations')
+    listOwned: (userId: string) =>
+      records(
+        db
+          .selectFrom('integrations')
+          .selectAll()
           .where('user_id', '=', userId)
-          .where('integration_id', '=', integrationId)
-          .executeTakeFirst()
-      ).numDeletedRows,
-    ) > 0,
-})
+          .orderBy('created_at')
+          .orderBy('integration_id')
+          .execute(),
+      ),
+
+    findOwned,
+
+    /** The enabled channels of these users: one query for a batch of alerts. */
+    enabledOf: (userIds: readonly string[]) =>
+      userIds.length === 0
+        ? Promise.resolve([])
+        : records(
+            db
+              .selectFrom('integrations')
+              .selectAll()
+              .where('user_id', 'in', userIds)
+              .where('enabled', '=', 1)
+              .orderBy('created_at')
+              .execute(),
+          ),
+
+    updateOwned: async (userId: string, integrationId: string, change: IntegrationChange) => {
+      await db
+        .updateTable('integrations')
+        .set(columns(change))
+        .where('user_id', '=', userId)
+        .where('integration_id', '=', integrationId)
+        .execute()
+      return findOwned(userId, integrationId)
+    },
+
+    deleteOwned: async (userId: string, integrationId: string) =>
+      Number(
+        (
+          await db
+            .deleteFrom('integrations')
+            .where('user_id', '=', userId)
+            .where('integration_id', '=', integrationId)
+            .executeTakeFirst()
+        ).numDeletedRows,
+      ) > 0,
+  }
+}

@@ -57,43 +57,30 @@ export function DeliveriesDialog({ integration, onClose }: DeliveriesDialogProps
               </EmptyState.Root>
             ) : (
               <>
-                <Table.Scroll tabIndex={0} aria-label="Deliveries table">
-                  <Table.Root>
-                    <Table.Head>
-                      <Table.Row>
-                        <Table.Header scope="col">Time</Table.Header>
-                        <Table.Header scope="col">Alert</Table.Header>
-                        <Table.Header scope="col">Status</Table.Header>
-                        <Table.Header scope="col">Attempts</Table.Header>
-                        <Table.Header scope="col">Error</Table.Header>
-                      </Table.Row>
-                    </Table.Head>
-                    <Table.Body>
-                      {data.deliveries.map((d) => (
-                        <Table.Row key={d.id}>
-                          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                            <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>
-                          </Table.Cell>
-                          <Table.Cell minW="48">{d.title}</Table.Cell>
-                          <Table.Cell>
-                            <DeliveryStatus status={d.status} />
-                          </Table.Cell>
-                          <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
-                            {d.attempts}
-                          </Table.Cell>
-                          <Table.Cell minW="48" overflowWrap="anywhere">
-                            {d.last_error ?? <span className={muted}>–</span>}
-                            {d.status === 'pending' && d.next_attempt_at && (
-                              <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
-                                Next try {formatDateTime(d.next_attempt_at)}
-                              </span>
-                            )}
-                          </Table.Cell>
-                        </Table.Row>
-                      ))}
-                    </Table.Body>
-                  </Table.Root>
-                </Table.Scroll>
+                <Table.Simple label="Deliveries table" columns={['Time', 'Alert', 'Status', 'Attempts', 'Error']}>
+                  {data.deliveries.map((d) => (
+                    <Table.Row key={d.id}>
+                      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                        <time dateTime={d.created_at}>{formatDateTime(d.created_at)}</time>
+                      </Table.Cell>
+                      <Table.Cell minW="48">{d.title}</Table.Cell>
+                      <Table.Cell>
+                        <DeliveryStatus status={d.status} />
+                      </Table.Cell>
+                      <Table.Cell fontVariantNumeric="tabular-nums" whiteSpace="nowrap">
+                        {d.attempts}
+                      </Table.Cell>
+                      <Table.Cell minW="48" overflowWrap="anywhere">
+                        {d.last_error ?? <span className={muted}>–</span>}
+                        {d.status === 'pending' && d.next_attempt_at && (
+                          <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
+                            Next try {formatDateTime(d.next_attempt_at)}
+                          </span>
+                        )}
+                      </Table.Cell>
+                    </Table.Row>
+                  ))}
+                </Table.Simple>
                 <nav aria-label="Delivery pages" className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
                   <Button
                     size="sm"

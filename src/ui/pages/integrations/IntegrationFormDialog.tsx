@@ -1,6 +1,5 @@
-import { Portal } from '@ark-ui/react/portal'
 import { useActorRef, useSelector } from '@xstate/react'
-import { Check, Copy, X } from 'lucide-react'
+import { Check, Copy } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'
@@ -9,8 +8,7 @@ import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../..
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Clipboard from '../../components/clipboard.tsx'
-import * as Dialog from '../../components/dialog.tsx'
-import { FormMessages } from '../FormMessages.tsx'
+import { DialogForm, DialogFrame } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
 import { INTEGRATION_KINDS, type SettingField } from './integration-kinds.ts'
@@ -69,122 +67,95 @@ export function IntegrationFormDialog({ integration, onSaved, onClose }: Integra
 
   // Messages of fields the form has no input for (a server's own rule) are listed at the top.
   const shown = new Set(['name', ...kind.fields.map((f) => f.name)])
-  const elsewhere = Object.entries(errors).filter(([k]) => !shown.has(k.split('.')[0] ?? k))
   const title = secret ? 'Save the signing secret' : integration ? `Edit ${integration.name}` : 'Add integration'
 
   return (
-    <Dialog.Root
-      open
-      onOpenChange={(d) => {
-        if (d.open) return
-        if (secret) form.send({ type: 'form.done' })
-        else if (!submitting) onClose()
-      }}
-      closeOnInteractOutside={false}
-      lazyMount
-      unmountOnExit
+    <DialogFrame
+      title={title}
+      busy={submitting}
+      wide
+      onClose={() => (secret ? form.send({ type: 'form.done' }) : onClose())}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content w="2xl" aria-busy={submitting}>
-            <Dialog.Title>{title}</Dialog.Title>
-            <Dialog.CloseTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label="Close" disabled={submitting}>
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.CloseTrigger>
-            {secret ? (
-              <SecretReveal secret={secret} onDone={() => form.send({ type: 'form.done' })} />
-            ) : (
-              <form
-                noValidate
-                className={css({ display: 'grid', gap: '5' })}
-                onSubmit={(e) => {
-                  e.preventDefault()
-                  form.send({ type: 'form.submit', integrationType: type, values: valuesOf(type, draft) })
-                }}
-              >
-                <FormMessages message={message} elsewhere={elsewhere} labels={FIELD_LABELS} />
-                {integration ? (
-                  <p className={css({ fontSize: 'sm', color: 'muted' })}>
-                    {kind.label} · the type of a channel stays as it is; add a new one for another.
-                  </p>
-                ) : (
-                  <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
-                    <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })}>
-                      Type
-                    </legend>
-                    <div className={fieldGrid}>
-                      {INTEGRATION_TYPES.map((t) => {
-                        const { icon: Icon, label, summary } = INTEGRATION_KINDS[t]
-                        return (
-                          <label key={t} className={typeTile}>
-                            <input
-                              type="radio"
-                              name="type"
-                              value={t}
-                              checked={type === t}
-                              onChange={() => {
-                                setType(t)
-                                form.send({ type: 'form.clear' })
-                              }}
-                              className={css({ mt: '1', accentColor: 'navy.800' })}
-                            />
-                            <Icon aria-hidden="true" size={20} className={css({ flexShrink: '0', mt: '0.5' })} />
-                            <span>
-                              <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
-                                {label}
-                              </span>
-                              <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>
-                                {summary}
-                              </span>
-                            </span>
-                          </label>
-                        )
-                      })}
-                    </div>
-                  </fieldset>
-                )}
-                <div className={fieldGrid}>
-                  <div className={wide}>
-                    <TextField
-                      label="Name"
-                      name="name"
-                      required
-                      value={draft.name ?? ''}
-                      onChange={set('name')}
-                      error={errors.name}
-                      placeholder={kind.namePlaceholder}
-                      helper="How this channel is listed, here and on your monitors."
-                    />
-                  </div>
-                  {kind.fields.map((f) => (
-                    <div key={`${type} ${f.name}`} className={wide}>
-                      <SettingInput
-                        field={f}
-                        integration={integration}
-                        value={draft[f.name] ?? ''}
-                        onChange={set(f.name)}
-                        error={errors[f.name]}
+      {secret ? (
+        <SecretReveal secret={secret} onDone={() => form.send({ type: 'form.done' })} />
+      ) : (
+        <DialogForm
+          wide
+          submitting={submitting}
+          message={message}
+          errors={errors}
+          labels={FIELD_LABELS}
+          shows={(field) => shown.has(field)}
+          submitLabel={integration ? 'Save changes' : 'Add integration'}
+          onSubmit={() => form.send({ type: 'form.submit', integrationType: type, values: valuesOf(type, draft) })}
+          onClose={onClose}
+        >
+          {integration ? (
+            <p className={css({ fontSize: 'sm', color: 'muted' })}>
+              {kind.label} · the type of a channel stays as it is; add a new one for another.
+            </p>
+          ) : (
+            <fieldset className={css({ border: 'none', p: '0', m: '0' })}>
+              <legend className={css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })}>
+                Type
+              </legend>
+              <div className={fieldGrid}>
+                {INTEGRATION_TYPES.map((t) => {
+                  const { icon: Icon, label, summary } = INTEGRATION_KINDS[t]
+                  return (
+                    <label key={t} className={typeTile}>
+                      <input
+                        type="radio"
+                        name="type"
+                        value={t}
+                        checked={type === t}
+                        onChange={() => {
+                          setType(t)
+                          form.send({ type: 'form.clear' })
+                        }}
+                        className={css({ mt: '1', accentColor: 'navy.800' })}
                       />
-                    </div>
-                  ))}
-                </div>
-                <div className={css({ display: 'flex', justifyContent: 'flex-end', gap: '3' })}>
-                  <Button variant="outline" onClick={onClose} disabled={submitting}>
-                    Cancel
-                  </Button>
-                  <Button type="submit" disabled={submitting}>
-                    {submitting ? 'Saving...' : integration ? 'Save changes' : 'Add integration'}
-                  </Button>
-                </div>
-              </form>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+                      <Icon aria-hidden="true" size={20} className={css({ flexShrink: '0', mt: '0.5' })} />
+                      <span>
+                        <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
+                          {label}
+                        </span>
+                        <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>{summary}</span>
+                      </span>
+                    </label>
+                  )
+                })}
+              </div>
+            </fieldset>
+          )}
+          <div className={fieldGrid}>
+            <div className={wide}>
+              <TextField
+                label="Name"
+                name="name"
+                required
+                value={draft.name ?? ''}
+                onChange={set('name')}
+                error={errors.name}
+                placeholder={kind.namePlaceholder}
+                helper="How this channel is listed, here and on your monitors."
+              />
+            </div>
+            {kind.fields.map((f) => (
+              <div key={`${type} ${f.name}`} className={wide}>
+                <SettingInput
+                  field={f}
+                  integration={integration}
+                  value={draft[f.name] ?? ''}
+                  onChange={set(f.name)}
+                  error={errors[f.name]}
+                />
+              </div>
+            ))}
+          </div>
+        </DialogForm>
+      )}
+    </DialogFrame>
   )
 }
 

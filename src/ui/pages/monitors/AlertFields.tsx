@@ -7,7 +7,7 @@ import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import { errorAt, type FieldsProps } from './draft-setter.ts'
+import { errorAt, type FieldsProps, fieldOf } from './draft-setter.ts'
 import { SelectField, TextField } from './form-fields.tsx'
 import { type CommonDraft, REMINDER_CHOICES } from './form-values.ts'
 import { link } from './table-styles.ts'
@@ -22,7 +22,13 @@ const errorText = css({ fontSize: 'xs', color: 'red.700' })
  * The monitor form's "Alerts": all of the user's channels (the default) or the ones chosen from their
  * integrations, and how often to remind them while the monitor stays down.
  */
-export function AlertFields({ draft, set, errors }: FieldsProps<CommonDraft>) {
+const ALERT_CHANNEL_CHOICES = [
+  { value: 'all', label: 'Alert all my channels' },
+  { value: 'chosen', label: 'Choose channels' },
+] as const
+
+export function AlertFields(props: FieldsProps<CommonDraft>) {
+  const { draft, set, errors } = props
   const logic = useMemo(() => integrationChoicesLogic(integrationsApi), [])
   const choices = useActorRef(logic)
   const list = useSelector(choices, (s) => s.context.data)
@@ -45,28 +51,19 @@ export function AlertFields({ draft, set, errors }: FieldsProps<CommonDraft>) {
         <span id="alert-channels-label" className={legend}>
           Where alerts go
         </span>
-        <label className={choice}>
-          <input
-            type="radio"
-            name="alert_channels"
-            value="all"
-            checked={draft.alert_channels === 'all'}
-            onChange={() => set.alert_channels('all')}
-            className={tick}
-          />
-          Alert all my channels
-        </label>
-        <label className={choice}>
-          <input
-            type="radio"
-            name="alert_channels"
-            value="chosen"
-            checked={draft.alert_channels === 'chosen'}
-            onChange={() => set.alert_channels('chosen')}
-            className={tick}
-          />
-          Choose channels
-        </label>
+        {ALERT_CHANNEL_CHOICES.map(({ value, label }) => (
+          <label key={value} className={choice}>
+            <input
+              type="radio"
+              name="alert_channels"
+              value={value}
+              checked={draft.alert_channels === value}
+              onChange={() => set.alert_channels(value)}
+              className={tick}
+            />
+            {label}
+          </label>
+        ))}
         {draft.alert_channels === 'all' && (
           <p className={note}>Every channel you have now or add later, besides the bell.</p>
         )}
@@ -135,13 +132,10 @@ export function AlertFields({ draft, set, errors }: FieldsProps<CommonDraft>) {
         />
         {draft.reminder === 'other' && (
           <TextField
+            {...fieldOf(props)('reminder_minutes')}
             label="Minutes between reminders"
-            name="reminder_minutes"
             required
             inputMode="numeric"
-            value={draft.reminder_minutes}
-            onChange={set.reminder_minutes}
-            error={errors.reminder_minutes}
             helper="5 to 10080 (a week)."
           />
         )}

@@ -54,38 +54,26 @@ export function BlacklistZones({ detail, label = 'Blacklist results' }: { detail
         )}
       </div>
       {rows.length > 0 && (
-        <Table.Scroll tabIndex={0} aria-label={label}>
-          <Table.Root>
-            <Table.Head>
-              <Table.Row>
-                <Table.Header scope="col">Blacklist</Table.Header>
-                <Table.Header scope="col">Address</Table.Header>
-                <Table.Header scope="col">Result</Table.Header>
-                <Table.Header scope="col">Reason or error</Table.Header>
-              </Table.Row>
-            </Table.Head>
-            <Table.Body>
-              {rows.map((z) => (
-                <Table.Row key={`${z.zone} ${z.address}`} data-zone={z.zone}>
-                  <Table.Cell className={cellCode}>{z.zone}</Table.Cell>
-                  <Table.Cell className={cellCode}>{z.address}</Table.Cell>
-                  <Table.Cell>
-                    {z.listed ? (
-                      <StatusBadge status="down" label="Listed" />
-                    ) : z.error ? (
-                      <StatusBadge status="degraded" label="Error" />
-                    ) : (
-                      <StatusBadge status="up" label="Not listed" />
-                    )}
-                  </Table.Cell>
-                  <Table.Cell minW="48">
-                    {z.listed ? (z.reason ?? <span className={muted}>no reason given</span>) : (z.error ?? '')}
-                  </Table.Cell>
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </Table.Scroll>
+        <Table.Simple label={label} columns={['Blacklist', 'Address', 'Result', 'Reason or error']}>
+          {rows.map((z) => (
+            <Table.Row key={`${z.zone} ${z.address}`} data-zone={z.zone}>
+              <Table.Cell className={cellCode}>{z.zone}</Table.Cell>
+              <Table.Cell className={cellCode}>{z.address}</Table.Cell>
+              <Table.Cell>
+                {z.listed ? (
+                  <StatusBadge status="down" label="Listed" />
+                ) : z.error ? (
+                  <StatusBadge status="degraded" label="Error" />
+                ) : (
+                  <StatusBadge status="up" label="Not listed" />
+                )}
+              </Table.Cell>
+              <Table.Cell minW="48">
+                {z.listed ? (z.reason ?? <span className={muted}>no reason given</span>) : (z.error ?? '')}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Simple>
       )}
     </div>
   )

@@ -21,32 +21,20 @@ export function ResultsTable({
   const pages = Math.max(1, pagination.total_pages)
   return (
     <>
-      <Table.Scroll tabIndex={0} aria-label="Results table">
-        <Table.Root>
-          <Table.Head>
-            <Table.Row>
-              <Table.Header scope="col">Time</Table.Header>
-              <Table.Header scope="col">Status</Table.Header>
-              <Table.Header scope="col">Response</Table.Header>
-              <Table.Header scope="col">Message</Table.Header>
-            </Table.Row>
-          </Table.Head>
-          <Table.Body>
-            {results.map((r) => (
-              <Table.Row key={r.checked_at}>
-                <Table.Cell className={numeric}>
-                  <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
-                </Table.Cell>
-                <Table.Cell>
-                  <StatusBadge status={r.status} />
-                </Table.Cell>
-                <Table.Cell className={numeric}>{formatMs(r.response_ms)}</Table.Cell>
-                <Table.Cell minW="48">{r.message}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.Scroll>
+      <Table.Simple label="Results table" columns={['Time', 'Status', 'Response', 'Message']}>
+        {results.map((r) => (
+          <Table.Row key={r.checked_at}>
+            <Table.Cell className={numeric}>
+              <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
+            </Table.Cell>
+            <Table.Cell>
+              <StatusBadge status={r.status} />
+            </Table.Cell>
+            <Table.Cell className={numeric}>{formatMs(r.response_ms)}</Table.Cell>
+            <Table.Cell minW="48">{r.message}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Simple>
       <nav aria-label="Result pages" className={css({ display: 'flex', gap: '3', alignItems: 'center', mt: '3' })}>
         <Button size="sm" variant="outline" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
           Newer
@@ -71,37 +59,25 @@ export function ResultsTable({
 export function IncidentsTable({ incidents, now }: { incidents: readonly Incident[]; now: number }) {
   if (incidents.length === 0) return <p className={muted}>No incidents. Long may it last.</p>
   return (
-    <Table.Scroll tabIndex={0} aria-label="Incidents table">
-      <Table.Root>
-        <Table.Head>
-          <Table.Row>
-            <Table.Header scope="col">Started</Table.Header>
-            <Table.Header scope="col">Ended</Table.Header>
-            <Table.Header scope="col">Duration</Table.Header>
-            <Table.Header scope="col">Cause</Table.Header>
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {incidents.map((i) => (
-            <Table.Row key={i.id}>
-              <Table.Cell className={numeric}>
-                <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
-              </Table.Cell>
-              <Table.Cell className={numeric}>
-                {i.resolved_at ? (
-                  <time dateTime={i.resolved_at}>{formatDateTime(i.resolved_at)}</time>
-                ) : (
-                  <StatusBadge status="down" label="ongoing" />
-                )}
-              </Table.Cell>
-              <Table.Cell className={numeric}>
-                {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
-              </Table.Cell>
-              <Table.Cell minW="48">{i.cause}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.Scroll>
+    <Table.Simple label="Incidents table" columns={['Started', 'Ended', 'Duration', 'Cause']}>
+      {incidents.map((i) => (
+        <Table.Row key={i.id}>
+          <Table.Cell className={numeric}>
+            <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
+          </Table.Cell>
+          <Table.Cell className={numeric}>
+            {i.resolved_at ? (
+              <time dateTime={i.resolved_at}>{formatDateTime(i.resolved_at)}</time>
+            ) : (
+              <StatusBadge status="down" label="ongoing" />
+            )}
+          </Table.Cell>
+          <Table.Cell className={numeric}>
+            {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
+          </Table.Cell>
+          <Table.Cell minW="48">{i.cause}</Table.Cell>
+        </Table.Row>
+      ))}
+    </Table.Simple>
   )
 }

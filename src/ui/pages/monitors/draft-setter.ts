@@ -1,3 +1,5 @@
+import { useState } from 'react'
+
 /** The form's setters of the fields of a draft `D`, one per field: `set.url(value)`. */
 export type Setters<D> = { readonly [K in keyof D]-?: (value: D[K]) => void }
 
@@ -17,3 +19,18 @@ export interface FieldsProps<D> {
 /** A field's own message, or the first of its items' (`warn_days.0`), as the schema keys them. */
 export const errorAt = (errors: Record<string, string>, field: string): string | undefined =>
   errors[field] ?? Object.entries(errors).find(([key]) => key.startsWith(`${field}.`))?.[1]
+
+/**
+ * What the input of field `name` takes from the form (its name, value, setter and message), spread on it:
+ * `<TextField {...field('url')} label="URL" />`. `errorOf` reads the message where the schema puts it elsewhere.
+ */
+export const fieldOf =
+  <D>({ draft, set, errors }: FieldsProps<D>, errorOf = (name: string) => errors[name]) =>
+  <K extends keyof D & string>(name: K) => ({ name, value: draft[name], onChange: set[name], error: errorOf(name) })
+
+/** A form's draft in React state, with its setters and `field` to spread on its inputs. */
+export function useDraft<D extends object>(initial: () => D, errors: Record<string, string>) {
+  const [draft, setDraft] = useState(initial)
+  const set = settersOf(draft, (patch) => setDraft((d) => ({ ...d, ...patch })))
+  return { draft, set, field: fieldOf({ draft, set, errors }) }
+}

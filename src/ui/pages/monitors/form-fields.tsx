@@ -12,6 +12,22 @@ interface Common {
   required?: boolean
 }
 
+/** A field's root, with its helper text and its message under what it holds. */
+function FieldFrame({
+  error,
+  helper,
+  required,
+  children,
+}: Pick<Common, 'error' | 'helper' | 'required'> & { children: ReactNode }) {
+  return (
+    <Field.Root invalid={Boolean(error)} required={required}>
+      {children}
+      {helper && <Field.HelperText>{helper}</Field.HelperText>}
+      <Field.ErrorText>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
 export function TextField({
   label,
   name,
@@ -33,7 +49,7 @@ export function TextField({
   multiline?: boolean
 }) {
   return (
-    <Field.Root invalid={Boolean(error)} required={required}>
+    <FieldFrame error={error} helper={helper} required={required}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
@@ -56,9 +72,7 @@ export function TextField({
           onChange={(e) => onChange(e.target.value)}
         />
       )}
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldFrame>
   )
 }
 
@@ -76,7 +90,7 @@ export function SelectField({
   options: readonly { value: string; label: string }[]
 }) {
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <FieldFrame error={error} helper={helper}>
       <Field.Label>{label}</Field.Label>
       <Field.Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
@@ -85,9 +99,7 @@ export function SelectField({
           </option>
         ))}
       </Field.Select>
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldFrame>
   )
 }
 
@@ -96,24 +108,22 @@ export function CheckboxField({
   name,
   error,
   helper,
-  checked,
+  value,
   onChange,
-}: Common & { checked: boolean; onChange: (checked: boolean) => void }) {
+}: Common & { value: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <FieldFrame error={error} helper={helper}>
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
         <input
           type="checkbox"
           name={name}
-          checked={checked}
+          checked={value}
           onChange={(e) => onChange(e.target.checked)}
           className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer' })}
         />
         {label}
       </label>
-      {helper && <Field.HelperText>{helper}</Field.HelperText>}
-      <Field.ErrorText>{error}</Field.ErrorText>
-    </Field.Root>
+    </FieldFrame>
   )
 }
 

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { incidentFormLogic, incidentUpdateFormLogic } from '../../../adapters/status-page-forms.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { FormSchema } from '../../../domain/form-validation.ts'
@@ -7,20 +7,31 @@ import {
   INCIDENT_IMPACTS,
   INCIDENT_STATUS_LABELS,
   INCIDENT_STATUSES,
-  type IncidentStatus,
   type StatusIncident,
   StatusIncidentInput,
   StatusIncidentUpdateInput,
   type StatusPage,
 } from '../../../domain/status-page.schema.ts'
 import type { formMachine } from '../../../machines/form.machine.ts'
+import { FormDialog } from '../FormDialog.tsx'
+import { useDraft } from '../monitors/draft-setter.ts'
 import { SelectField, TextField } from '../monitors/form-fields.tsx'
 import { ComponentChecks } from './ComponentChecks.tsx'
-import { FormDialog } from './FormDialog.tsx'
 
 const STATUS_OPTIONS = INCIDENT_STATUSES.map((s) => ({ value: s, label: INCIDENT_STATUS_LABELS[s] }))
 const IMPACT_LABELS = { minor: 'Minor: some visitors are affected', major: 'Major: the service is down' }
 const MARKDOWN = 'Markdown: **bold**, _italic_, [a link](https://example.com), lists.'
+
+/** What visitors are told, in Markdown. */
+function MessageField({
+  field,
+  placeholder,
+}: {
+  field: { name: string; value: string; onChange: (value: string) => void; error?: string }
+  placeholder: string
+}) {
+  return <TextField {...field} label="Message" required multiline placeholder={placeholder} helper={MARKDOWN} />
+}
 
 /** A form flow that closes its dialog once the server stored what it posted. */
 function usePostForm(logic: typeof formMachine, schema: FormSchema, onClose: () => void) {
@@ -46,11 +57,10 @@ export interface IncidentFormDialogProps {
 export function IncidentFormDialog({ page, onSaved, onClose }: IncidentFormDialogProps) {
   const logic = useMemo(() => incidentFormLogic(statusPagesApi, page.id, onSaved), [page.id, onSaved])
   const { errors, message, submitting, submit } = usePostForm(logic, StatusIncidentInput, onClose)
-  const [title, setTitle] = useState('')
-  const [impact, setImpact] = useState<string>('minor')
-  const [status, setStatus] = useState<string>('investigating')
-  const [text, setText] = useState('')
-  const [components, setComponents] = useState<string[]>([])
+  const { draft, set, field } = useDraft(
+    () => ({ title: '', impact: 'minor', status: 'investigating', message: '', component_ids: [] as string[] }),
+    errors,
+  )
 
   return (
     <FormDialog
@@ -61,50 +71,22 @@ export function IncidentFormDialog({ page, onSaved, onClose }: IncidentFormDialo
       labels={{ title: 'Title', impact: 'Impact', status: 'Status', message: 'Message', component_ids: 'Components' }}
       submitLabel="Post incident"
       onClose={onClose}
-      onSubmit={() => submit({ title, impact, status, message: text, component_ids: components })}
+      onSubmit={() => submit(draft)}
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        value={title}
-        onChange={setTitle}
-        error={errors.title}
-        placeholder="Checkout is slow"
-      />
+      <TextField {...field('title')} label="Title" required placeholder="Checkout is slow" />
       <SelectField
+        {...field('impact')}
         label="Impact"
-        name="impact"
-        value={impact}
-        onChange={setImpact}
-        error={errors.impact}
         options={INCIDENT_IMPACTS.map((i) => ({ value: i, label: IMPACT_LABELS[i] }))}
       />
-      <SelectField
-        label="Status"
-        name="status"
-        value={status}
-        onChange={setStatus}
-        error={errors.status}
-        options={STATUS_OPTIONS}
-      />
-      <TextField
-        label="Message"
-        name="message"
-        required
-        multiline
-        value={text}
-        onChange={setText}
-        error={errors.message}
-        placeholder="We are looking into slow answers from checkout."
-        helper={MARKDOWN}
-      />
+      <SelectField {...field('status')} label="Status" options={STATUS_OPTIONS} />
+      <MessageField field={field('message')} placeholder="We are looking into slow answers from checkout." />
       <ComponentChecks
         legend="Affected components"
         helper="Visitors see the incident beside these. None ticked: the incident is about the page as a whole."
         page={page}
-        value={components}
-        onChange={setComponents}
+        value={draft.component_ids}
+        onChange={set.component_ids}
         error={errors.component_ids}
       />
     </FormDialog>
@@ -125,8 +107,7 @@ export function IncidentUpdateDialog({ pageId, incident, onSaved, onClose }: Inc
     [pageId, incident.id, onSaved],
   )
   const { errors, message, submitting, submit } = usePostForm(logic, StatusIncidentUpdateInput, onClose)
-  const [status, setStatus] = useState<IncidentStatus>(incident.status)
-  const [text, setText] = useState('')
+  const { draft, field } = useDraft(() => ({ status: incident.status as string, message: '' }), errors)
 
   return (
     <FormDialog
@@ -137,28 +118,15 @@ export function IncidentUpdateDialog({ pageId, incident, onSaved, onClose }: Inc
       labels={{ status: 'Status', message: 'Message' }}
       submitLabel="Post update"
       onClose={onClose}
-      onSubmit={() => submit({ status, message: text })}
+      onSubmit={() => submit(draft)}
     >
       <SelectField
+        {...field('status')}
         label="Status"
-        name="status"
-        value={status}
-        onChange={(s) => setStatus(s as IncidentStatus)}
-        error={errors.status}
         helper="Resolved closes the incident on the public page."
         options={STATUS_OPTIONS}
       />
-      <TextField
-        label="Message"
-        name="message"
-        required
-        multiline
-        value={text}
-        onChange={setText}
-        error={errors.message}
-        placeholder="A fix is out and we are watching the results."
-        helper={MARKDOWN}
-      />
+      <MessageField field={field('message')} placeholder="A fix is out and we are watching the results." />
     </FormDialog>
   )
 }

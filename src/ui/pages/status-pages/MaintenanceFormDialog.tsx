@@ -1,13 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo } from 'react'
 import { css } from '../../../../styled-system/css'
 import { maintenanceFormLogic } from '../../../adapters/status-page-forms.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import { type Maintenance, MaintenanceInput, type StatusPage } from '../../../domain/status-page.schema.ts'
 import { defaultWindow, localToIso } from '../../../domain/status-page-manage.ts'
+import { FormDialog } from '../FormDialog.tsx'
+import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { ComponentChecks } from './ComponentChecks.tsx'
-import { FormDialog } from './FormDialog.tsx'
 
 export interface MaintenanceFormDialogProps {
   page: StatusPage
@@ -26,12 +27,10 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
   const message = useSelector(form, (s) => s.context.message)
   const submitting = useSelector(form, (s) => s.matches('submitting'))
   const done = useSelector(form, (s) => s.matches('succeeded'))
-  const [initial] = useState(() => defaultWindow(Date.now()))
-  const [title, setTitle] = useState('')
-  const [description, setDescription] = useState('')
-  const [start, setStart] = useState(initial.starts_at)
-  const [end, setEnd] = useState(initial.ends_at)
-  const [components, setComponents] = useState<string[]>([])
+  const { draft, set, field } = useDraft(
+    () => ({ title: '', description: '', ...defaultWindow(Date.now()), component_ids: [] as string[] }),
+    errors,
+  )
 
   useEffect(() => {
     if (done) onClose()
@@ -56,54 +55,25 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
       onSubmit={() =>
         form.send({
           type: 'form.submit',
-          values: {
-            title,
-            description,
-            starts_at: localToIso(start),
-            ends_at: localToIso(end),
-            component_ids: components,
-          },
+          values: { ...draft, starts_at: localToIso(draft.starts_at), ends_at: localToIso(draft.ends_at) },
         })
       }
     >
-      <TextField
-        label="Title"
-        name="title"
-        required
-        value={title}
-        onChange={setTitle}
-        error={errors.title}
-        placeholder="Database upgrade"
-      />
+      <TextField {...field('title')} label="Title" required placeholder="Database upgrade" />
       <div className={fieldGrid}>
+        <TextField {...field('starts_at')} label="Starts" type="datetime-local" required helper={zone} />
         <TextField
-          label="Starts"
-          name="starts_at"
-          type="datetime-local"
-          required
-          value={start}
-          onChange={setStart}
-          error={errors.starts_at}
-          helper={zone}
-        />
-        <TextField
+          {...field('ends_at')}
           label="Ends"
-          name="ends_at"
           type="datetime-local"
           required
-          value={end}
-          onChange={setEnd}
-          error={errors.ends_at}
           helper="At most 14 days after the start."
         />
         <div className={wide}>
           <TextField
+            {...field('description')}
             label="Description"
-            name="description"
             multiline
-            value={description}
-            onChange={setDescription}
-            error={errors.description}
             placeholder="Checkout may be unavailable for a few minutes."
             helper="Markdown: **bold**, _italic_, [a link](https://example.com), lists."
           />
@@ -113,8 +83,8 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
         legend="Components under maintenance"
         helper="None ticked: the whole page."
         page={page}
-        value={components}
-        onChange={setComponents}
+        value={draft.component_ids}
+        onChange={set.component_ids}
         error={errors.component_ids}
       />
       <p className={css({ fontSize: 'xs', color: 'muted' })}>

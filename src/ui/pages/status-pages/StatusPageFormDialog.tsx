@@ -7,9 +7,9 @@ import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { slugFrom, slugProblem, statusPagePath } from '../../../domain/status-page-manage.ts'
 import { Switch } from '../../components/switch.tsx'
+import { FormDialog } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { ComponentRows } from './ComponentRows.tsx'
-import { FormDialog } from './FormDialog.tsx'
 import { draftOf, type StatusPageDraft, valuesOf } from './status-page-draft.ts'
 
 export interface StatusPageFormDialogProps {

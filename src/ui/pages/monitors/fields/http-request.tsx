@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { DEFAULT_EXPECTED_STATUS } from '../../../../domain/expected-status.ts'
 import { HTTP_METHODS } from '../../../../domain/monitor.schema.ts'
-import type { FieldsProps } from '../draft-setter.ts'
+import { type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { CheckboxField, SelectField, TextField, wide } from '../form-fields.tsx'
 
 // The request of the website and API monitors' forms: URL, method and expected status on top, the type's own fields
@@ -33,53 +33,29 @@ export const httpFields = (r: HttpDraft): HttpDraft => ({
   verify_tls: r.verify_tls,
 })
 
-export function HttpRequestFields({ draft, set, errors, children }: FieldsProps<HttpDraft> & { children: ReactNode }) {
+export function HttpRequestFields({ children, ...form }: FieldsProps<HttpDraft> & { children: ReactNode }) {
+  const field = fieldOf(form)
   return (
     <>
       <div className={wide}>
         <TextField
+          {...field('url')}
           label="URL"
-          name="url"
           type="url"
           inputMode="url"
           required
-          value={draft.url}
-          onChange={set.url}
-          error={errors.url}
           placeholder="https://example.com/health"
         />
       </div>
-      <SelectField
-        label="Method"
-        name="method"
-        value={draft.method}
-        onChange={set.method}
-        error={errors.method}
-        options={HTTP_METHODS.map((m) => ({ value: m, label: m }))}
-      />
+      <SelectField {...field('method')} label="Method" options={HTTP_METHODS.map((m) => ({ value: m, label: m }))} />
       <TextField
+        {...field('expected_status')}
         label="Expected status"
-        name="expected_status"
-        value={draft.expected_status}
-        onChange={set.expected_status}
-        error={errors.expected_status}
         helper="Codes or ranges, such as 200-299, 301 or 2xx."
       />
       {children}
-      <CheckboxField
-        label="Follow redirects"
-        name="follow_redirects"
-        checked={draft.follow_redirects}
-        onChange={set.follow_redirects}
-        error={errors.follow_redirects}
-      />
-      <CheckboxField
-        label="Verify the TLS certificate"
-        name="verify_tls"
-        checked={draft.verify_tls}
-        onChange={set.verify_tls}
-        error={errors.verify_tls}
-      />
+      <CheckboxField {...field('follow_redirects')} label="Follow redirects" />
+      <CheckboxField {...field('verify_tls')} label="Verify the TLS certificate" />
     </>
   )
 }

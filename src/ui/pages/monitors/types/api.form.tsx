@@ -1,4 +1,5 @@
 import { isMaskedHeaderValue } from '../../../../domain/secret-values.ts'
+import { fieldOf } from '../draft-setter.ts'
 import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
 import { TextField, wide } from '../form-fields.tsx'
 import { type AssertionRow, AssertionRows, type HeaderRow, HeaderRows } from './api.rows.tsx'
@@ -37,24 +38,16 @@ export const form = defineTypeForm<'api', ApiDraft>({
     body: d.body,
     assertions: d.assertions.map((a) => ({ ...a })),
   }),
-  Fields: ({ draft, set, errors }) => (
-    <HttpRequestFields draft={draft} set={set} errors={errors}>
+  Fields: (props) => (
+    <HttpRequestFields {...props}>
       <div className={wide}>
-        <HeaderRows rows={draft.headers} onChange={set.headers} error={errors.headers} />
+        <HeaderRows rows={props.draft.headers} onChange={props.set.headers} error={props.errors.headers} />
       </div>
       <div className={wide}>
-        <TextField
-          label="Request body"
-          name="body"
-          multiline
-          value={draft.body}
-          onChange={set.body}
-          error={errors.body}
-          placeholder='{"ping": true}'
-        />
+        <TextField {...fieldOf(props)('body')} label="Request body" multiline placeholder='{"ping": true}' />
       </div>
       <div className={wide}>
-        <AssertionRows rows={draft.assertions} onChange={set.assertions} errors={errors} />
+        <AssertionRows rows={props.draft.assertions} onChange={props.set.assertions} errors={props.errors} />
       </div>
     </HttpRequestFields>
   ),

@@ -6,7 +6,7 @@ import { AWS_REGIONS, type AwsRegionCode } from '../../../../domain/aws-regions.
 import { AWS_RULE_RESOURCES, type AwsRule } from '../../../../domain/monitor-types/aws.ts'
 import { MONITOR_TYPE_PAGES } from '../../../../domain/monitor-types/pages.ts'
 import * as Alert from '../../../components/alert.tsx'
-import { errorAt, type FieldsProps } from '../draft-setter.ts'
+import { errorAt, type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField, wide } from '../form-fields.tsx'
 import { numberOf, text } from '../form-values.ts'
 import { defineTypeForm } from './define.ts'
@@ -92,7 +92,7 @@ const ruleOf = (d: AwsDraft) => {
 }
 
 /** The user's connected accounts to choose from, or how to connect one. */
-function AccountField({ draft, set, errors }: FieldsProps<AwsDraft>) {
+function AccountField(props: FieldsProps<AwsDraft>) {
   const logic = useMemo(() => awsAccountChoicesLogic(), [])
   const choices = useActorRef(logic)
   const accounts = useSelector(choices, (s) => s.context.data?.accounts ?? null)
@@ -113,11 +113,8 @@ function AccountField({ draft, set, errors }: FieldsProps<AwsDraft>) {
     )
   return (
     <SelectField
+      {...fieldOf(props)('account_id')}
       label="AWS account"
-      name="account_id"
-      value={draft.account_id}
-      onChange={set.account_id}
-      error={errors.account_id}
       options={[
         { value: '', label: accounts === null ? 'Loading accounts…' : 'Choose an account' },
         ...(accounts ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.aws_account_id})` })),
@@ -133,16 +130,8 @@ export const form = defineTypeForm<'aws', AwsDraft>({
   Fields: (props) => {
     const { draft, set, errors } = props
     const at = (field: string) => errorAt(errors, `rule.${field}`)
-    const region = (
-      <SelectField
-        label="Region"
-        name="region"
-        value={draft.region}
-        onChange={set.region}
-        error={at('region')}
-        options={REGION_OPTIONS}
-      />
-    )
+    const ruleField = fieldOf(props, at)
+    const region = <SelectField {...ruleField('region')} label="Region" options={REGION_OPTIONS} />
     return (
       <>
         <AccountField {...props} />
@@ -157,22 +146,11 @@ export const form = defineTypeForm<'aws', AwsDraft>({
         {draft.resource === 'ec2' && (
           <>
             {region}
+            <TextField {...ruleField('instance_id')} label="Instance ID" required placeholder="i-0abc12def34567890" />
             <TextField
-              label="Instance ID"
-              name="instance_id"
-              required
-              value={draft.instance_id}
-              onChange={set.instance_id}
-              error={at('instance_id')}
-              placeholder="i-0abc12def34567890"
-            />
-            <TextField
+              {...ruleField('cpu_above')}
               label="Down when CPU is above (%)"
-              name="cpu_above"
               inputMode="numeric"
-              value={draft.cpu_above}
-              onChange={set.cpu_above}
-              error={at('cpu_above')}
               helper="Optional: the average over the last hour, from CloudWatch."
             />
           </>
@@ -180,63 +158,29 @@ export const form = defineTypeForm<'aws', AwsDraft>({
         {draft.resource === 'rds' && (
           <>
             {region}
-            <TextField
-              label="DB instance"
-              name="db_instance_id"
-              required
-              value={draft.db_instance_id}
-              onChange={set.db_instance_id}
-              error={at('db_instance_id')}
-              placeholder="orders-db"
-            />
+            <TextField {...ruleField('db_instance_id')} label="DB instance" required placeholder="orders-db" />
           </>
         )}
         {draft.resource === 'amplify' && (
           <>
             {region}
-            <TextField
-              label="App ID"
-              name="app_id"
-              required
-              value={draft.app_id}
-              onChange={set.app_id}
-              error={at('app_id')}
-              placeholder="d1a2b3c4d5e6f7"
-            />
-            <TextField
-              label="Branch"
-              name="branch"
-              required
-              value={draft.branch}
-              onChange={set.branch}
-              error={at('branch')}
-              placeholder="main"
-            />
+            <TextField {...ruleField('app_id')} label="App ID" required placeholder="d1a2b3c4d5e6f7" />
+            <TextField {...ruleField('branch')} label="Branch" required placeholder="main" />
           </>
         )}
         {draft.resource === 'lightsail' && (
           <>
             {region}
-            <TextField
-              label="Instance name"
-              name="instance_name"
-              required
-              value={draft.instance_name}
-              onChange={set.instance_name}
-              error={at('instance_name')}
-            />
+            <TextField {...ruleField('instance_name')} label="Instance name" required />
           </>
         )}
         {draft.resource === 'cost' && (
           <>
             <TextField
+              {...ruleField('amount')}
               label="Budget"
-              name="amount"
               required
               inputMode="numeric"
-              value={draft.amount}
-              onChange={set.amount}
-              error={at('amount')}
               helper="In the account's currency. Cost Explorer is read at most every 6 hours."
             />
             <SelectField

@@ -1,3 +1,4 @@
+import { fieldOf } from '../draft-setter.ts'
 import { TextField, wide } from '../form-fields.tsx'
 import { defineTypeForm } from './define.ts'
 
@@ -7,15 +8,12 @@ export const form = defineTypeForm<'blacklist', { target: string }>({
   blank: { target: '' },
   draftOf: (m) => ({ target: m.target }),
   valuesOf: (d) => ({ target: d.target }),
-  Fields: ({ draft, set, errors }) => (
+  Fields: (props) => (
     <div className={wide}>
       <TextField
+        {...fieldOf(props)('target')}
         label="Target"
-        name="target"
         required
-        value={draft.target}
-        onChange={set.target}
-        error={errors.target}
         placeholder="192.0.2.25 or mail.example.com"
         helper="An IPv4 or IPv6 address, or a domain: its mail and web addresses are checked."
       />

@@ -3,7 +3,7 @@ import { css } from '../../../../../styled-system/css'
 import { DNS_RECORD_TYPES, type DnsRecordType } from '../../../../domain/dns-records.ts'
 import { Button } from '../../../components/button.tsx'
 import * as Field from '../../../components/field.tsx'
-import type { FieldsProps } from '../draft-setter.ts'
+import { type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField, wide } from '../form-fields.tsx'
 import { defineTypeForm } from './define.ts'
 
@@ -46,19 +46,18 @@ const MATCHES = [
   { value: 'exact', label: 'exact', help: 'The answer is these values and no others.' },
 ] as const
 
-function DnsFields({ draft, set, errors }: FieldsProps<DnsDraft>) {
+function DnsFields(props: FieldsProps<DnsDraft>) {
+  const { draft, set, errors } = props
+  const field = fieldOf(props)
   const rows = draft.expected
   const setRows = set.expected
   const placeholder = EXAMPLES[draft.record_type]
   return (
     <>
       <TextField
+        {...field('hostname')}
         label="Host name"
-        name="hostname"
         required
-        value={draft.hostname}
-        onChange={set.hostname}
-        error={errors.hostname}
         placeholder="example.com"
         helper="The name to look up, without a scheme."
       />
@@ -128,11 +127,8 @@ function DnsFields({ draft, set, errors }: FieldsProps<DnsDraft>) {
         {errors.expected_match && <p className={css({ fontSize: 'xs', color: 'red.700' })}>{errors.expected_match}</p>}
       </fieldset>
       <TextField
+        {...field('resolver')}
         label="Resolver"
-        name="resolver"
-        value={draft.resolver}
-        onChange={set.resolver}
-        error={errors.resolver}
         placeholder="Server default"
         helper="Optional: an IP address with an optional port, such as 9.9.9.9 or [2620:fe::fe]:53."
       />

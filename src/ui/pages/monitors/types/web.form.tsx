@@ -1,4 +1,5 @@
 import { css } from '../../../../../styled-system/css'
+import { fieldOf } from '../draft-setter.ts'
 import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
 import { CheckboxField, TextField } from '../form-fields.tsx'
 import { defineTypeForm } from './define.ts'
@@ -16,24 +17,11 @@ export const form = defineTypeForm<'web', WebDraft>({
   blank: { ...httpBlank, keyword: '', keyword_absent: false },
   draftOf: own,
   valuesOf: own,
-  Fields: ({ draft, set, errors }) => (
-    <HttpRequestFields draft={draft} set={set} errors={errors}>
-      <TextField
-        label="Keyword"
-        name="keyword"
-        value={draft.keyword}
-        onChange={set.keyword}
-        error={errors.keyword}
-        helper="Optional text the page must contain."
-      />
+  Fields: (props) => (
+    <HttpRequestFields {...props}>
+      <TextField {...fieldOf(props)('keyword')} label="Keyword" helper="Optional text the page must contain." />
       <div className={css({ alignSelf: 'center' })}>
-        <CheckboxField
-          label="Fail when the keyword is present"
-          name="keyword_absent"
-          checked={draft.keyword_absent}
-          onChange={set.keyword_absent}
-          error={errors.keyword_absent}
-        />
+        <CheckboxField {...fieldOf(props)('keyword_absent')} label="Fail when the keyword is present" />
       </div>
     </HttpRequestFields>
   ),
