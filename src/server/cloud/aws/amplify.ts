@@ -1,7 +1,7 @@
 import { AmplifyClient, ListAppsCommand, ListBranchesCommand, ListJobsCommand } from '@aws-sdk/client-amplify'
 import type { AmplifyApp, AmplifyBranch } from '../../../domain/aws.ts'
 import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { type AwsSession, allPages } from './session.ts'
+import { type AwsSession, callPages } from './session.ts'
 
 // Amplify Hosting apps of a region, their branches and each branch's last build. ListJobs answers newest first,
 // so the last job is the first of a one-item page.
@@ -11,21 +11,21 @@ const BRANCHES_PAGE = 50
 
 export const readAmplifyApps = async (session: AwsSession, region: string): Promise<AmplifyApp[]> => {
   const amplify = session.client(AmplifyClient, region)
-  const apps = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.listApps, () =>
-      amplify.send(new ListAppsCommand({ maxResults: APPS_PAGE, nextToken: token })),
-    )
-    return { items: out.apps, next: out.nextToken }
-  })
+  const apps = await callPages(
+    session,
+    AWS_ACTIONS.listApps,
+    (token) => amplify.send(new ListAppsCommand({ maxResults: APPS_PAGE, nextToken: token })),
+    (out) => ({ items: out.apps, next: out.nextToken }),
+  )
   return Promise.all(
     apps.map(async (app): Promise<AmplifyApp> => {
       const appId = app.appId ?? ''
-      const branches = await allPages(async (token) => {
-        const out = await session.call(AWS_ACTIONS.listBranches, () =>
-          amplify.send(new ListBranchesCommand({ appId, maxResults: BRANCHES_PAGE, nextToken: token })),
-        )
-        return { items: out.branches, next: out.nextToken }
-      })
+      const branches = await callPages(
+        session,
+        AWS_ACTIONS.listBranches,
+        (token) => amplify.send(new ListBranchesCommand({ appId, maxResults: BRANCHES_PAGE, nextToken: token })),
+        (out) => ({ items: out.branches, next: out.nextToken }),
+      )
       return {
         id: appId,
         name: app.name ?? '',

@@ -1,7 +1,7 @@
 import { DescribeInstanceStatusCommand, DescribeInstancesCommand, EC2Client } from '@aws-sdk/client-ec2'
 import type { Ec2Instance } from '../../../domain/aws.ts'
 import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { type AwsSession, allPages } from './session.ts'
+import { type AwsSession, callPages } from './session.ts'
 
 // EC2 instances of one region, and their two status checks. CPU comes from CloudWatch (cpu.ts).
 
@@ -11,12 +11,12 @@ const PAGE = 1000
 /** Every instance of the region (all pages), without statuses or CPU yet. */
 export const readEc2Instances = async (session: AwsSession, region: string): Promise<Ec2Instance[]> => {
   const ec2 = session.client(EC2Client, region)
-  const reservations = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.describeInstances, () =>
-      ec2.send(new DescribeInstancesCommand({ MaxResults: PAGE, NextToken: token })),
-    )
-    return { items: out.Reservations, next: out.NextToken }
-  })
+  const reservations = await callPages(
+    session,
+    AWS_ACTIONS.describeInstances,
+    (token) => ec2.send(new DescribeInstancesCommand({ MaxResults: PAGE, NextToken: token })),
+    (out) => ({ items: out.Reservations, next: out.NextToken }),
+  )
   return reservations.flatMap((r) =>
     (r.Instances ?? []).map(
       (i): Ec2Instance => ({
@@ -45,12 +45,13 @@ export interface Ec2Checks {
 /** The instance and system status checks of every instance, stopped ones included, by instance id. */
 export const readEc2Statuses = async (session: AwsSession, region: string): Promise<Map<string, Ec2Checks>> => {
   const ec2 = session.client(EC2Client, region)
-  const statuses = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.describeInstanceStatus, () =>
+  const statuses = await callPages(
+    session,
+    AWS_ACTIONS.describeInstanceStatus,
+    (token) =>
       ec2.send(new DescribeInstanceStatusCommand({ IncludeAllInstances: true, MaxResults: PAGE, NextToken: token })),
-    )
-    return { items: out.InstanceStatuses, next: out.NextToken }
-  })
+    (out) => ({ items: out.InstanceStatuses, next: out.NextToken }),
+  )
   return new Map(
     statuses.map((s) => [
       s.InstanceId ?? '',

@@ -1,17 +1,17 @@
 import { GetInstancesCommand, LightsailClient } from '@aws-sdk/client-lightsail'
 import type { LightsailInstance } from '../../../domain/aws.ts'
 import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { type AwsSession, allPages } from './session.ts'
+import { type AwsSession, callPages } from './session.ts'
 
 /** Every Lightsail instance of the region (Lightsail sets the page size; pageToken after pageToken). */
 export const readLightsailInstances = async (session: AwsSession, region: string): Promise<LightsailInstance[]> => {
   const lightsail = session.client(LightsailClient, region)
-  const instances = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.getInstances, () =>
-      lightsail.send(new GetInstancesCommand({ pageToken: token })),
-    )
-    return { items: out.instances, next: out.nextPageToken }
-  })
+  const instances = await callPages(
+    session,
+    AWS_ACTIONS.getInstances,
+    (token) => lightsail.send(new GetInstancesCommand({ pageToken: token })),
+    (out) => ({ items: out.instances, next: out.nextPageToken }),
+  )
   return instances.map((i) => ({
     name: i.name ?? '',
     state: i.state?.name ?? '',

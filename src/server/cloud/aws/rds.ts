@@ -1,7 +1,7 @@
 import { DescribeDBInstancesCommand, RDSClient } from '@aws-sdk/client-rds'
 import type { RdsInstance } from '../../../domain/aws.ts'
 import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { type AwsSession, allPages } from './session.ts'
+import { type AwsSession, callPages } from './session.ts'
 
 /** The most DescribeDBInstances gives per page. */
 const PAGE = 100
@@ -9,12 +9,12 @@ const PAGE = 100
 /** Every RDS database instance of the region (all pages, Marker after Marker). */
 export const readRdsInstances = async (session: AwsSession, region: string): Promise<RdsInstance[]> => {
   const rds = session.client(RDSClient, region)
-  const instances = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.describeDbInstances, () =>
-      rds.send(new DescribeDBInstancesCommand({ MaxRecords: PAGE, Marker: token })),
-    )
-    return { items: out.DBInstances, next: out.Marker }
-  })
+  const instances = await callPages(
+    session,
+    AWS_ACTIONS.describeDbInstances,
+    (token) => rds.send(new DescribeDBInstancesCommand({ MaxRecords: PAGE, Marker: token })),
+    (out) => ({ items: out.DBInstances, next: out.Marker }),
+  )
   return instances.map((db) => ({
     id: db.DBInstanceIdentifier ?? '',
     engine: db.Engine ?? '',

@@ -93,3 +93,11 @@ export const allPages = async <T>(
   } while (token)
   return all
 }
+
+/** All pages of a paged AWS call, each page one `session.call` as `action`; `read` picks a page's items and next token. */
+export const callPages = <O, T>(
+  session: AwsSession,
+  action: string,
+  page: (token: string | undefined) => Promise<O>,
+  read: (out: O) => { items: readonly T[] | undefined; next: string | undefined },
+): Promise<T[]> => allPages(async (token) => read(await session.call(action, () => page(token))))

@@ -1,22 +1,15 @@
 import type { AlertEvent } from '../../../domain/alert.ts'
 import { discordMessage } from '../../../domain/alert-templates.ts'
 import type { ChannelContext } from './context.ts'
-import { DeliveryError, requiredSetting } from './delivery-error.ts'
-import { JSON_TYPE, post, statusFailure } from './http-post.ts'
+import { DeliveryError } from './delivery-error.ts'
+import { postToWebhook, statusFailure } from './http-post.ts'
 
 // Discord's webhooks answer 204; errors are JSON { message, code }, 429 with Retry-After.
 
 const UNKNOWN_WEBHOOK = 10015
 
 export const sendDiscord = async (settings: Record<string, unknown>, event: AlertEvent, ctx: ChannelContext) => {
-  const answer = await post({
-    url: requiredSetting(settings, 'url', 'webhook URL'),
-    body: JSON.stringify(discordMessage(event)),
-    headers: JSON_TYPE,
-    policy: ctx.policy,
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  })
+  const answer = await postToWebhook(settings, discordMessage(event), ctx)
   if (answer.status === 404 && discordCode(answer.body) === UNKNOWN_WEBHOOK)
     throw new DeliveryError(
       'Discord no longer knows this webhook (404 Unknown Webhook): make a new webhook in the channel and update the integration.',

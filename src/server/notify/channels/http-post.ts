@@ -1,7 +1,8 @@
 import http from 'node:http'
 import { httpRequest } from '../../net/http-client.ts'
 import type { TargetPolicy } from '../../net/target-policy.ts'
-import { cancelled, DeliveryError } from './delivery-error.ts'
+import type { ChannelContext } from './context.ts'
+import { cancelled, DeliveryError, requiredSetting } from './delivery-error.ts'
 
 // One POST per attempt for the alert channels, through the one HTTP client (net/http-client.ts, as the checks):
 // the target policy at connect time, one deadline for the whole attempt, no redirect followed (a redirect
@@ -109,3 +110,14 @@ export const statusFailure = (answer: Answer, service: string): DeliveryError | 
 }
 
 export const JSON_TYPE = { 'content-type': 'application/json' }
+
+/** A chat service's webhook post: `message` as JSON to the channel's `url` setting, within the attempt's limits. */
+export const postToWebhook = (settings: Record<string, unknown>, message: unknown, ctx: ChannelContext) =>
+  post({
+    url: requiredSetting(settings, 'url', 'webhook URL'),
+    body: JSON.stringify(message),
+    headers: JSON_TYPE,
+    policy: ctx.policy,
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
+  })

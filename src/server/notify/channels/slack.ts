@@ -1,21 +1,14 @@
 import type { AlertEvent } from '../../../domain/alert.ts'
 import { slackMessage } from '../../../domain/alert-templates.ts'
 import type { ChannelContext } from './context.ts'
-import { DeliveryError, requiredSetting } from './delivery-error.ts'
-import { JSON_TYPE, post, statusFailure } from './http-post.ts'
+import { DeliveryError } from './delivery-error.ts'
+import { postToWebhook, statusFailure } from './http-post.ts'
 
 // Slack's incoming webhooks (and Mattermost's and Rocket.Chat's, which take the same body). Slack answers
 // "ok", or a status with an error code as plain text.
 
 export const sendSlack = async (settings: Record<string, unknown>, event: AlertEvent, ctx: ChannelContext) => {
-  const answer = await post({
-    url: requiredSetting(settings, 'url', 'webhook URL'),
-    body: JSON.stringify(slackMessage(event)),
-    headers: JSON_TYPE,
-    policy: ctx.policy,
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  })
+  const answer = await postToWebhook(settings, slackMessage(event), ctx)
   const code = answer.body.trim()
   // The app was removed, the webhook revoked or the channel deleted: only a new installation helps.
   if ((answer.status === 404 || answer.status === 410) && code === 'no_service')

@@ -1,21 +1,14 @@
 import type { AlertEvent } from '../../../domain/alert.ts'
 import { teamsMessage } from '../../../domain/alert-templates.ts'
 import type { ChannelContext } from './context.ts'
-import { DeliveryError, requiredSetting } from './delivery-error.ts'
-import { JSON_TYPE, post, statusFailure } from './http-post.ts'
+import { DeliveryError } from './delivery-error.ts'
+import { postToWebhook, statusFailure } from './http-post.ts'
 
 // Microsoft Teams: a Workflows webhook answers 202; an older Office 365 connector answers 200 "1", and
 // reports its own failures inside a 200 ("Webhook message delivery failed with error: ... HTTP error 429").
 
 export const sendTeams = async (settings: Record<string, unknown>, event: AlertEvent, ctx: ChannelContext) => {
-  const answer = await post({
-    url: requiredSetting(settings, 'url', 'webhook URL'),
-    body: JSON.stringify(teamsMessage(event)),
-    headers: JSON_TYPE,
-    policy: ctx.policy,
-    timeoutMs: ctx.timeoutMs,
-    signal: ctx.signal,
-  })
+  const answer = await postToWebhook(settings, teamsMessage(event), ctx)
   const failure = statusFailure(answer, 'Microsoft Teams')
   if (failure) throw failure
   if (/delivery failed/i.test(answer.body)) {

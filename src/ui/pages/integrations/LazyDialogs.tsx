@@ -1,25 +1,7 @@
-import { lazy, Suspense } from 'react'
-import type { DeliveriesDialogProps } from './DeliveriesDialog.tsx'
-import type { IntegrationFormDialogProps } from './IntegrationFormDialog.tsx'
+import { lazyPart } from '../lazy-part.tsx'
 
 // The channel form and the deliveries load when first opened, which keeps them out of the page's first load.
-const IntegrationFormDialog = lazy(() =>
-  import('./IntegrationFormDialog.tsx').then((m) => ({ default: m.IntegrationFormDialog })),
+export const LazyIntegrationForm = lazyPart(() =>
+  import('./IntegrationFormDialog.tsx').then((m) => m.IntegrationFormDialog),
 )
-const DeliveriesDialog = lazy(() => import('./DeliveriesDialog.tsx').then((m) => ({ default: m.DeliveriesDialog })))
-
-export function LazyIntegrationForm(props: IntegrationFormDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <IntegrationFormDialog {...props} />
-    </Suspense>
-  )
-}
-
-export function LazyDeliveries(props: DeliveriesDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <DeliveriesDialog {...props} />
-    </Suspense>
-  )
-}
+export const LazyDeliveries = lazyPart(() => import('./DeliveriesDialog.tsx').then((m) => m.DeliveriesDialog))

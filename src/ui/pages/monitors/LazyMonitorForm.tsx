@@ -1,16 +1,9 @@
-import { lazy, Suspense } from 'react'
-import type { MonitorFormDialogProps } from './MonitorFormDialog.tsx'
+import { lazyPart } from '../lazy-part.tsx'
 import { loadTypeForm } from './types/index.ts'
 
-// The create / edit form loads when first opened, which keeps it out of the list page's first load.
-const MonitorFormDialog = lazy(() => import('./MonitorFormDialog.tsx').then((m) => ({ default: m.MonitorFormDialog })))
-
-export function LazyMonitorForm(props: MonitorFormDialogProps) {
-  // The type's part of the form loads beside the dialog, not after it.
-  void loadTypeForm(props.type)
-  return (
-    <Suspense fallback={null}>
-      <MonitorFormDialog {...props} />
-    </Suspense>
-  )
-}
+// The create / edit form loads when first opened, which keeps it out of the list page's first load; the type's
+// part of the form loads beside the dialog, not after it.
+export const LazyMonitorForm = lazyPart(
+  () => import('./MonitorFormDialog.tsx').then((m) => m.MonitorFormDialog),
+  (props) => void loadTypeForm(props.type),
+)

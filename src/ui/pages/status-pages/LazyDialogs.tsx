@@ -1,48 +1,11 @@
-import { lazy, Suspense } from 'react'
-import type { IncidentFormDialogProps, IncidentUpdateDialogProps } from './IncidentDialogs.tsx'
-import type { MaintenanceFormDialogProps } from './MaintenanceFormDialog.tsx'
-import type { StatusPageFormDialogProps } from './StatusPageFormDialog.tsx'
+import { lazyPart } from '../lazy-part.tsx'
 
 // The forms load when first opened, which keeps them out of the pages' first load.
-const StatusPageFormDialog = lazy(() =>
-  import('./StatusPageFormDialog.tsx').then((m) => ({ default: m.StatusPageFormDialog })),
+export const LazyStatusPageForm = lazyPart(() =>
+  import('./StatusPageFormDialog.tsx').then((m) => m.StatusPageFormDialog),
 )
-const IncidentFormDialog = lazy(() => import('./IncidentDialogs.tsx').then((m) => ({ default: m.IncidentFormDialog })))
-const IncidentUpdateDialog = lazy(() =>
-  import('./IncidentDialogs.tsx').then((m) => ({ default: m.IncidentUpdateDialog })),
+export const LazyIncidentForm = lazyPart(() => import('./IncidentDialogs.tsx').then((m) => m.IncidentFormDialog))
+export const LazyIncidentUpdate = lazyPart(() => import('./IncidentDialogs.tsx').then((m) => m.IncidentUpdateDialog))
+export const LazyMaintenanceForm = lazyPart(() =>
+  import('./MaintenanceFormDialog.tsx').then((m) => m.MaintenanceFormDialog),
 )
-const MaintenanceFormDialog = lazy(() =>
-  import('./MaintenanceFormDialog.tsx').then((m) => ({ default: m.MaintenanceFormDialog })),
-)
-
-export function LazyStatusPageForm(props: StatusPageFormDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <StatusPageFormDialog {...props} />
-    </Suspense>
-  )
-}
-
-export function LazyIncidentForm(props: IncidentFormDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <IncidentFormDialog {...props} />
-    </Suspense>
-  )
-}
-
-export function LazyIncidentUpdate(props: IncidentUpdateDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <IncidentUpdateDialog {...props} />
-    </Suspense>
-  )
-}
-
-export function LazyMaintenanceForm(props: MaintenanceFormDialogProps) {
-  return (
-    <Suspense fallback={null}>
-      <MaintenanceFormDialog {...props} />
-    </Suspense>
-  )
-}
