@@ -52,9 +52,18 @@ export function RemoveButton({
 const danger = css({ color: 'red.700' })
 
 /** A load failed: why (read out at once), and a button that asks again. */
-export function RetryAlert({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+export function RetryAlert({
+  children,
+  onRetry,
+  role = 'alert',
+}: {
+  children: ReactNode
+  onRetry: () => void
+  /** `alert` for what fails the page; `status` for a part of it (the form still works without). */
+  role?: 'alert' | 'status'
+}) {
   return (
-    <Alert.Root role="alert">
+    <Alert.Root role={role}>
       <Alert.Description>{children}</Alert.Description>
       <Button size="sm" variant="outline" onClick={onRetry}>
         Try again

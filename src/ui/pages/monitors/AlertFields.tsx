@@ -5,8 +5,7 @@ import { css } from '../../../../styled-system/css'
 import { integrationChoicesLogic } from '../../../adapters/integration-choices.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
-import * as Alert from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
+import { RetryAlert } from '../PageParts.tsx'
 import { errorAt, type FieldsProps, fieldOf } from './draft-setter.ts'
 import { SelectField, TextField } from './form-fields.tsx'
 import { type CommonDraft, REMINDER_CHOICES } from './form-values.ts'
@@ -112,12 +111,9 @@ export function AlertFields(props: FieldsProps<CommonDraft>) {
       )}
       {!list && !loadError && draft.alert_channels === 'chosen' && <p className={note}>Loading your channels...</p>}
       {loadError && (
-        <Alert.Root>
-          <Alert.Description>Your channels could not be loaded: {loadError}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => choices.send({ type: 'load.retry' })}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <RetryAlert role="status" onRetry={() => choices.send({ type: 'load.retry' })}>
+          Your channels could not be loaded: {loadError}
+        </RetryAlert>
       )}
 
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })}>

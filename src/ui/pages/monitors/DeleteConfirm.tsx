@@ -1,36 +1,12 @@
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
+import type { ConfirmDialogProps } from '../../components/confirm-dialog.tsx'
+import { lazyPart } from '../lazy-part.tsx'
 
-// The spec's confirmation dialog, loaded the first time a delete is asked for.
-const ConfirmDialog = lazy(() =>
-  import('../../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })),
-)
+// The spec's confirmation dialog, loaded the first time a delete is asked for (and kept, so it can close).
+const LazyConfirmDialog = lazyPart(() => import('../../components/confirm-dialog.tsx').then((m) => m.ConfirmDialog))
 
-export function DeleteConfirm({
-  open,
-  loading,
-  onConfirm,
-  onCancel,
-  description,
-}: {
-  open: boolean
-  loading: boolean
-  onConfirm: () => void
-  onCancel: () => void
-  /** What is lost, when the spec's default sentence does not say it. */
-  description?: string
-}) {
+export function DeleteConfirm(props: ConfirmDialogProps) {
   const [wanted, setWanted] = useState(false)
-  if (open && !wanted) setWanted(true)
-  if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      <ConfirmDialog
-        open={open}
-        loading={loading}
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-        description={description}
-      />
-    </Suspense>
-  )
+  if (props.open && !wanted) setWanted(true)
+  return wanted ? <LazyConfirmDialog {...props} /> : null
 }

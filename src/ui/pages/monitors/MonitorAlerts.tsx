@@ -6,9 +6,8 @@ import { integrationChoicesLogic } from '../../../adapters/integration-choices.a
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS, type Integration } from '../../../domain/integration.schema.ts'
 import type { Monitor } from '../../../domain/monitor.schema.ts'
-import * as Alert from '../../components/alert.tsx'
-import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
+import { RetryAlert } from '../PageParts.tsx'
 import { intervalLabel } from './format.ts'
 import { link, muted } from './table-styles.ts'
 
@@ -45,12 +44,9 @@ export function MonitorAlerts({ monitor }: { monitor: Monitor }) {
         </Link>
       </div>
       {error ? (
-        <Alert.Root>
-          <Alert.Description>Your channels could not be loaded: {error}</Alert.Description>
-          <Button size="sm" variant="outline" onClick={() => choices.send({ type: 'load.retry' })}>
-            Try again
-          </Button>
-        </Alert.Root>
+        <RetryAlert role="status" onRetry={() => choices.send({ type: 'load.retry' })}>
+          Your channels could not be loaded: {error}
+        </RetryAlert>
       ) : !list ? (
         <p className={muted}>Loading...</p>
       ) : alerted.length === 0 ? (

@@ -66,7 +66,7 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
   const failed = useSelector(detail, (s) => s.matches({ active: 'failed' }))
   const notFound = useSelector(detail, (s) => s.matches('notFound'))
   const minInterval = useMinInterval()
-  const { actions, busyId, confirming, deleting } = useMonitorActions({
+  const { actions, busyId, deleteConfirm } = useMonitorActions({
     changed: (monitor) => detail.send({ type: 'monitor.changed', monitor }),
     removed: () => detail.send({ type: 'monitor.removed' }),
   })
@@ -225,12 +225,7 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
           onSaved={saved}
         />
       )}
-      <DeleteConfirm
-        open={confirming}
-        loading={deleting}
-        onConfirm={() => actions.send({ type: 'monitor.confirm' })}
-        onCancel={() => actions.send({ type: 'monitor.cancel' })}
-      />
+      <DeleteConfirm {...deleteConfirm} />
     </section>
   )
 }

@@ -53,7 +53,7 @@ export function MonitorList({ type, embedded = false }: { type: MonitorType; emb
   const failed = useSelector(list, (s) => s.matches('failed'))
   const minInterval = useMinInterval()
   const refresh = useCallback(() => list.send({ type: 'poll.refresh' }), [list])
-  const { actions, busyId, confirming, deleting } = useMonitorActions({ changed: refresh, removed: refresh })
+  const { actions, busyId, deleteConfirm } = useMonitorActions({ changed: refresh, removed: refresh })
   const [form, setForm] = useState<FormState>(null)
   const closeForm = useCallback(() => setForm(null), [])
   const saved = useCallback(() => {
@@ -142,12 +142,7 @@ export function MonitorList({ type, embedded = false }: { type: MonitorType; emb
           onSaved={saved}
         />
       )}
-      <DeleteConfirm
-        open={confirming}
-        loading={deleting}
-        onConfirm={() => actions.send({ type: 'monitor.confirm' })}
-        onCancel={() => actions.send({ type: 'monitor.cancel' })}
-      />
+      <DeleteConfirm {...deleteConfirm} />
     </section>
   )
 }

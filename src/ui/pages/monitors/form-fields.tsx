@@ -78,21 +78,19 @@ export function TextField({
 
 export function SelectField({
   label,
-  name,
-  error,
-  helper,
   value,
   onChange,
   options,
+  ...frame
 }: Common & {
   value: string
   onChange: (value: string) => void
   options: readonly { value: string; label: string }[]
 }) {
   return (
-    <FieldFrame error={error} helper={helper}>
+    <FieldFrame {...frame}>
       <Field.Label>{label}</Field.Label>
-      <Field.Select name={name} value={value} onChange={(e) => onChange(e.target.value)}>
+      <Field.Select name={frame.name} value={value} onChange={(e) => onChange(e.target.value)}>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -105,18 +103,16 @@ export function SelectField({
 
 export function CheckboxField({
   label,
-  name,
-  error,
-  helper,
   value,
   onChange,
+  ...frame
 }: Common & { value: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <FieldFrame error={error} helper={helper}>
+    <FieldFrame {...frame}>
       <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
         <input
           type="checkbox"
-          name={name}
+          name={frame.name}
           checked={value}
           onChange={(e) => onChange(e.target.checked)}
           className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer' })}

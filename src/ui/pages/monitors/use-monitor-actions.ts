@@ -25,5 +25,12 @@ export function useMonitorActions(on: { changed(monitor: Monitor): void; removed
   const busyId = useSelector(actions, (s) => (s.matches('idle') ? null : (s.context.monitor?.id ?? null)))
   const confirming = useSelector(actions, (s) => s.matches('confirmingDelete') || s.matches('deleting'))
   const deleting = useSelector(actions, (s) => s.matches('deleting'))
-  return { actions, busyId, confirming, deleting }
+  /** The delete confirmation's props: open while asked and while deleting. */
+  const deleteConfirm = {
+    open: confirming,
+    loading: deleting,
+    onConfirm: () => actions.send({ type: 'monitor.confirm' }),
+    onCancel: () => actions.send({ type: 'monitor.cancel' }),
+  }
+  return { actions, busyId, deleteConfirm }
 }

@@ -21,6 +21,12 @@ const rowStyle = css({
   borderColor: 'gray.200',
   rounded: 'md',
 })
+/** The buttons that move a row: their words, how far and their icons. */
+const MOVES = [
+  { way: 'up', by: -1, Icon: ArrowUp },
+  { way: 'down', by: 1, Icon: ArrowDown },
+] as const
+
 const inputs = css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })
 
 export interface ComponentRowsProps {
@@ -92,26 +98,19 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
                     <strong>{row.monitor_name}</strong>
                   </span>
                   <div className={css({ display: 'flex', gap: '1' })}>
-                    <Button
-                      id={idOf(row.monitor_id, 'up')}
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move ${label} up`}
-                      disabled={i === 0}
-                      onClick={() => move(i, -1)}
-                    >
-                      <ArrowUp aria-hidden="true" />
-                    </Button>
-                    <Button
-                      id={idOf(row.monitor_id, 'down')}
-                      variant="ghost"
-                      size="icon"
-                      aria-label={`Move ${label} down`}
-                      disabled={i === rows.length - 1}
-                      onClick={() => move(i, 1)}
-                    >
-                      <ArrowDown aria-hidden="true" />
-                    </Button>
+                    {MOVES.map(({ way, by, Icon }) => (
+                      <Button
+                        key={way}
+                        id={idOf(row.monitor_id, way)}
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Move ${label} ${way}`}
+                        disabled={i + by < 0 || i + by >= rows.length}
+                        onClick={() => move(i, by)}
+                      >
+                        <Icon aria-hidden="true" />
+                      </Button>
+                    ))}
                     <Button
                       id={idOf(row.monitor_id, 'remove')}
                       variant="ghost"

@@ -57,7 +57,7 @@ export interface IncidentFormDialogProps {
 export function IncidentFormDialog({ page, onSaved, onClose }: IncidentFormDialogProps) {
   const logic = useMemo(() => incidentFormLogic(statusPagesApi, page.id, onSaved), [page.id, onSaved])
   const { errors, message, submitting, submit } = usePostForm(logic, StatusIncidentInput, onClose)
-  const { draft, set, field } = useDraft(
+  const { draft, field } = useDraft(
     () => ({ title: '', impact: 'minor', status: 'investigating', message: '', component_ids: [] as string[] }),
     errors,
   )
@@ -85,9 +85,7 @@ export function IncidentFormDialog({ page, onSaved, onClose }: IncidentFormDialo
         legend="Affected components"
         helper="Visitors see the incident beside these. None ticked: the incident is about the page as a whole."
         page={page}
-        value={draft.component_ids}
-        onChange={set.component_ids}
-        error={errors.component_ids}
+        {...field('component_ids')}
       />
     </FormDialog>
   )

@@ -27,7 +27,7 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
   const message = useSelector(form, (s) => s.context.message)
   const submitting = useSelector(form, (s) => s.matches('submitting'))
   const done = useSelector(form, (s) => s.matches('succeeded'))
-  const { draft, set, field } = useDraft(
+  const { draft, field } = useDraft(
     () => ({ title: '', description: '', ...defaultWindow(Date.now()), component_ids: [] as string[] }),
     errors,
   )
@@ -83,9 +83,7 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
         legend="Components under maintenance"
         helper="None ticked: the whole page."
         page={page}
-        value={draft.component_ids}
-        onChange={set.component_ids}
-        error={errors.component_ids}
+        {...field('component_ids')}
       />
       <p className={css({ fontSize: 'xs', color: 'muted' })}>
         Visitors see it as scheduled until it starts, then the components show as under maintenance until it ends.

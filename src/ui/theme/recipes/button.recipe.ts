@@ -1,5 +1,17 @@
 import { defineRecipe } from '@pandacss/dev'
 
+/** A small square icon button set inside another part (a password's eye, a toast's close), transparent until hovered. */
+export const insetIconButtonStyles = {
+  position: 'absolute',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  bg: 'transparent',
+  borderRadius: 'md',
+  cursor: 'pointer',
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500' },
+} as const
+
 export const button = defineRecipe({
   className: 'button',
   description: 'Buttons: solid (navy primary), outline and ghost, in two sizes plus a square icon size',

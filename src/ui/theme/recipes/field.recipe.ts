@@ -19,6 +19,10 @@ export const inputStyles = {
   _disabled: { opacity: '0.6', cursor: 'not-allowed', bg: 'gray.50' },
 } as const
 
+/** A field's root and label, shared with the password field. */
+export const fieldRootStyles = { display: 'flex', flexDirection: 'column', gap: '1.5' } as const
+export const fieldLabelStyles = { fontSize: 'sm', fontWeight: 'medium', color: 'gray.800' } as const
+
 export const field = defineSlotRecipe({
   className: 'field',
   description: 'Form field (Ark UI Field): label, input, native select, textarea, helper text, error text',
@@ -26,17 +30,8 @@ export const field = defineSlotRecipe({
   staticCss: ['*'],
   slots: ['root', 'label', 'input', 'select', 'textarea', 'helperText', 'errorText', 'requiredIndicator'],
   base: {
-    root: {
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '1.5',
-    },
-    label: {
-      fontSize: 'sm',
-      fontWeight: 'medium',
-      color: 'gray.800',
-      _disabled: { opacity: '0.6' },
-    },
+    root: fieldRootStyles,
+    label: { ...fieldLabelStyles, _disabled: { opacity: '0.6' } },
     input: inputStyles,
     select: { ...inputStyles, pr: '8', cursor: 'pointer' },
     textarea: { ...inputStyles, h: 'auto', minH: '20', py: '2' },

@@ -1,5 +1,6 @@
 import { defineSlotRecipe } from '@pandacss/dev'
-import { inputStyles } from './field.recipe.ts'
+import { insetIconButtonStyles } from './button.recipe.ts'
+import { fieldLabelStyles, fieldRootStyles, inputStyles } from './field.recipe.ts'
 
 export const passwordInput = defineSlotRecipe({
   className: 'password-input',
@@ -8,16 +9,8 @@ export const passwordInput = defineSlotRecipe({
   staticCss: ['*'],
   slots: ['root', 'label', 'control', 'input', 'visibilityTrigger', 'indicator'],
   base: {
-    root: {
-      display: 'flex',
-      flexDirection: 'column',
-      gap: '1.5',
-    },
-    label: {
-      fontSize: 'sm',
-      fontWeight: 'medium',
-      color: 'gray.800',
-    },
+    root: fieldRootStyles,
+    label: fieldLabelStyles,
     control: {
       position: 'relative',
       display: 'flex',
@@ -25,19 +18,12 @@ export const passwordInput = defineSlotRecipe({
     },
     input: { ...inputStyles, pr: '10' },
     visibilityTrigger: {
-      position: 'absolute',
+      ...insetIconButtonStyles,
       right: '1',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
       w: '8',
       h: '8',
       color: 'muted',
-      bg: 'transparent',
-      borderRadius: 'md',
-      cursor: 'pointer',
       _hover: { color: 'primary', bg: 'navy.50' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'navy.500' },
       _disabled: { cursor: 'not-allowed', opacity: '0.6' },
     },
     indicator: {

@@ -1,4 +1,5 @@
 import { defineSlotRecipe } from '@pandacss/dev'
+import { insetIconButtonStyles } from './button.recipe.ts'
 
 const accent = (border: string, icon: string) => ({ borderLeftColor: border, '& [data-toast-icon]': { color: icon } })
 
@@ -61,20 +62,13 @@ export const toast = defineSlotRecipe({
       color: 'gray.700',
     },
     closeTrigger: {
-      position: 'absolute',
+      ...insetIconButtonStyles,
       top: '2',
       right: '2',
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
       w: '7',
       h: '7',
       color: 'gray.600',
-      bg: 'transparent',
-      borderRadius: 'md',
-      cursor: 'pointer',
       _hover: { bg: 'gray.100', color: 'gray.900' },
-      _focusVisible: { outline: '2px solid', outlineColor: 'navy.500' },
       '& svg': { width: '4', height: '4' },
     },
   },
