@@ -72,10 +72,13 @@ const protectedRoutes: RouteObject[] = [
   { path: 'ssl_monitoring/details', ...monitorDetail('ssl') },
   { path: 'dns_monitorings/:dns_ssl_id', ...monitorDetail('dns') },
   { path: 'aws_monitorings/:id', ...monitorDetail('aws') },
-  { path: 'services/aws_monitoring', ...feature('aws') },
+  {
+    path: 'services/aws_monitoring',
+    ...page(async () => ({ Component: (await import('./pages/aws/AwsMonitoringPage.tsx')).AwsMonitoringPage })),
+  },
   ...AWS_PAGES.map((p) => ({
     path: `services/aws_monitoring/:iamUserId/${p}`,
-    ...feature('aws', p.replace('-', ' ')),
+    ...page(async () => ({ Component: (await import('./pages/aws/AwsPages.tsx')).AWS_PAGE_COMPONENTS[p] })),
   })),
   { path: 'services/azure_monitoring', ...feature('azure') },
   { path: 'services/azure_monitoring/:azure_account_id/services', ...feature('azure', 'services') },

@@ -1,5 +1,4 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { Check, Copy } from 'lucide-react'
 import { useEffect, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'
@@ -7,7 +6,7 @@ import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../../../domain/integration.schema.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import * as Clipboard from '../../components/clipboard.tsx'
+import { CopyField } from '../CopyField.tsx'
 import { DialogForm, DialogFrame } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
@@ -200,23 +199,7 @@ function SecretReveal({ secret, onDone }: { secret: string; onDone: () => void }
       <p>
         The webhook is added. Each request to it is signed with this secret, so your endpoint can check it came from us.
       </p>
-      <Clipboard.Root value={secret} translations={{ triggerLabel: (copied) => (copied ? 'Copied' : 'Copy secret') }}>
-        <Clipboard.Label>Signing secret</Clipboard.Label>
-        <Clipboard.Control>
-          <Clipboard.Input />
-          <Clipboard.Trigger>
-            <Clipboard.Indicator
-              copied={
-                <>
-                  <Check aria-hidden="true" /> Copied
-                </>
-              }
-            >
-              <Copy aria-hidden="true" /> Copy secret
-            </Clipboard.Indicator>
-          </Clipboard.Trigger>
-        </Clipboard.Control>
-      </Clipboard.Root>
+      <CopyField label="Signing secret" value={secret} copyLabel="Copy secret" />
       <Alert.Root role="note" status="warning">
         <Alert.Description>
           <strong>It will not be shown again.</strong> Copy it now and keep it with your endpoint’s settings. To change

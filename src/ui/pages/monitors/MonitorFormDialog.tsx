@@ -25,7 +25,7 @@ export interface MonitorFormDialogProps {
   type: MonitorType
   /** The monitor to edit; null to add one. */
   monitor: Monitor | null
-  /** A new monitor's fields of its type filled in ("Monitor this" on a resource page); fields its form lacks are left out. */
+  /** A new monitor's fields filled in ("Monitor this" on a resource page: its name, its type's fields); others are left out. */
   preset?: Readonly<Record<string, string>>
   /** The plan's fastest check interval (subscription.plan.limits.min_interval_seconds). */
   minIntervalSeconds: number
@@ -67,10 +67,11 @@ function MonitorForm<D extends object>({
   const errors = useSelector(form, (s) => s.context.errors)
   const message = useSelector(form, (s) => s.context.message)
   const submitting = useSelector(form, (s) => s.matches('submitting'))
-  const [draft, setDraft] = useState<MonitorDraft<D>>(() => ({
-    ...commonDraftOf(type, monitor, minIntervalSeconds),
-    ...(monitor ? typeForm.draftOf(monitor) : presetDraft(typeForm.blank, preset)),
-  }))
+  const [draft, setDraft] = useState<MonitorDraft<D>>(() =>
+    monitor
+      ? { ...commonDraftOf(type, monitor, minIntervalSeconds), ...typeForm.draftOf(monitor) }
+      : presetDraft({ ...commonDraftOf(type, null, minIntervalSeconds), ...typeForm.blank }, preset),
+  )
   const [advancedOpen, setAdvancedOpen] = useState(false)
   const update = (patch: object) => setDraft((d) => ({ ...d, ...patch }))
   const set = settersOf<CommonDraft>(draft, update)

@@ -66,3 +66,7 @@ export const intervalLabel = (seconds: number): string => {
   if (seconds % 60 === 0) return unit(seconds / 60, 'minute')
   return unit(seconds, 'second')
 }
+
+/** An amount in its currency, to the cent: $1,234.50. */
+export const formatMoney = (amount: number, currency: string): string =>
+  amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })

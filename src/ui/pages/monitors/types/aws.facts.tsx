@@ -1,13 +1,11 @@
 import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
 import type { AwsMonitorFacts } from '../../../../domain/monitor-types/aws.ts'
 import { factList, mono, wideFact } from '../facts-styles.ts'
-import { formatDateTime } from '../format.ts'
+import { formatDateTime, formatMoney as money } from '../format.ts'
 import type { FactsProps } from './define.ts'
 
 // What the account's last read said of the monitored resource, as its resource page shows it.
 
-const money = (amount: number, currency: string) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })
 const orNone = (value: string | null | undefined) => value ?? 'none'
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : 'never')
 

@@ -1,0 +1,118 @@
+import { Pencil, RefreshCw, ShieldCheck } from 'lucide-react'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import type { AwsAccount } from '../../../domain/aws-account.ts'
+import type { AwsAccountAction } from '../../../machines/aws-accounts.machine.ts'
+import { Chip } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
+import { formatAgo, formatMoney } from '../monitors/format.ts'
+import { RemoveButton } from '../PageParts.tsx'
+import { ACCOUNT_STATUS, AWS_PAGES, awsPagePath } from './aws-pages.ts'
+
+export interface AwsAccountCardProps {
+  account: AwsAccount
+  /** What runs on the account now, if anything. */
+  busy: AwsAccountAction | undefined
+  now: number
+  onRun: (action: AwsAccountAction) => void
+  onEdit: () => void
+  onRemove: () => void
+}
+
+const facts = css({ display: 'flex', flexWrap: 'wrap', gap: '1', columnGap: '4', fontSize: 'sm', color: 'muted' })
+const pageLinks = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: '0', m: '0' })
+const pageLink = css({
+  color: 'primary',
+  fontWeight: 'medium',
+  fontSize: 'sm',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+})
+
+/** One connected account: who it is, whether its last read went well, its cost and resources, and its actions. */
+export function AwsAccountCard({ account, busy, now, onRun, onEdit, onRemove }: AwsAccountCardProps) {
+  const titleId = `aws-account-${account.id}`
+  const status = ACCOUNT_STATUS[account.status]
+  const { counts } = account
+  return (
+    <Card.Root as="li" size="sm" aria-labelledby={titleId}>
+      <Card.Header>
+        <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
+          <Card.Title id={titleId}>{account.name}</Card.Title>
+          <Chip tone={status.tone}>{status.label}</Chip>
+        </div>
+        <Card.Description>
+          AWS account {account.aws_account_id} ·{' '}
+          {account.auth === 'keys' ? `access key ${account.access_key_id}` : `role ${account.role_arn}`} ·{' '}
+          {account.regions.length === 1 ? '1 region' : `${account.regions.length} regions`}
+        </Card.Description>
+      </Card.Header>
+      <Card.Body className={css({ display: 'grid', gap: '2' })}>
+        <p className={facts}>
+          <span>
+            Cost this month:{' '}
+            <strong className={css({ color: 'fg' })}>
+              {account.cost_this_month
+                ? formatMoney(account.cost_this_month.amount, account.cost_this_month.currency)
+                : 'not read yet'}
+            </strong>
+          </span>
+          <span>
+            {counts.ec2} EC2 · {counts.rds} RDS · {counts.amplify} Amplify · {counts.lightsail} Lightsail
+          </span>
+          <span>{account.synced_at ? `Read ${formatAgo(account.synced_at, now)}` : 'Not read yet'}</span>
+        </p>
+        {account.last_error && (
+          <p role="note" className={css({ fontSize: 'sm', color: 'red.700' })}>
+            {account.last_error}
+          </p>
+        )}
+        {!account.last_error && account.failed_parts > 0 && (
+          <p className={css({ fontSize: 'sm', color: 'amber.900' })}>
+            {account.failed_parts === 1 ? '1 part' : `${account.failed_parts} parts`} of the last read failed: their
+            pages say what to allow.
+          </p>
+        )}
+        <nav aria-label={`Pages of ${account.name}`}>
+          <ul className={pageLinks}>
+            {AWS_PAGES.map((p) => (
+              <li key={p.id}>
+                <Link to={awsPagePath(account.id, p.id)} className={pageLink}>
+                  {p.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Card.Body>
+      <Card.Footer>
+        {/* Each label starts with the words on the button and names the account. */}
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={() => onRun('sync')}
+          aria-label={`Read now ${account.name}`}
+        >
+          <RefreshCw aria-hidden="true" /> {busy === 'sync' ? 'Reading...' : 'Read now'}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={busy !== undefined}
+          onClick={() => onRun('test')}
+          aria-label={`Re-test ${account.name}`}
+        >
+          <ShieldCheck aria-hidden="true" /> {busy === 'test' ? 'Testing...' : 'Re-test'}
+        </Button>
+        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${account.name}`}>
+          <Pencil aria-hidden="true" /> Edit
+        </Button>
+        <RemoveButton label={`Remove ${account.name}`} disabled={busy !== undefined} onClick={onRemove}>
+          Remove
+        </RemoveButton>
+      </Card.Footer>
+    </Card.Root>
+  )
+}

@@ -1,0 +1,279 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo } from 'react'
+import { css } from '../../../../styled-system/css'
+import { awsApi } from '../../../adapters/aws-api.ts'
+import { awsAccountFormLogic, awsSetupLogic } from '../../../adapters/aws-flows.actors.ts'
+import type { AwsAccount } from '../../../domain/aws-account.ts'
+import { AWS_REGIONS } from '../../../domain/aws-regions.ts'
+import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
+import * as Alert from '../../components/alert.tsx'
+import { CopyField } from '../CopyField.tsx'
+import { DialogForm, DialogFrame } from '../FormDialog.tsx'
+import { useDraft } from '../monitors/draft-setter.ts'
+import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { RetryAlert } from '../PageParts.tsx'
+
+export interface AwsAccountFormDialogProps {
+  /** The account to edit; null to connect one. */
+  account: AwsAccount | null
+  /** After a save: the account as the server stored it (null when nothing changed). */
+  onSaved: (account: AwsAccount | null) => void
+  onClose: () => void
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: 'Name',
+  auth: 'Sign in with',
+  access_key_id: 'Access key ID',
+  secret_access_key: 'Secret access key',
+  role_arn: 'Role ARN',
+  external_id: 'External ID',
+  regions: 'Regions',
+  credentials: 'Credentials',
+}
+
+const REGION_CODES = Object.keys(AWS_REGIONS) as (keyof typeof AWS_REGIONS)[]
+
+interface Draft extends Omit<AwsAccountValues, 'regions'> {
+  /** Every region the account has enabled, or only the chosen ones. */
+  regionMode: 'enabled' | 'chosen'
+  chosen: string[]
+}
+
+const draftOf = (account: AwsAccount | null): Draft => ({
+  name: account?.name ?? '',
+  auth: account?.auth ?? 'keys',
+  access_key_id: '',
+  secret_access_key: '',
+  role_arn: account?.role_arn ?? '',
+  external_id: account?.external_id ?? '',
+  regionMode: account ? 'chosen' : 'enabled',
+  chosen: account?.regions ?? [],
+})
+
+const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
+const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
+const choice = css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer' })
+const regionGrid = css({
+  display: 'grid',
+  m: '0',
+  minW: '0',
+  gap: '1.5',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' },
+  maxH: '56',
+  overflowY: 'auto',
+  p: '2',
+  borderWidth: '1px',
+  borderColor: 'border',
+  rounded: 'md',
+})
+const note = css({ fontSize: 'sm', color: 'muted' })
+const errorText = css({ fontSize: 'sm', color: 'red.700', mt: '1' })
+
+/** A radio of a group, with its words. */
+function Choice({
+  name,
+  checked,
+  onChange,
+  children,
+}: {
+  name: string
+  checked: boolean
+  onChange: () => void
+  children: React.ReactNode
+}) {
+  return (
+    <label className={choice}>
+      <input type="radio" name={name} checked={checked} onChange={onChange} className={css({ mt: '1' })} />
+      <span>{children}</span>
+    </label>
+  )
+}
+
+/** Connect an AWS account, or change one: name, how Vigil signs in, the regions to read; the policy to attach. */
+export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFormDialogProps) {
+  const logic = useMemo(() => awsAccountFormLogic(awsApi, onSaved), [onSaved])
+  const form = useActorRef(logic, { input: { account } })
+  const errors = useSelector(form, (s) => s.context.errors)
+  const message = useSelector(form, (s) => s.context.message)
+  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const finished = useSelector(form, (s) => s.status === 'done')
+  const setupLogic = useMemo(() => awsSetupLogic(awsApi), [])
+  const setupRef = useActorRef(setupLogic)
+  const setup = useSelector(setupRef, (s) => s.context.data)
+  const setupError = useSelector(setupRef, (s) => (s.matches('failed') ? s.context.error : null))
+  const { draft, set, field } = useDraft(() => draftOf(account), errors)
+
+  useEffect(() => {
+    if (finished) onClose()
+  }, [finished, onClose])
+
+  // A role must require the external id Vigil gave this user: it is filled in, not typed.
+  const externalId = account?.auth === 'role' ? (account.external_id ?? '') : (setup?.external_id ?? '')
+  const submit = () => {
+    const { regionMode, chosen, ...rest } = draft
+    const ordered = REGION_CODES.filter((code) => chosen.includes(code))
+    const values: AwsAccountValues = {
+      ...rest,
+      external_id: draft.auth === 'role' ? externalId : '',
+      regions: regionMode === 'enabled' ? null : ordered,
+    }
+    form.send({ type: 'form.submit', values: values as unknown as Record<string, unknown> })
+  }
+  const toggleRegion = (code: string, on: boolean) =>
+    set.chosen(on ? [...draft.chosen, code] : draft.chosen.filter((c) => c !== code))
+
+  return (
+    <DialogFrame
+      title={account ? `Edit ${account.name}` : 'Connect an AWS account'}
+      busy={submitting}
+      wide
+      onClose={onClose}
+    >
+      <DialogForm
+        wide
+        submitting={submitting}
+        message={message}
+        errors={errors}
+        labels={FIELD_LABELS}
+        shows={(f) => f !== 'credentials'}
+        submitLabel={account ? 'Save changes' : 'Connect account'}
+        onSubmit={submit}
+        onClose={onClose}
+      >
+        <div className={fieldGrid}>
+          <TextField {...field('name')} label="Name" required placeholder="Production" />
+        </div>
+
+        <fieldset className={plainFieldset}>
+          <legend className={legend}>Sign in with</legend>
+          <div className={css({ display: 'grid', gap: '2' })}>
+            <Choice name="auth" checked={draft.auth === 'keys'} onChange={() => set.auth('keys')}>
+              Access keys of an IAM user
+            </Choice>
+            <Choice name="auth" checked={draft.auth === 'role'} onChange={() => set.auth('role')}>
+              A role in your account that Vigil assumes with an external ID (nothing long-lived leaves your account)
+            </Choice>
+          </div>
+        </fieldset>
+
+        {draft.auth === 'keys' ? (
+          <div className={fieldGrid}>
+            <TextField
+              {...field('access_key_id')}
+              label="Access key ID"
+              required={account?.auth !== 'keys'}
+              placeholder="AKIAIOSFODNN7EXAMPLE"
+              helper={
+                account?.auth === 'keys'
+                  ? `Leave both keys empty to keep the current ones (${account.access_key_id}).`
+                  : undefined
+              }
+            />
+            <TextField
+              {...field('secret_access_key')}
+              label="Secret access key"
+              type="password"
+              required={account?.auth !== 'keys'}
+              helper="Stored encrypted; never shown again."
+            />
+          </div>
+        ) : (
+          <div className={css({ display: 'grid', gap: '4' })}>
+            <TextField
+              {...field('role_arn')}
+              label="Role ARN"
+              required
+              placeholder="arn:aws:iam::123456789012:role/VigilReadOnly"
+            />
+            {externalId ? (
+              <CopyField label="External ID" value={externalId} copyLabel="Copy external ID" />
+            ) : (
+              !setupError && <p className={note}>Loading your external ID...</p>
+            )}
+            {errors.external_id && <p className={errorText}>{errors.external_id}</p>}
+            {setup && (
+              <details>
+                <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
+                  The role's trust policy
+                </summary>
+                <p className={note}>
+                  Create the role with this trust policy, so that only Vigil
+                  {setup.vigil_account_id ? ` (AWS account ${setup.vigil_account_id})` : ''} can assume it, and only
+                  with your external ID.
+                  {!setup.vigil_account_id &&
+                    ' Replace VIGIL_AWS_ACCOUNT_ID with the account this server runs in (ask your operator).'}
+                </p>
+                <CopyField label="Trust policy" value={setup.trust_policy} copyLabel="Copy trust policy" multiline />
+              </details>
+            )}
+          </div>
+        )}
+
+        <fieldset className={plainFieldset}>
+          <legend className={legend}>Regions to watch</legend>
+          <div className={css({ display: 'grid', gap: '2' })}>
+            {!account && (
+              <Choice
+                name="regionMode"
+                checked={draft.regionMode === 'enabled'}
+                onChange={() => set.regionMode('enabled')}
+              >
+                Every region enabled in the account (found with DescribeRegions when you connect)
+              </Choice>
+            )}
+            <Choice name="regionMode" checked={draft.regionMode === 'chosen'} onChange={() => set.regionMode('chosen')}>
+              Only the regions I choose
+            </Choice>
+            {draft.regionMode === 'chosen' && (
+              <fieldset aria-label="Regions" className={regionGrid}>
+                {REGION_CODES.map((code) => (
+                  <label key={code} className={choice}>
+                    <input
+                      type="checkbox"
+                      name="regions"
+                      value={code}
+                      checked={draft.chosen.includes(code)}
+                      onChange={(e) => toggleRegion(code, e.target.checked)}
+                      className={css({ mt: '1' })}
+                    />
+                    <span>
+                      {AWS_REGIONS[code]} <span className={css({ color: 'muted' })}>({code})</span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {errors.regions && <p className={errorText}>{errors.regions}</p>}
+          </div>
+        </fieldset>
+
+        {setupError && (
+          <RetryAlert role="status" onRetry={() => setupRef.send({ type: 'load.retry' })}>
+            The policy and your external ID could not be loaded: {setupError}
+          </RetryAlert>
+        )}
+        {setup && (
+          <details className={wide}>
+            <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
+              The read-only IAM policy to attach
+            </summary>
+            <p className={note}>
+              Vigil only reads. Attach this policy to the IAM user or role: it allows exactly the calls Vigil makes, and
+              a call it does not allow shows on its page as the action to add.
+            </p>
+            <CopyField label="IAM policy" value={setup.policy} copyLabel="Copy policy" multiline />
+          </details>
+        )}
+        {account && (
+          <Alert.Root role="note" status="info">
+            <Alert.Description>
+              New credentials are checked with AWS before they are kept; a change of regions or credentials reads the
+              account again at once.
+            </Alert.Description>
+          </Alert.Root>
+        )}
+      </DialogForm>
+    </DialogFrame>
+  )
+}

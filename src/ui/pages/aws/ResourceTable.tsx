@@ -1,0 +1,194 @@
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useSearchParams } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } from '../../../domain/table-view.ts'
+import * as Card from '../../components/card.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as Table from '../../components/table.tsx'
+
+export interface Column<R> {
+  /** Its key in the query string (`?sort=state`). */
+  key: string
+  title: string
+  cell: (row: R) => ReactNode
+  /** What it sorts by; a column without it does not sort. */
+  sort?: (row: R) => SortValue
+  numeric?: boolean
+}
+
+/** A filter of the table: the value each row has (a region, a state), offered as the rows have them. */
+export interface Filter<R> {
+  key: 'region' | 'state'
+  label: string
+  all: string
+  read: (row: R) => string | null
+}
+
+export interface ResourceTableProps<R> {
+  /** What the table lists, for its scrolling region and its count ("EC2 instances"). */
+  label: string
+  rows: readonly R[]
+  rowKey: (row: R) => string
+  columns: readonly Column<R>[]
+  filters: readonly Filter<R>[]
+  /** A row's own action ("Monitor this"), in the last column. */
+  action?: (row: R) => ReactNode
+  /** What the page says when the account has none. */
+  empty: { title: string; description: ReactNode }
+}
+
+const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end', mb: '3' })
+const filterLabel = css({ display: 'grid', gap: '1', fontSize: 'sm', fontWeight: 'medium', color: 'gray.800' })
+const select = css({
+  h: '9',
+  px: '2',
+  borderWidth: '1px',
+  borderColor: 'border',
+  rounded: 'md',
+  bg: 'surface',
+  fontSize: 'sm',
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+const sortButton = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  font: 'inherit',
+  fontWeight: 'semibold',
+  color: 'inherit',
+  bg: 'transparent',
+  border: 'none',
+  p: '0',
+  cursor: 'pointer',
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+
+const ariaSort = (sort: TableSort | null, key: string) =>
+  sort?.column !== key ? undefined : sort.direction === 'asc' ? 'ascending' : 'descending'
+
+/**
+ * The resources of one kind of a connected account: filters by region and state, a sort by any column (a click on
+ * its header; again for the other way), and each row's action. The filters and the sort are in the query string, so
+ * a reload or a shared link shows the same view.
+ */
+export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action, empty }: ResourceTableProps<R>) {
+  const [search, setSearch] = useSearchParams()
+  const sortKey = search.get('sort')
+  const sort: TableSort | null = columns.some((c) => c.key === sortKey && c.sort)
+    ? { column: sortKey as string, direction: search.get('dir') === 'desc' ? 'desc' : 'asc' }
+    : null
+  const chosen = Object.fromEntries(filters.map((f) => [f.key, search.get(f.key) ?? '']))
+  const shown = tableRows(rows, {
+    filters: chosen,
+    filterOf: (row, key) => filters.find((f) => f.key === key)?.read(row) ?? null,
+    sort,
+    sortOf: (row, key) => columns.find((c) => c.key === key)?.sort?.(row),
+  })
+  const change = (patch: Record<string, string>) =>
+    setSearch(
+      (params) => {
+        const next = new URLSearchParams(params)
+        for (const [key, value] of Object.entries(patch)) value ? next.set(key, value) : next.delete(key)
+        return next
+      },
+      { replace: true },
+    )
+
+  if (rows.length === 0)
+    return (
+      <EmptyState.Root variant="card">
+        <EmptyState.Title as="h2">{empty.title}</EmptyState.Title>
+        <EmptyState.Description>{empty.description}</EmptyState.Description>
+      </EmptyState.Root>
+    )
+
+  return (
+    <Card.Root p={{ base: '2', md: '4' }}>
+      <div className={toolbar}>
+        {filters.map((f) => (
+          <label key={f.key} className={filterLabel}>
+            {f.label}
+            <select className={select} value={chosen[f.key]} onChange={(e) => change({ [f.key]: e.target.value })}>
+              <option value="">{f.all}</option>
+              {filterChoices(rows, f.read).map((value) => (
+                <option key={value} value={value}>
+                  {value}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <p role="status" className={css({ fontSize: 'sm', color: 'muted', ml: 'auto' })}>
+          {shown.length === rows.length ? `${rows.length} in all` : `${shown.length} of ${rows.length} shown`}
+        </p>
+      </div>
+      <Table.Scroll tabIndex={0} aria-label={`${label} table`}>
+        <Table.Root size="sm">
+          <Table.Head>
+            <Table.Row>
+              {columns.map((c) => (
+                <Table.Header key={c.key} scope="col" aria-sort={ariaSort(sort, c.key)}>
+                  {c.sort ? (
+                    <button
+                      type="button"
+                      className={sortButton}
+                      onClick={() => {
+                        const next = nextSort(sort, c.key)
+                        change({ sort: next.column, dir: next.direction === 'desc' ? 'desc' : '' })
+                      }}
+                    >
+                      {c.title}
+                      {sort?.column !== c.key ? (
+                        <ArrowUpDown aria-hidden="true" size={14} />
+                      ) : sort.direction === 'asc' ? (
+                        <ArrowUp aria-hidden="true" size={14} />
+                      ) : (
+                        <ArrowDown aria-hidden="true" size={14} />
+                      )}
+                    </button>
+                  ) : (
+                    c.title
+                  )}
+                </Table.Header>
+              ))}
+              {action && (
+                <Table.Header scope="col" textAlign="end">
+                  <span className={css({ srOnly: true })}>Actions</span>
+                </Table.Header>
+              )}
+            </Table.Row>
+          </Table.Head>
+          <Table.Body>
+            {shown.map((row) => (
+              <Table.Row key={rowKey(row)}>
+                {columns.map((c) => (
+                  <Table.Cell
+                    key={c.key}
+                    textAlign={c.numeric ? 'end' : undefined}
+                    fontVariantNumeric={c.numeric ? 'tabular-nums' : undefined}
+                  >
+                    {c.cell(row)}
+                  </Table.Cell>
+                ))}
+                {action && <Table.Cell textAlign="end">{action(row)}</Table.Cell>}
+              </Table.Row>
+            ))}
+          </Table.Body>
+        </Table.Root>
+      </Table.Scroll>
+      {shown.length === 0 && (
+        <p className={css({ fontSize: 'sm', color: 'muted', pt: '3' })}>
+          None matches these filters.{' '}
+          <button
+            type="button"
+            className={css({ color: 'primary', textDecoration: 'underline', cursor: 'pointer' })}
+            onClick={() => change(Object.fromEntries(filters.map((f) => [f.key, ''])))}
+          >
+            Show all
+          </button>
+        </p>
+      )}
+    </Card.Root>
+  )
+}
