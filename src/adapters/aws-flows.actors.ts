@@ -3,8 +3,8 @@ import { isApiFailure } from '../domain/api-failure.ts'
 import type { AwsAccount } from '../domain/aws-account.ts'
 import { type AwsAccountFormInput, awsAccountFormMachine } from '../machines/aws-account-form.machine.ts'
 import { AWS_ACCOUNT_SYNCED, awsAccountsMachine } from '../machines/aws-accounts.machine.ts'
-import { cloudPageMachine } from '../machines/cloud-page.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
+import { pollingMachine } from '../machines/polling.machine.ts'
 import type { AwsApi, AwsPageData, AwsPageId } from './aws-api.ts'
 import type { Effects } from './flows.actors.ts'
 
@@ -42,14 +42,15 @@ export const awsAccountFormLogic = (api: AwsApi, saved: (account: AwsAccount | n
 export type { AwsAccountFormInput }
 
 /**
- * One page of a connected account. Its refresh reads the account from AWS first; a read already running (409) is
- * no failure: the page shows what is stored, and the running read's result once it is.
+ * One page of a connected account, read again while it is shown (the engine's reads reach it). Its renewal reads the
+ * account from AWS first; a read already running (409) is no failure: the page shows what is stored, and the running
+ * read's result once it is.
  */
 export const awsPageLogic = <P extends AwsPageId>(api: AwsApi, accountId: string, page: P) =>
-  cloudPageMachine<AwsPageData<P>>().provide({
+  pollingMachine<AwsPageData<P>>().provide({
     actors: {
       fetch: fromPromise(() => api.page(accountId, page)),
-      refresh: fromPromise(async () => {
+      renew: fromPromise(async () => {
         await api.sync(accountId).catch((error: unknown) => {
           if (!(isApiFailure(error) && error.status === 409)) throw error
         })

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { LOAD_FAILED, POLL_MS, pollingMachine } from '../../src/machines/polling.machine.ts'
+import { LOAD_FAILED, POLL_MS, pollingMachine, RENEW_FAILED } from '../../src/machines/polling.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
 const machine = pollingMachine<{ n: number }>()
@@ -10,12 +10,15 @@ const refused = error('fetch', { status: 500, message: 'Database unavailable' })
 const unreachable = error('fetch', { status: 0 })
 const tick = (state: 'ready' | 'failed') => ({ type: `xstate.after.poll.polling.${state}` }) as never
 const refresh = { type: 'poll.refresh' } as const
+const renew = { type: 'poll.renew' } as const
+const renewed = (n: number) => done('renew', { n })
+const renewRefused = error('renew', { status: 0 })
 const hide = { type: 'visibility.hide' } as const
 const show = { type: 'visibility.show' } as const
 
 describe('polling machine paths', () => {
   const reached = reachedStateNodes(machine, {
-    events: [loaded(1), refused, tick('ready'), tick('failed'), refresh, hide, show],
+    events: [loaded(1), refused, tick('ready'), tick('failed'), refresh, renew, renewed(2), hide, show],
   })
   it.each(stateNodeIds(machine))('reaches %s', (id) => expect(reached.has(id)).toBe(true))
 
@@ -23,6 +26,18 @@ describe('polling machine paths', () => {
     const { state } = journey(machine, [loaded(1)])
     expect(state.value).toBe('ready')
     expect(state.context).toEqual({ data: { n: 1 }, error: null })
+  })
+
+  it('renews the source on request, keeping the answer on screen until the new one comes', () => {
+    const renewing = journey(machine, [loaded(1), renew]).state
+    expect(renewing.value).toBe('renewing')
+    expect(renewing.context.data).toEqual({ n: 1 })
+    expect(journey(machine, [loaded(1), renew, renewed(2)]).state.context).toEqual({ data: { n: 2 }, error: null })
+    // A failed renewal says why and keeps the answer; the page stays ready and polls on.
+    const failed = journey(machine, [loaded(1), renew, renewRefused]).state
+    expect(failed.value).toBe('ready')
+    expect(failed.context).toEqual({ data: { n: 1 }, error: RENEW_FAILED })
+    expect(journey(machine, [refused, renew]).state.value).toBe('renewing')
   })
 
   it('asks again on each tick and replaces the answer', () => {

@@ -14,7 +14,7 @@ const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The account i
 export const awsRoutes = (deps: Deps) => {
   const aws = awsAccountsService(deps)
   const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/setup', async (c) => c.json({ data: { setup: await aws.setup(userOf(c)) } }))
     .get('/accounts', async (c) => c.json({ data: { accounts: await aws.list(userOf(c)) } }))
@@ -41,22 +41,18 @@ export const awsRoutes = (deps: Deps) => {
     .post('/accounts/:id/sync', noFormBody, validate('param', IdParam), async (c) =>
       c.json({ data: { account: await aws.sync(userOf(c), c.req.valid('param').id) } }),
     )
-    .get('/accounts/:id/billing-summary', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.billing(userOf(c), c.req.valid('param').id) }),
+  // The pages of what an account's syncs read, each read by its own part of the service.
+  const pages = {
+    'billing-summary': aws.billing,
+    ec2: aws.ec2,
+    rds: aws.rds,
+    amplify: aws.amplify,
+    lightsail: aws.lightsail,
+    services: aws.services,
+  } satisfies Record<string, (userId: string, accountId: string) => Promise<unknown>>
+  for (const [page, read] of Object.entries(pages))
+    routes.get(`/accounts/:id/${page}`, validate('param', IdParam), async (c) =>
+      c.json({ data: await read(userOf(c), c.req.valid('param').id) }),
     )
-    .get('/accounts/:id/ec2', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.ec2(userOf(c), c.req.valid('param').id) }),
-    )
-    .get('/accounts/:id/rds', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.rds(userOf(c), c.req.valid('param').id) }),
-    )
-    .get('/accounts/:id/amplify', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.amplify(userOf(c), c.req.valid('param').id) }),
-    )
-    .get('/accounts/:id/lightsail', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.lightsail(userOf(c), c.req.valid('param').id) }),
-    )
-    .get('/accounts/:id/services', validate('param', IdParam), async (c) =>
-      c.json({ data: await aws.services(userOf(c), c.req.valid('param').id) }),
-    )
+  return routes
 }

@@ -6,6 +6,13 @@ import { Button } from '../components/button.tsx'
 import * as Dialog from '../components/dialog.tsx'
 import { FormMessages } from './FormMessages.tsx'
 
+/** What a create or edit dialog tells its page: the record as the server stored it (null when nothing changed), and
+ * that it is done (saved, or given up). */
+export interface SaveDialogProps<T> {
+  onSaved: (saved: T | null) => void
+  onClose: () => void
+}
+
 /**
  * The dialog around a form: its title and close button. A click outside does not close it (a half-typed form is
  * not lost to a stray click), and while `busy` nothing closes it.

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { type LucideIcon, Trash2 } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { type ReactNode, useCallback, useState } from 'react'
 import type { AnyActorRef } from 'xstate'
 import { css } from '../../../styled-system/css'
 import * as Alert from '../components/alert.tsx'
@@ -84,4 +84,36 @@ export function useListPage(page: AnyActorRef) {
     confirming: useSelector(page, (s) => s.matches({ ready: { removal: 'confirming' } }) as boolean),
     removing: useSelector(page, (s) => s.matches({ ready: { removal: 'removing' } }) as boolean),
   }
+}
+
+/** A list page's load: why it failed or could not refresh (with Try again), or the loading card until it `loaded`. */
+export function ListLoad({
+  ready,
+  failed,
+  error,
+  loaded,
+  onRetry,
+}: {
+  ready: boolean
+  failed: boolean
+  error: string | null
+  loaded: boolean
+  onRetry: () => void
+}) {
+  return (
+    <>
+      {(failed || (ready && error)) && (
+        <RetryAlert onRetry={onRetry}>{ready ? `Could not refresh the list: ${error}` : error}</RetryAlert>
+      )}
+      {!loaded && !failed && <LoadingCard />}
+    </>
+  )
+}
+
+/** Which record a page's create and edit dialog is open for (`item` null: a new one); null while it is closed. */
+export function useEditing<T>() {
+  const [editing, setEditing] = useState<{ item: T | null } | null>(null)
+  const open = useCallback((item: T | null) => setEditing({ item }), [])
+  const close = useCallback(() => setEditing(null), [])
+  return { editing, open, close }
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo } from 'react'
+import { useMemo } from 'react'
 import { css } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountFormLogic, awsSetupLogic } from '../../../adapters/aws-flows.actors.ts'
@@ -8,17 +8,15 @@ import { AWS_REGIONS } from '../../../domain/aws-regions.ts'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import { CopyField } from '../CopyField.tsx'
-import { DialogForm, DialogFrame } from '../FormDialog.tsx'
+import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { RetryAlert } from '../PageParts.tsx'
+import { useSaveForm } from '../use-save-form.ts'
 
-export interface AwsAccountFormDialogProps {
+export interface AwsAccountFormDialogProps extends SaveDialogProps<AwsAccount> {
   /** The account to edit; null to connect one. */
   account: AwsAccount | null
-  /** After a save: the account as the server stored it (null when nothing changed). */
-  onSaved: (account: AwsAccount | null) => void
-  onClose: () => void
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -93,20 +91,12 @@ function Choice({
 /** Connect an AWS account, or change one: name, how Vigil signs in, the regions to read; the policy to attach. */
 export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFormDialogProps) {
   const logic = useMemo(() => awsAccountFormLogic(awsApi, onSaved), [onSaved])
-  const form = useActorRef(logic, { input: { account } })
-  const errors = useSelector(form, (s) => s.context.errors)
-  const message = useSelector(form, (s) => s.context.message)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
-  const finished = useSelector(form, (s) => s.status === 'done')
+  const { form, errors, submitting, formView } = useSaveForm(logic, { account }, onClose)
   const setupLogic = useMemo(() => awsSetupLogic(awsApi), [])
   const setupRef = useActorRef(setupLogic)
   const setup = useSelector(setupRef, (s) => s.context.data)
   const setupError = useSelector(setupRef, (s) => (s.matches('failed') ? s.context.error : null))
   const { draft, set, field } = useDraft(() => draftOf(account), errors)
-
-  useEffect(() => {
-    if (finished) onClose()
-  }, [finished, onClose])
 
   // A role must require the external id Vigil gave this user: it is filled in, not typed.
   const externalId = account?.auth === 'role' ? (account.external_id ?? '') : (setup?.external_id ?? '')
@@ -132,9 +122,7 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
     >
       <DialogForm
         wide
-        submitting={submitting}
-        message={message}
-        errors={errors}
+        {...formView}
         labels={FIELD_LABELS}
         shows={(f) => f !== 'credentials'}
         submitLabel={account ? 'Save changes' : 'Connect account'}

@@ -16,6 +16,7 @@ import { FeatureGate } from '../FeaturePage.tsx'
 import { formatAgo, formatDateTime } from '../monitors/format.ts'
 import { LazyMonitorForm } from '../monitors/LazyMonitorForm.tsx'
 import { useMinInterval } from '../monitors/MonitorListPage.tsx'
+import { usePageVisibility } from '../monitors/use-page-visibility.ts'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { ACCOUNT_STATUS, AWS_PAGES, awsPagePath } from './aws-pages.ts'
 
@@ -118,10 +119,11 @@ function AccountPage<P extends AwsPageId>({
   const fx = useEffects()
   const logic = useMemo(() => awsPageLogic(awsApi, accountId, page), [accountId, page])
   const actor = useActorRef(logic)
+  usePageVisibility(actor)
   const data = useSelector(actor, (s) => s.context.data)
   const error = useSelector(actor, (s) => s.context.error)
   const failed = useSelector(actor, (s) => s.matches('failed'))
-  const refreshing = useSelector(actor, (s) => s.matches({ ready: 'refreshing' }))
+  const refreshing = useSelector(actor, (s) => s.matches('renewing'))
   const minInterval = useMinInterval()
   const [preset, setPreset] = useState<Record<string, string> | null>(null)
   const closeForm = useCallback(() => setPreset(null), [])
@@ -167,7 +169,7 @@ function AccountPage<P extends AwsPageId>({
         </PageHeader.Content>
         {data && (
           <PageHeader.Actions>
-            <Button variant="outline" disabled={refreshing} onClick={() => actor.send({ type: 'page.refresh' })}>
+            <Button variant="outline" disabled={refreshing} onClick={() => actor.send({ type: 'poll.renew' })}>
               <RefreshCw aria-hidden="true" /> {refreshing ? 'Reading from AWS...' : 'Refresh'}
             </Button>
           </PageHeader.Actions>
@@ -184,8 +186,7 @@ function AccountPage<P extends AwsPageId>({
         </div>
       </nav>
 
-      {failed && <RetryAlert onRetry={() => actor.send({ type: 'page.retry' })}>{error}</RetryAlert>}
-      {data && error && <RetryAlert onRetry={() => actor.send({ type: 'page.refresh' })}>{error}</RetryAlert>}
+      {error && <RetryAlert onRetry={() => actor.send({ type: 'poll.refresh' })}>{error}</RetryAlert>}
       {!data && !failed && <LoadingCard />}
 
       {account?.last_error && (

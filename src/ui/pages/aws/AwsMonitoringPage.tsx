@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Cloud, Plus } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { css } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
@@ -12,11 +12,9 @@ import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
 import { AwsAccountCard } from './AwsAccountCard.tsx'
 import { LazyAwsAccountForm } from './LazyAwsAccountForm.tsx'
-
-type FormState = { account: AwsAccount | null } | null
 
 /** /services/aws_monitoring: the connected AWS accounts, and the AWS monitors that watch their resources. */
 export function AwsMonitoringPage() {
@@ -38,8 +36,7 @@ function AwsAccounts() {
   const list = useSelector(accounts, (s) => s.context.list)
   const busy = useSelector(accounts, (s) => s.context.busy)
   const gone = useSelector(accounts, (s) => s.context.removing)
-  const [form, setForm] = useState<FormState>(null)
-  const closeForm = useCallback(() => setForm(null), [])
+  const { editing, open, close } = useEditing<AwsAccount>()
   const saved = useCallback(
     (account: AwsAccount | null) => {
       if (account) accounts.send({ type: 'awsAccount.saved', account })
@@ -48,7 +45,7 @@ function AwsAccounts() {
   )
   const refresh = () => accounts.send({ type: 'awsAccounts.refresh' })
   const connectButton = (
-    <Button onClick={() => setForm({ account: null })}>
+    <Button onClick={() => open(null)}>
       <Plus aria-hidden="true" /> Connect AWS account
     </Button>
   )
@@ -71,11 +68,7 @@ function AwsAccounts() {
         {ready && all.length > 0 && <PageHeader.Actions>{connectButton}</PageHeader.Actions>}
       </PageHeader.Root>
 
-      {(failed || (ready && error)) && (
-        <RetryAlert onRetry={refresh}>{ready ? `Could not refresh the accounts: ${error}` : error}</RetryAlert>
-      )}
-
-      {!list && !failed && <LoadingCard />}
+      <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
       {ready &&
         (all.length === 0 ? (
@@ -100,14 +93,14 @@ function AwsAccounts() {
                 busy={busy[account.id]}
                 now={now}
                 onRun={(action) => accounts.send({ type: 'awsAccount.run', account, action })}
-                onEdit={() => setForm({ account })}
+                onEdit={() => open(account)}
                 onRemove={() => accounts.send({ type: 'awsAccount.remove', account })}
               />
             ))}
           </ul>
         ))}
 
-      {form && <LazyAwsAccountForm account={form.account} onSaved={saved} onClose={closeForm} />}
+      {editing && <LazyAwsAccountForm account={editing.item} onSaved={saved} onClose={close} />}
       <DeleteConfirm
         open={confirming || removing}
         loading={removing}

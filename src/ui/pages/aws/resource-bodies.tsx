@@ -1,5 +1,7 @@
 import { Activity } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
+import type { AwsPageData, AwsPageId } from '../../../adapters/aws-api.ts'
 import type { AmplifyApp, AmplifyBranch, AwsServiceUse } from '../../../domain/aws.ts'
 import { AWS_HEALTH_UNAVAILABLE } from '../../../domain/aws.ts'
 import { Button } from '../../components/button.tsx'
@@ -31,14 +33,54 @@ const stateFilter = <R,>(stateOf: (r: R) => string | null, label = 'State'): Fil
   read: stateOf,
 })
 
-/** A row's "Monitor this", naming what it watches. */
-function MonitorThis({ what, onClick }: { what: string; onClick: () => void }) {
-  return (
-    <Button size="sm" variant="outline" onClick={onClick} aria-label={`Monitor this: ${what}`}>
-      <Activity aria-hidden="true" /> Monitor this
-    </Button>
-  )
+/** What a resource page lists and how: its rows from the page's answer, and what "Monitor this" adds for a row. */
+interface ResourceSpec<P extends AwsPageId, R> {
+  label: string
+  rows: (data: AwsPageData<P>) => readonly R[]
+  rowKey: (row: R) => string
+  columns: readonly Column<R>[]
+  filters: readonly Filter<R>[]
+  /** The monitor a row's "Monitor this" opens the form with: what it is called, and the rule's fields. */
+  watch: (row: R) => { name: string; fields: Record<string, string> }
+  empty: (data: AwsPageData<P>) => { title: string; description: ReactNode }
+  /** Said under the table. */
+  note?: (data: AwsPageData<P>) => ReactNode
 }
+
+/** The body of a resource page: its table, each row with "Monitor this" (named after what it watches). */
+const resourceBody =
+  <P extends AwsPageId, R>(spec: ResourceSpec<P, R>) =>
+  ({ data, monitor }: AwsPageBodyProps<P>) => (
+    <>
+      <ResourceTable
+        label={spec.label}
+        rows={spec.rows(data)}
+        rowKey={spec.rowKey}
+        columns={spec.columns}
+        filters={spec.filters}
+        action={(row) => {
+          const { name, fields } = spec.watch(row)
+          return (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => monitor({ name, ...fields })}
+              aria-label={`Monitor this: ${name}`}
+            >
+              <Activity aria-hidden="true" /> Monitor this
+            </Button>
+          )
+        }}
+        empty={spec.empty(data)}
+      />
+      {spec.note?.(data)}
+    </>
+  )
+
+const inWatchedRegions = (what: string) => (data: { account: { regions: string[] } }) => ({
+  title: `No ${what}`,
+  description: `None in the ${data.account.regions.length === 1 ? 'region' : `${data.account.regions.length} regions`} this account watches. Edit the account on AWS Monitoring to watch others.`,
+})
 
 type Ec2Row = AwsPageBodyProps<'ec2'>['data']['instances'][number]
 
@@ -66,27 +108,15 @@ const EC2_COLUMNS: Column<Ec2Row>[] = [
   },
 ]
 
-export function Ec2Body({ data, monitor }: AwsPageBodyProps<'ec2'>) {
-  return (
-    <ResourceTable
-      label="EC2 instances"
-      rows={data.instances}
-      rowKey={(i) => `${i.region}/${i.id}`}
-      columns={EC2_COLUMNS}
-      filters={[regionFilter<Ec2Row>(), stateFilter<Ec2Row>((i) => i.state)]}
-      action={(i) => (
-        <MonitorThis
-          what={i.name ?? i.id}
-          onClick={() => monitor({ name: i.name ?? i.id, resource: 'ec2', region: i.region, instance_id: i.id })}
-        />
-      )}
-      empty={{
-        title: 'No EC2 instances',
-        description: `None in the ${data.account.regions.length} regions this account watches. Edit the account to watch other regions.`,
-      }}
-    />
-  )
-}
+export const Ec2Body = resourceBody<'ec2', Ec2Row>({
+  label: 'EC2 instances',
+  rows: (data) => data.instances,
+  rowKey: (i) => `${i.region}/${i.id}`,
+  columns: EC2_COLUMNS,
+  filters: [regionFilter(), stateFilter((i) => i.state)],
+  watch: (i) => ({ name: i.name ?? i.id, fields: { resource: 'ec2', region: i.region, instance_id: i.id } }),
+  empty: inWatchedRegions('EC2 instances'),
+})
 
 type RdsRow = AwsPageBodyProps<'rds'>['data']['instances'][number]
 
@@ -107,24 +137,15 @@ const RDS_COLUMNS: Column<RdsRow>[] = [
   { key: 'region', title: 'Region', cell: (d) => d.region, sort: (d) => d.region },
 ]
 
-export function RdsBody({ data, monitor }: AwsPageBodyProps<'rds'>) {
-  return (
-    <ResourceTable
-      label="RDS DB instances"
-      rows={data.instances}
-      rowKey={(d) => `${d.region}/${d.id}`}
-      columns={RDS_COLUMNS}
-      filters={[regionFilter<RdsRow>(), stateFilter<RdsRow>((d) => d.status, 'Status')]}
-      action={(d) => (
-        <MonitorThis
-          what={d.id}
-          onClick={() => monitor({ name: d.id, resource: 'rds', region: d.region, db_instance_id: d.id })}
-        />
-      )}
-      empty={{ title: 'No RDS DB instances', description: 'None in the regions this account watches.' }}
-    />
-  )
-}
+export const RdsBody = resourceBody<'rds', RdsRow>({
+  label: 'RDS DB instances',
+  rows: (data) => data.instances,
+  rowKey: (d) => `${d.region}/${d.id}`,
+  columns: RDS_COLUMNS,
+  filters: [regionFilter(), stateFilter((d) => d.status, 'Status')],
+  watch: (d) => ({ name: d.id, fields: { resource: 'rds', region: d.region, db_instance_id: d.id } }),
+  empty: inWatchedRegions('RDS DB instances'),
+})
 
 /** An Amplify app's branch, one row each: what a build's outcome belongs to. */
 interface BranchRow {
@@ -161,46 +182,28 @@ const AMPLIFY_COLUMNS: Column<BranchRow>[] = [
   { key: 'region', title: 'Region', cell: (r) => r.region, sort: (r) => r.region },
 ]
 
-export function AmplifyBody({ data, monitor }: AwsPageBodyProps<'amplify'>) {
-  const rows: BranchRow[] = data.apps.flatMap((app) =>
-    app.branches.map((branch) => ({ app, branch, region: app.region })),
-  )
-  const branchless = data.apps.filter((a) => a.branches.length === 0)
-  return (
-    <>
-      <ResourceTable
-        label="Amplify branches"
-        rows={rows}
-        rowKey={(r) => `${r.region}/${r.app.id}/${r.branch.name}`}
-        columns={AMPLIFY_COLUMNS}
-        filters={[regionFilter<BranchRow>(), stateFilter<BranchRow>((r) => jobStatus(r.branch), 'Last job')]}
-        action={(r) => (
-          <MonitorThis
-            what={`${r.app.name} ${r.branch.name}`}
-            onClick={() =>
-              monitor({
-                name: `${r.app.name} ${r.branch.name}`,
-                resource: 'amplify',
-                region: r.region,
-                app_id: r.app.id,
-                branch: r.branch.name,
-              })
-            }
-          />
-        )}
-        empty={{
-          title: 'No Amplify branches',
-          description: 'No Amplify app with a connected branch in the regions this account watches.',
-        }}
-      />
-      {branchless.length > 0 && (
+export const AmplifyBody = resourceBody<'amplify', BranchRow>({
+  label: 'Amplify branches',
+  rows: (data) => data.apps.flatMap((app) => app.branches.map((branch) => ({ app, branch, region: app.region }))),
+  rowKey: (r) => `${r.region}/${r.app.id}/${r.branch.name}`,
+  columns: AMPLIFY_COLUMNS,
+  filters: [regionFilter(), stateFilter((r) => jobStatus(r.branch), 'Last job')],
+  watch: (r) => ({
+    name: `${r.app.name} ${r.branch.name}`,
+    fields: { resource: 'amplify', region: r.region, app_id: r.app.id, branch: r.branch.name },
+  }),
+  empty: inWatchedRegions('Amplify branches'),
+  note: (data) => {
+    const branchless = data.apps.filter((a) => a.branches.length === 0)
+    return (
+      branchless.length > 0 && (
         <p className={css({ fontSize: 'sm', color: 'muted' })}>
           Apps without branches: {branchless.map((a) => `${a.name} (${a.region})`).join(', ')}.
         </p>
-      )}
-    </>
-  )
-}
+      )
+    )
+  },
+})
 
 type LightsailRow = AwsPageBodyProps<'lightsail'>['data']['instances'][number]
 
@@ -214,24 +217,15 @@ const LIGHTSAIL_COLUMNS: Column<LightsailRow>[] = [
   { key: 'private', title: 'Private IP', cell: (i) => orNone(i.private_ip), sort: (i) => i.private_ip },
 ]
 
-export function LightsailBody({ data, monitor }: AwsPageBodyProps<'lightsail'>) {
-  return (
-    <ResourceTable
-      label="Lightsail instances"
-      rows={data.instances}
-      rowKey={(i) => `${i.region}/${i.name}`}
-      columns={LIGHTSAIL_COLUMNS}
-      filters={[regionFilter<LightsailRow>(), stateFilter<LightsailRow>((i) => i.state)]}
-      action={(i) => (
-        <MonitorThis
-          what={i.name}
-          onClick={() => monitor({ name: i.name, resource: 'lightsail', region: i.region, instance_name: i.name })}
-        />
-      )}
-      empty={{ title: 'No Lightsail instances', description: 'None in the regions this account watches.' }}
-    />
-  )
-}
+export const LightsailBody = resourceBody<'lightsail', LightsailRow>({
+  label: 'Lightsail instances',
+  rows: (data) => data.instances,
+  rowKey: (i) => `${i.region}/${i.name}`,
+  columns: LIGHTSAIL_COLUMNS,
+  filters: [regionFilter(), stateFilter((i) => i.state)],
+  watch: (i) => ({ name: i.name, fields: { resource: 'lightsail', region: i.region, instance_name: i.name } }),
+  empty: inWatchedRegions('Lightsail instances'),
+})
 
 const statesText = (states: Record<string, number> | null) =>
   states === null

@@ -1,5 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useSelector } from '@xstate/react'
+import { useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
@@ -7,18 +7,15 @@ import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../..
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { CopyField } from '../CopyField.tsx'
-import { DialogForm, DialogFrame } from '../FormDialog.tsx'
+import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { useSaveForm } from '../use-save-form.ts'
 import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
 import { INTEGRATION_KINDS, type SettingField } from './integration-kinds.ts'
 
-export interface IntegrationFormDialogProps {
+export interface IntegrationFormDialogProps extends SaveDialogProps<Integration> {
   /** The channel to edit; null to add one. */
   integration: Integration | null
-  /** After a save: the channel as the server stored it (null when nothing changed). */
-  onSaved: (integration: Integration | null) => void
-  /** The form is done (saved, or given up). */
-  onClose: () => void
 }
 
 const FIELD_LABELS: Record<string, string> = {
@@ -49,20 +46,12 @@ const typeTile = css({
 /** The add and edit form of an alert channel, in a dialog (loaded when first opened). */
 export function IntegrationFormDialog({ integration, onSaved, onClose }: IntegrationFormDialogProps) {
   const logic = useMemo(() => integrationFormLogic(integrationsApi, onSaved), [onSaved])
-  const form = useActorRef(logic, { input: { integration } })
-  const errors = useSelector(form, (s) => s.context.errors)
-  const message = useSelector(form, (s) => s.context.message)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const { form, errors, submitting, formView } = useSaveForm(logic, { integration }, onClose)
   const secret = useSelector(form, (s) => (s.matches('revealingSecret') ? s.context.secret : null))
-  const finished = useSelector(form, (s) => s.status === 'done')
   const [type, setType] = useState<IntegrationType>(integration?.type ?? 'slack')
   const [draft, setDraft] = useState<IntegrationDraft>(() => draftOf(integration))
   const kind = INTEGRATION_KINDS[type]
   const set = (key: string) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))
-
-  useEffect(() => {
-    if (finished) onClose()
-  }, [finished, onClose])
 
   // Messages of fields the form has no input for (a server's own rule) are listed at the top.
   const shown = new Set(['name', ...kind.fields.map((f) => f.name)])
@@ -80,9 +69,7 @@ export function IntegrationFormDialog({ integration, onSaved, onClose }: Integra
       ) : (
         <DialogForm
           wide
-          submitting={submitting}
-          message={message}
-          errors={errors}
+          {...formView}
           labels={FIELD_LABELS}
           shows={(field) => shown.has(field)}
           submitLabel={integration ? 'Save changes' : 'Add integration'}

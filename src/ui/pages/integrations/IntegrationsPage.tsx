@@ -11,12 +11,10 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
 import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
-
-type FormState = { integration: Integration | null } | null
 
 /** /integrations: the user's alert channels (spec section 2: inside the layout, without the session check). */
 export function IntegrationsPage() {
@@ -36,9 +34,8 @@ function Integrations() {
   const busy = useSelector(page, (s) => s.context.busy)
   const tests = useSelector(page, (s) => s.context.tests)
   const signedOut = useSelector(page, (s) => s.matches('signedOut'))
-  const [form, setForm] = useState<FormState>(null)
+  const { editing, open, close } = useEditing<Integration>()
   const [deliveriesOf, setDeliveriesOf] = useState<Integration | null>(null)
-  const closeForm = useCallback(() => setForm(null), [])
   const closeDeliveries = useCallback(() => setDeliveriesOf(null), [])
   const saved = useCallback(
     (integration: Integration | null) => {
@@ -47,7 +44,7 @@ function Integrations() {
     [page],
   )
   const refresh = () => page.send({ type: 'integrations.refresh' })
-  const add = () => setForm({ integration: null })
+  const add = () => open(null)
   const integrations = list?.integrations ?? []
 
   return (
@@ -76,11 +73,7 @@ function Integrations() {
 
       {signedOut && <SignInNeeded />}
 
-      {(failed || (ready && error)) && (
-        <RetryAlert onRetry={refresh}>{ready ? `Could not refresh the list: ${error}` : error}</RetryAlert>
-      )}
-
-      {!list && !failed && !signedOut && <LoadingCard />}
+      <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null || signedOut} onRetry={refresh} />
 
       {ready &&
         (integrations.length === 0 ? (
@@ -112,14 +105,14 @@ function Integrations() {
                 onToggle={(enabled) => page.send({ type: 'integration.toggle', integration, enabled })}
                 onTest={() => page.send({ type: 'integration.test', integration })}
                 onDeliveries={() => setDeliveriesOf(integration)}
-                onEdit={() => setForm({ integration })}
+                onEdit={() => open(integration)}
                 onRemove={() => page.send({ type: 'integration.delete', integration })}
               />
             ))}
           </ul>
         ))}
 
-      {form && <LazyIntegrationForm integration={form.integration} onSaved={saved} onClose={closeForm} />}
+      {editing && <LazyIntegrationForm integration={editing.item} onSaved={saved} onClose={close} />}
       {deliveriesOf && <LazyDeliveries integration={deliveriesOf} onClose={closeDeliveries} />}
       <DeleteConfirm
         open={confirming || removing}

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { use, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
-import { FormDialog } from '../FormDialog.tsx'
+import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
+import { useSaveForm } from '../use-save-form.ts'
 import { AlertFields } from './AlertFields.tsx'
 import { fieldOf, settersOf } from './draft-setter.ts'
 import { fieldGrid, SelectField, TextField, wide } from './form-fields.tsx'
@@ -21,7 +21,7 @@ import { intervalLabel } from './format.ts'
 import type { TypeForm } from './types/define.ts'
 import { loadTypeForm, typeUi } from './types/index.ts'
 
-export interface MonitorFormDialogProps {
+export interface MonitorFormDialogProps extends SaveDialogProps<Monitor> {
   type: MonitorType
   /** The monitor to edit; null to add one. */
   monitor: Monitor | null
@@ -29,9 +29,6 @@ export interface MonitorFormDialogProps {
   preset?: Readonly<Record<string, string>>
   /** The plan's fastest check interval (subscription.plan.limits.min_interval_seconds). */
   minIntervalSeconds: number
-  onClose: () => void
-  /** After a save: the monitor as the server stored it (null when nothing changed). */
-  onSaved: (monitor: Monitor | null) => void
 }
 
 /** The labels of fields the form has no input for, when the server names one. */
@@ -63,10 +60,7 @@ function MonitorForm<D extends object>({
 }: MonitorFormDialogProps & { form: TypeForm<Monitor, D> }) {
   const ui = typeUi(type)
   const logic = useMemo(() => monitorFormLogic(monitorsApi, onSaved), [onSaved])
-  const form = useActorRef(logic, { input: { type, monitor } })
-  const errors = useSelector(form, (s) => s.context.errors)
-  const message = useSelector(form, (s) => s.context.message)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
+  const { form, errors, formView } = useSaveForm(logic, { type, monitor })
   const [draft, setDraft] = useState<MonitorDraft<D>>(() =>
     monitor
       ? { ...commonDraftOf(type, monitor, minIntervalSeconds), ...typeForm.draftOf(monitor) }
@@ -122,9 +116,7 @@ function MonitorForm<D extends object>({
     <FormDialog
       title={title}
       wide
-      submitting={submitting}
-      message={message}
-      errors={errors}
+      {...formView}
       labels={FIELD_LABELS}
       shows={(field) => Object.hasOwn(draft, field)}
       submitLabel={monitor ? 'Save changes' : 'Create monitor'}

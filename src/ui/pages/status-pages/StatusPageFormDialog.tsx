@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { componentChoicesLogic, statusPageFormLogic } from '../../../adapters/status-page-forms.actors.ts'
@@ -7,18 +7,15 @@ import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { slugFrom, slugProblem, statusPagePath } from '../../../domain/status-page-manage.ts'
 import { Switch } from '../../components/switch.tsx'
-import { FormDialog } from '../FormDialog.tsx'
+import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { useSaveForm } from '../use-save-form.ts'
 import { ComponentRows } from './ComponentRows.tsx'
 import { draftOf, type StatusPageDraft, valuesOf } from './status-page-draft.ts'
 
-export interface StatusPageFormDialogProps {
+export interface StatusPageFormDialogProps extends SaveDialogProps<StatusPage> {
   /** The page to edit; null to create one. */
   page: StatusPage | null
-  /** After a save: the page as the server stored it (null when nothing changed). */
-  onSaved: (page: StatusPage | null) => void
-  /** The form is done (saved, or given up). */
-  onClose: () => void
 }
 
 /** The form's fields; messages of any other field are listed on top. */
@@ -37,11 +34,7 @@ const note = css({ fontSize: 'xs', color: 'muted', mt: '1' })
 /** The create and edit form of a status page, in a dialog (loaded when first opened). */
 export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormDialogProps) {
   const logic = useMemo(() => statusPageFormLogic(statusPagesApi, onSaved), [onSaved])
-  const form = useActorRef(logic, { input: { page } })
-  const errors = useSelector(form, (s) => s.context.errors)
-  const message = useSelector(form, (s) => s.context.message)
-  const submitting = useSelector(form, (s) => s.matches('submitting'))
-  const finished = useSelector(form, (s) => s.status === 'done')
+  const { form, errors, formView } = useSaveForm(logic, { page }, onClose)
   const choicesLogic = useMemo(() => componentChoicesLogic(monitorsApi), [])
   const choices = useActorRef(choicesLogic)
   const monitors = useSelector(choices, (s) => s.context.data)
@@ -53,10 +46,6 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
     <K extends keyof StatusPageDraft>(key: K) =>
     (value: StatusPageDraft[K]) =>
       setDraft((d) => ({ ...d, [key]: value }))
-
-  useEffect(() => {
-    if (finished) onClose()
-  }, [finished, onClose])
 
   // The draft as sent last: a field's message holds until its value is changed, then goes until the next send.
   const [sent, setSent] = useState<StatusPageDraft | null>(null)
@@ -70,9 +59,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
   return (
     <FormDialog
       title={title}
-      submitting={submitting}
-      message={message}
-      errors={errors}
+      {...formView}
       labels={LABELS}
       submitLabel={page ? 'Save changes' : 'Create status page'}
       onSubmit={() => {

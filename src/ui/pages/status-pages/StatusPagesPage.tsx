@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useMemo } from 'react'
 import { useSearchParams } from 'react-router'
 import { statusPagesLogic } from '../../../adapters/status-page-flows.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
@@ -11,14 +11,12 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
 import { LazyStatusPageForm } from './LazyDialogs.tsx'
 import { StatusPageCard } from './StatusPageCard.tsx'
 
 // One page's incidents and maintenance load when it is opened (`?id=`).
 const StatusPageManage = lazy(() => import('./StatusPageManage.tsx').then((m) => ({ default: m.StatusPageManage })))
-
-type FormState = { page: StatusPage | null } | null
 
 /**
  * /status_page: the user's public status pages. With `?id=` it is one page's incidents and maintenance (the
@@ -46,8 +44,7 @@ function StatusPages() {
   const pages = useActorRef(logic)
   const { error, ready, failed, confirming, removing } = useListPage(pages)
   const list = useSelector(pages, (s) => s.context.list)
-  const [form, setForm] = useState<FormState>(null)
-  const closeForm = useCallback(() => setForm(null), [])
+  const { editing, open, close } = useEditing<StatusPage>()
   const saved = useCallback(
     (page: StatusPage | null) => {
       if (page) pages.send({ type: 'statusPage.saved', page })
@@ -55,7 +52,7 @@ function StatusPages() {
     [pages],
   )
   const refresh = () => pages.send({ type: 'statusPages.refresh' })
-  const create = () => setForm({ page: null })
+  const create = () => open(null)
   const createButton = (
     <Button onClick={create}>
       <Plus aria-hidden="true" /> Create status page
@@ -81,11 +78,7 @@ function StatusPages() {
         {ready && all.length > 0 && <PageHeader.Actions>{createButton}</PageHeader.Actions>}
       </PageHeader.Root>
 
-      {(failed || (ready && error)) && (
-        <RetryAlert onRetry={refresh}>{ready ? `Could not refresh the list: ${error}` : error}</RetryAlert>
-      )}
-
-      {!list && !failed && <LoadingCard />}
+      <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
       {ready &&
         (all.length === 0 ? (
@@ -108,14 +101,14 @@ function StatusPages() {
               <StatusPageCard
                 key={page.id}
                 page={page}
-                onEdit={() => setForm({ page })}
+                onEdit={() => open(page)}
                 onDelete={() => pages.send({ type: 'statusPage.delete', page })}
               />
             ))}
           </ul>
         ))}
 
-      {form && <LazyStatusPageForm page={form.page} onSaved={saved} onClose={closeForm} />}
+      {editing && <LazyStatusPageForm page={editing.item} onSaved={saved} onClose={close} />}
       <DeleteConfirm
         open={confirming || removing}
         loading={removing}
