@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import { stringifyWithRaw } from '../db/raw-json.ts'
 import { awsAccountsService } from '../services/aws-accounts.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'
@@ -52,7 +53,10 @@ export const awsRoutes = (deps: Deps) => {
   } satisfies Record<string, (userId: string, accountId: string) => Promise<unknown>>
   for (const [page, read] of Object.entries(pages))
     routes.get(`/accounts/:id/${page}`, validate('param', IdParam), async (c) =>
-      c.json({ data: await read(userOf(c), c.req.valid('param').id) }),
+      // The resources are answered as they were stored (RawJson), not parsed and written again.
+      c.body(stringifyWithRaw({ data: await read(userOf(c), c.req.valid('param').id) }), 200, {
+        'content-type': 'application/json',
+      }),
     )
   return routes
 }

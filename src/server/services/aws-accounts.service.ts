@@ -128,17 +128,20 @@ export const awsAccountsService = (deps: Deps) => {
   }
   const view = async (account: CloudAccountRecord) => (await views([account]))[0] as AwsAccount
 
-  /** A page's parts and its resources of one kind. */
-  const pageOf = async <T>(userId: string, accountId: string, kind: string, areas: readonly string[]) => {
+  /**
+   * A page's parts and its resources of one kind, answered as they are stored (a large account has thousands: parsing
+   * and writing them again would be most of the page's time).
+   */
+  const pageOf = async (userId: string, accountId: string, kind: string, areas: readonly string[]) => {
     const account = await owned(userId, accountId)
-    const [parts, resources] = await Promise.all([
+    const [parts, items] = await Promise.all([
       repos.cloudData.parts(accountId),
-      repos.cloudData.resources<T>(accountId, [kind]),
+      repos.cloudData.resourceData(accountId, kind),
     ])
     return {
       account: await view(account),
       parts: parts.filter((p) => areas.includes(p.area)).map(partView),
-      items: resources.map((r) => r.data),
+      items,
     }
   }
 
@@ -298,7 +301,7 @@ export const awsAccountsService = (deps: Deps) => {
     },
 
     ec2: async (userId: string, accountId: string) => {
-      const { items, ...rest } = await pageOf<Ec2Instance>(userId, accountId, AWS_RESOURCE_KINDS.ec2, [
+      const { items, ...rest } = await pageOf(userId, accountId, AWS_RESOURCE_KINDS.ec2, [
         'ec2',
         'ec2_status',
         'ec2_cpu',
@@ -306,17 +309,15 @@ export const awsAccountsService = (deps: Deps) => {
       return { ...rest, instances: items }
     },
     rds: async (userId: string, accountId: string) => {
-      const { items, ...rest } = await pageOf<RdsInstance>(userId, accountId, AWS_RESOURCE_KINDS.rds, ['rds'])
+      const { items, ...rest } = await pageOf(userId, accountId, AWS_RESOURCE_KINDS.rds, ['rds'])
       return { ...rest, instances: items }
     },
     amplify: async (userId: string, accountId: string) => {
-      const { items, ...rest } = await pageOf<AmplifyApp>(userId, accountId, AWS_RESOURCE_KINDS.amplify, ['amplify'])
+      const { items, ...rest } = await pageOf(userId, accountId, AWS_RESOURCE_KINDS.amplify, ['amplify'])
       return { ...rest, apps: items }
     },
     lightsail: async (userId: string, accountId: string) => {
-      const { items, ...rest } = await pageOf<LightsailInstance>(userId, accountId, AWS_RESOURCE_KINDS.lightsail, [
-        'lightsail',
-      ])
+      const { items, ...rest } = await pageOf(userId, accountId, AWS_RESOURCE_KINDS.lightsail, ['lightsail'])
       return { ...rest, instances: items }
     },
 

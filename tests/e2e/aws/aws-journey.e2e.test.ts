@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CUSTOMER, restoreEnv, seedCustomer } from '../../server/cloud/aws/loopback.ts'
 import { realTimeClock, testConfig } from '../../server/harness.ts'
 import { type ChatServers, startChatServers } from '../../server/notify/chat-servers.ts'
-import { CUSTOMER, restoreEnv, seedCustomer } from '../../server/cloud/aws/loopback.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../support/aws/loopback-aws.ts'
 import { openSignedIn, setupAppEnv } from '../app/helpers.ts'
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
+import { type RawJson, rawArray } from '../raw-json.ts'
 import type { CloudPartsTable, DB } from '../schema.ts'
 
 // What a cloud account's syncs read: the status of each part, the resources of each part that read well, and the
@@ -123,6 +124,21 @@ export const cloudDataRepo = (db: Kysely<DB>) => ({
         .orderBy('resource_id')
         .execute()
     ).map((r) => ({ ...r, data: JSON.parse(r.data) as T })),
+
+  /** The stored data of the account's resources of one kind, in key order, as one JSON array left unparsed. */
+  resourceData: async (accountId: string, kind: string): Promise<RawJson> =>
+    rawArray(
+      (
+        await db
+          .selectFrom('cloud_resources')
+          .select('data')
+          .where('account_id', '=', accountId)
+          .where('kind', '=', kind)
+          .orderBy('scope')
+          .orderBy('resource_id')
+          .execute()
+      ).map((r) => r.data),
+    ),
 
   resource: async <T>(accountId: string, kind: string, scope: string, resourceId: string) => {
     const row = await db

