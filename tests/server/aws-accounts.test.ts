@@ -115,7 +115,15 @@ describe.each(dialects)('AWS accounts on %s', (dialect) => {
     expect((await page(token, account.id, 'amplify')).json.data.apps[0].branches[0].last_job.status).toBe('FAILED')
     expect((await page(token, account.id, 'lightsail')).json.data.instances[0]).toMatchObject({ name: 'blog' })
     const services = (await page(token, account.id, 'services')).json.data
-    expect(services.services[0]).toMatchObject({ service: 'Amazon Elastic Compute Cloud - Compute', resource_count: 3 })
+    expect(services.services[0]).toMatchObject({
+      service: 'Amazon Elastic Compute Cloud - Compute',
+      resource_count: 3,
+      states: { running: 2, stopped: 1 },
+    })
+    const byName = (name: string) => services.services.find((s: { service: string }) => s.service === name)
+    expect(byName('Amazon Relational Database Service')).toMatchObject({ resource_count: 1, states: { available: 1 } })
+    expect(byName('AWS Amplify')).toMatchObject({ resource_count: 1, states: { FAILED: 1 } })
+    expect(byName('Amazon Lightsail')).toMatchObject({ resource_count: 1, states: { running: 1 } })
     expect(services.health).toMatchObject({ available: true })
     expect(services.currency).toBe('USD')
     for (const name of ['billing-summary', 'ec2', 'rds', 'amplify', 'lightsail', 'services'])

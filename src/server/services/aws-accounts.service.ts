@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { AmplifyApp, AwsHealth, Ec2Instance, LightsailInstance, RdsInstance } from '../../domain/aws.ts'
+import type { AmplifyApp, AwsHealth } from '../../domain/aws.ts'
 import { awsServiceUse } from '../../domain/aws.ts'
 import {
   type AwsAccount,
@@ -321,26 +321,34 @@ export const awsAccountsService = (deps: Deps) => {
       return { ...rest, instances: items }
     },
 
-    /** Every service the account uses, with its cost this month and, where Vigil lists them, its resources. */
+    /**
+     * Every service the account uses, with its cost this month and, where Vigil lists them, its resources by state
+     * (counted in the database: an account may have thousands of instances; only Amplify's apps are read whole).
+     */
     services: async (userId: string, accountId: string) => {
       const account = await owned(userId, accountId)
-      const kinds = Object.values(AWS_RESOURCE_KINDS)
-      const [parts, resources, costs] = await Promise.all([
+      const [parts, states, resources, costs] = await Promise.all([
         repos.cloudData.parts(accountId),
-        repos.cloudData.resources<unknown>(accountId, kinds),
+        repos.cloudData.stateCounts(accountId),
+        repos.cloudData.resources<unknown>(accountId, [AWS_RESOURCE_KINDS.amplify, AWS_RESOURCE_KINDS.health]),
         repos.cloudData.costs<CostSummary>(accountId),
       ])
       const of = <T>(kind: string) => resources.filter((r) => r.kind === kind).map((r) => r.data as T)
+      /** One item per resource of `kind`, holding its state under `key`: what awsServiceUse counts. */
+      const stated = <K extends string>(kind: string, key: K) =>
+        states
+          .filter((c) => c.kind === kind)
+          .flatMap((c) => Array.from({ length: Number(c.n) }, () => ({ [key]: c.state }) as Record<K, string>))
       const health = of<AwsHealth>(AWS_RESOURCE_KINDS.health)[0] ?? null
       return {
         account: await view(account),
         parts: parts.map(partView),
         services: awsServiceUse({
           costs: costs?.data ?? null,
-          ec2: of<Ec2Instance>(AWS_RESOURCE_KINDS.ec2),
-          rds: of<RdsInstance>(AWS_RESOURCE_KINDS.rds),
+          ec2: stated(AWS_RESOURCE_KINDS.ec2, 'state'),
+          rds: stated(AWS_RESOURCE_KINDS.rds, 'status'),
           amplify: of<AmplifyApp>(AWS_RESOURCE_KINDS.amplify),
-          lightsail: of<LightsailInstance>(AWS_RESOURCE_KINDS.lightsail),
+          lightsail: stated(AWS_RESOURCE_KINDS.lightsail, 'state'),
         }),
         currency: costs?.data.currency ?? null,
         health,

@@ -4,7 +4,7 @@ import { CUSTOMER, restoreEnv, seedCustomer } from '../../server/cloud/aws/loopb
 import { realTimeClock, testConfig } from '../../server/harness.ts'
 import { type ChatServers, startChatServers } from '../../server/notify/chat-servers.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../support/aws/loopback-aws.ts'
-import { openSignedIn, setupAppEnv } from '../app/helpers.ts'
+import { openSignedIn, seriousViolations, setupAppEnv } from '../app/helpers.ts'
 
 // Issue 14's whole journey, with the engine running as `npm start` runs it and the AWS SDK pointed at a loopback
 // AWS through its own endpoint setting: a new Pro user connects an account, sees each of its six pages filled,
@@ -94,6 +94,7 @@ describe('an AWS account, from connecting it to a closed incident', () => {
     await expect.poll(() => card.textContent(), { timeout: 20_000 }).toMatch(/\$12\.50/)
     expect(await card.textContent()).toContain(`AWS account ${CUSTOMER}`)
     expect(await card.textContent()).toContain('3 EC2')
+    expect(await seriousViolations(page)).toEqual([])
     // The secret is not on the page, and the key only masked.
     expect(await page.content()).not.toContain(keys.secret_access_key)
     expect(await page.content()).not.toContain(keys.access_key_id)
@@ -120,6 +121,7 @@ describe('an AWS account, from connecting it to a closed incident', () => {
     await page.getByLabel('State').selectOption('stopped')
     await expect.poll(() => table.getByRole('row').count()).toBe(2)
     await page.getByLabel('State').selectOption('')
+    expect(await seriousViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Monitor this: web-1' }).click()
     expect(
       await dialog(page)

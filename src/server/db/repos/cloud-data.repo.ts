@@ -163,6 +163,15 @@ export const cloudDataRepo = (db: Kysely<DB>) => ({
           .groupBy(['account_id', 'kind'])
           .execute(),
 
+  /** How many of the account's resources of each kind are in each state. */
+  stateCounts: (accountId: string) =>
+    db
+      .selectFrom('cloud_resources')
+      .select(['kind', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('account_id', '=', accountId)
+      .groupBy(['kind', 'state'])
+      .execute(),
+
   costs: async <T>(accountId: string, scope = ''): Promise<CloudCostRecord<T> | undefined> => {
     const row = await db
       .selectFrom('cloud_costs')
