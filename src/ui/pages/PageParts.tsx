@@ -26,27 +26,36 @@ export function LoadingCard() {
 }
 
 /**
- * The button of a card that removes what it shows (after the confirmation dialog), in red: `label` names what goes
- * ("Delete Acme status"), the words on it start that label.
+ * A button of a card: small, outlined, with its icon. `label` starts with the words on it and names what the card
+ * shows ("Edit Acme status"), so that a list of cards reads well.
  */
-export function RemoveButton({
+export function CardAction({
   label,
   onClick,
   disabled,
-  icon: Icon = Trash2,
+  icon: Icon,
+  className,
   children,
 }: {
   label: string
   onClick: () => void
   disabled?: boolean
-  icon?: LucideIcon
+  icon: LucideIcon
+  className?: string
   children: ReactNode
 }) {
   return (
-    <Button size="sm" variant="outline" disabled={disabled} onClick={onClick} aria-label={label} className={danger}>
+    <Button size="sm" variant="outline" disabled={disabled} onClick={onClick} aria-label={label} className={className}>
       <Icon aria-hidden="true" /> {children}
     </Button>
   )
+}
+
+/** The card's button that removes what it shows (after the confirmation dialog), in red. */
+export function RemoveButton(
+  props: Omit<Parameters<typeof CardAction>[0], 'icon' | 'className'> & { icon?: LucideIcon },
+) {
+  return <CardAction {...props} icon={props.icon ?? Trash2} className={danger} />
 }
 
 const danger = css({ color: 'red.700' })

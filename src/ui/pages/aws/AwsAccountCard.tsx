@@ -4,10 +4,9 @@ import { css } from '../../../../styled-system/css'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
 import type { AwsAccountAction } from '../../../machines/aws-accounts.machine.ts'
 import { Chip } from '../../components/badge.tsx'
-import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import { formatAgo, formatMoney } from '../monitors/format.ts'
-import { RemoveButton } from '../PageParts.tsx'
+import { CardAction, RemoveButton } from '../PageParts.tsx'
 import { ACCOUNT_STATUS, AWS_PAGES, awsPagePath } from './aws-pages.ts'
 
 export interface AwsAccountCardProps {
@@ -88,27 +87,25 @@ export function AwsAccountCard({ account, busy, now, onRun, onEdit, onRemove }: 
       </Card.Body>
       <Card.Footer>
         {/* Each label starts with the words on the button and names the account. */}
-        <Button
-          size="sm"
-          variant="outline"
+        <CardAction
+          label={`Read now ${account.name}`}
+          icon={RefreshCw}
           disabled={busy !== undefined}
           onClick={() => onRun('sync')}
-          aria-label={`Read now ${account.name}`}
         >
-          <RefreshCw aria-hidden="true" /> {busy === 'sync' ? 'Reading...' : 'Read now'}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
+          {busy === 'sync' ? 'Reading...' : 'Read now'}
+        </CardAction>
+        <CardAction
+          label={`Re-test ${account.name}`}
+          icon={ShieldCheck}
           disabled={busy !== undefined}
           onClick={() => onRun('test')}
-          aria-label={`Re-test ${account.name}`}
         >
-          <ShieldCheck aria-hidden="true" /> {busy === 'test' ? 'Testing...' : 'Re-test'}
-        </Button>
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${account.name}`}>
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
+          {busy === 'test' ? 'Testing...' : 'Re-test'}
+        </CardAction>
+        <CardAction label={`Edit ${account.name}`} icon={Pencil} onClick={onEdit}>
+          Edit
+        </CardAction>
         <RemoveButton label={`Remove ${account.name}`} disabled={busy !== undefined} onClick={onRemove}>
           Remove
         </RemoveButton>

@@ -3,10 +3,9 @@ import { css } from '../../../../styled-system/css'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import type { Integration } from '../../../domain/integration.schema.ts'
 import type { TestOutcome as Outcome } from '../../../machines/integrations.machine.ts'
-import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import { Switch } from '../../components/switch.tsx'
-import { RemoveButton } from '../PageParts.tsx'
+import { CardAction, RemoveButton } from '../PageParts.tsx'
 import { DeliveryStatus } from './DeliveryStatus.tsx'
 import { INTEGRATION_KINDS, targetOf } from './integration-kinds.ts'
 import { TestOutcome } from './TestOutcome.tsx'
@@ -83,27 +82,20 @@ export function IntegrationCard({
       </div>
       <Card.Footer>
         {/* Each label starts with the words on the button and names the channel. */}
-        <Button
-          size="sm"
-          variant="outline"
+        <CardAction
+          label={`Send test message to ${integration.name}`}
+          icon={Send}
           disabled={busy !== undefined}
           onClick={onTest}
-          aria-label={`Send test message to ${integration.name}`}
         >
-          <Send aria-hidden="true" /> Send test message
-        </Button>
-        <Button size="sm" variant="outline" onClick={onDeliveries} aria-label={`Deliveries of ${integration.name}`}>
-          <History aria-hidden="true" /> Deliveries
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={busy !== undefined}
-          onClick={onEdit}
-          aria-label={`Edit ${integration.name}`}
-        >
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
+          Send test message
+        </CardAction>
+        <CardAction label={`Deliveries of ${integration.name}`} icon={History} onClick={onDeliveries}>
+          Deliveries
+        </CardAction>
+        <CardAction label={`Edit ${integration.name}`} icon={Pencil} disabled={busy !== undefined} onClick={onEdit}>
+          Edit
+        </CardAction>
         <RemoveButton label={`Remove ${integration.name}`} disabled={busy !== undefined} onClick={onRemove}>
           Remove
         </RemoveButton>

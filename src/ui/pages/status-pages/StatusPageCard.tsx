@@ -5,9 +5,8 @@ import { button } from '../../../../styled-system/recipes/button'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { statusPagePath } from '../../../domain/status-page-manage.ts'
 import { Chip } from '../../components/badge.tsx'
-import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
-import { RemoveButton } from '../PageParts.tsx'
+import { CardAction, RemoveButton } from '../PageParts.tsx'
 
 export interface StatusPageCardProps {
   page: StatusPage
@@ -78,9 +77,9 @@ export function StatusPageCard({ page, onEdit, onDelete }: StatusPageCardProps) 
         >
           <Megaphone aria-hidden="true" /> Incidents and maintenance
         </Link>
-        <Button size="sm" variant="outline" onClick={onEdit} aria-label={`Edit ${page.name}`}>
-          <Pencil aria-hidden="true" /> Edit
-        </Button>
+        <CardAction label={`Edit ${page.name}`} icon={Pencil} onClick={onEdit}>
+          Edit
+        </CardAction>
         <RemoveButton label={`Delete ${page.name}`} onClick={onDelete}>
           Delete
         </RemoveButton>
