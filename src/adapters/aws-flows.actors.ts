@@ -7,6 +7,7 @@ import { loadMachine } from '../machines/load.machine.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { AwsApi, AwsPageData, AwsPageId } from './aws-api.ts'
 import type { Effects } from './flows.actors.ts'
+import { saveFormLogic } from './save-form.actors.ts'
 
 // The AWS Monitoring flows with their effects: the AWS calls of the API and the toaster.
 
@@ -31,14 +32,8 @@ export const awsSetupLogic = (api: AwsApi) =>
 
 /** The connect and edit form of an account. */
 export const awsAccountFormLogic = (api: AwsApi, saved: (account: AwsAccount | null) => void) =>
-  awsAccountFormMachine.provide({
-    actors: {
-      save: fromPromise(({ input }) =>
-        input.id === null ? api.connect(input.body) : api.update(input.id, input.body),
-      ),
-    },
-    actions: { saved: (_, { saved: account }) => saved(account) },
-  })
+  saveFormLogic(awsAccountFormMachine, { create: api.connect, update: api.update }, saved)
+
 export type { AwsAccountFormInput }
 
 /**

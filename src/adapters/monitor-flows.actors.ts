@@ -5,6 +5,7 @@ import { monitorFormMachine } from '../machines/monitor-form.machine.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { Effects } from './flows.actors.ts'
 import type { MonitorList, MonitorsApi } from './monitors-api.ts'
+import { saveFormLogic } from './save-form.actors.ts'
 
 // The monitor pages' flows with their effects: the monitor calls of the API, the router and the toaster.
 
@@ -34,11 +35,4 @@ export const monitorActionsLogic = (
 
 /** The create and edit forms: POST a new monitor, PATCH a change. */
 export const monitorFormLogic = (api: MonitorsApi, saved: (monitor: Monitor | null) => void) =>
-  monitorFormMachine.provide({
-    actors: {
-      save: fromPromise(({ input }) =>
-        input.id === null ? api.createMonitor(input.body) : api.updateMonitor(input.id, input.body),
-      ),
-    },
-    actions: { saved: (_, { saved: monitor }) => saved(monitor) },
-  })
+  saveFormLogic(monitorFormMachine, { create: api.createMonitor, update: api.updateMonitor }, saved)

@@ -4,6 +4,7 @@ import { formMachine } from '../machines/form.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { statusPageFormMachine } from '../machines/status-page-form.machine.ts'
 import type { MonitorSummary, MonitorsApi } from './monitors-api.ts'
+import { saveFormLogic } from './save-form.actors.ts'
 import type { StatusPagesApi } from './status-pages-api.ts'
 
 // The status pages' forms with their effects: a page's create and edit form with the monitors it chooses from,
@@ -12,14 +13,7 @@ import type { StatusPagesApi } from './status-pages-api.ts'
 
 /** The create and edit forms: POST a new page, PATCH a change; `saved` hears of the stored page. */
 export const statusPageFormLogic = (api: StatusPagesApi, saved: (page: StatusPage | null) => void) =>
-  statusPageFormMachine.provide({
-    actors: {
-      save: fromPromise(({ input }) =>
-        input.id === null ? api.createStatusPage(input.body) : api.updateStatusPage(input.id, input.body),
-      ),
-    },
-    actions: { saved: (_, { saved: page }) => saved(page) },
-  })
+  saveFormLogic(statusPageFormMachine, { create: api.createStatusPage, update: api.updateStatusPage }, saved)
 
 /** The monitors a page's components are chosen from, read once. */
 export const componentChoicesLogic = (api: MonitorsApi) =>

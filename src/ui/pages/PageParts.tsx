@@ -1,8 +1,10 @@
-import { useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '@xstate/react'
 import { type LucideIcon, Trash2 } from 'lucide-react'
-import { type ReactNode, useCallback, useState } from 'react'
-import type { AnyActorRef } from 'xstate'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
+import type { AnyActorRef, AnyStateMachine } from 'xstate'
 import { css } from '../../../styled-system/css'
+import type { Effects } from '../../adapters/flows.actors.ts'
+import { useEffects } from '../app/effects.ts'
 import * as Alert from '../components/alert.tsx'
 import { Button } from '../components/button.tsx'
 import * as Card from '../components/card.tsx'
@@ -125,4 +127,15 @@ export function useEditing<T>() {
   const open = useCallback((item: T | null) => setEditing({ item }), [])
   const close = useCallback(() => setEditing(null), [])
   return { editing, open, close }
+}
+
+/**
+ * A list page's flow, made once from the page's effects by `make` (a function of the module, not of the render), and
+ * where it is (`useListPage`).
+ */
+export function useListFlow<M extends AnyStateMachine>(make: (fx: Effects) => M) {
+  const fx = useEffects()
+  const logic = useMemo(() => make(fx), [fx, make])
+  const page = useActorRef(logic)
+  return { page, ...useListPage(page) }
 }

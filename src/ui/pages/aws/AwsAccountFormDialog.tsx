@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountFormLogic, awsSetupLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
@@ -52,19 +52,9 @@ const draftOf = (account: AwsAccount | null): Draft => ({
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
 const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
 const choice = css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer' })
-const regionGrid = css({
-  display: 'grid',
-  m: '0',
-  minW: '0',
-  gap: '1.5',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' },
-  maxH: '56',
-  overflowY: 'auto',
-  p: '2',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'md',
-})
+const framed = css({ borderWidth: '1px', borderColor: 'border', rounded: 'md' })
+// The regions in the form's two columns, in a frame that scrolls.
+const regionGrid = cx(fieldGrid, css({ gap: '1.5', m: '0', minW: '0', maxH: '56', overflowY: 'auto', p: '2' }), framed)
 const note = css({ fontSize: 'sm', color: 'muted' })
 const errorText = css({ fontSize: 'sm', color: 'red.700', mt: '1' })
 

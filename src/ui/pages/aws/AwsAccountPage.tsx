@@ -2,7 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, RefreshCw } from 'lucide-react'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { Link, NavLink, useParams } from 'react-router'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
+import { button } from '../../../../styled-system/recipes/button'
 import { type AwsPageData, type AwsPageId, awsApi } from '../../../adapters/aws-api.ts'
 import { awsPageLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { CloudPart } from '../../../domain/cloud-account.ts'
@@ -39,28 +40,20 @@ const AREA_LABELS: Record<string, string> = {
   health: 'AWS Health events',
 }
 
-const tabs = css({ display: 'flex', flexWrap: 'wrap', gap: '1', borderBottomWidth: '1px', borderColor: 'border' })
-const tab = css({
-  px: '3',
-  py: '2',
-  fontSize: 'sm',
-  fontWeight: 'medium',
-  color: 'muted',
-  borderBottomWidth: '2px',
-  borderColor: 'transparent',
-  mb: '-1px',
-  _hover: { color: 'fg' },
-  '&[aria-current=page]': { color: 'primary', borderColor: 'primary' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
-})
-const back = css({
-  display: 'inline-flex',
-  alignItems: 'center',
+const tabs = css({
+  display: 'flex',
+  flexWrap: 'wrap',
   gap: '1',
-  fontSize: 'sm',
-  color: 'primary',
-  textDecoration: 'underline',
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  pb: '1',
 })
+// The pages' links look like ghost buttons; the page shown is marked.
+const tab = cx(
+  button({ variant: 'ghost', size: 'sm' }),
+  css({ '&[aria-current=page]': { bg: 'navy.50', color: 'primary' } }),
+)
+const back = css({ display: 'inline-flex', alignItems: 'center', gap: '1', fontSize: 'sm', color: 'primary' })
 
 /** A failed part of the last read: what could not be read where, why, and what to allow for it. */
 function PartNote({ part, now }: { part: CloudPart; now: number }) {

@@ -1,18 +1,18 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Cloud, Plus } from 'lucide-react'
-import { useCallback, useMemo } from 'react'
+import { useCallback } from 'react'
 import { css } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
+import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
-import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { cardList, ListLoad, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { AwsAccountCard } from './AwsAccountCard.tsx'
 import { LazyAwsAccountForm } from './LazyAwsAccountForm.tsx'
 
@@ -28,11 +28,10 @@ export function AwsMonitoringPage() {
   )
 }
 
+const makeLogic = (fx: Effects) => awsAccountsLogic(awsApi, fx)
+
 function AwsAccounts() {
-  const fx = useEffects()
-  const logic = useMemo(() => awsAccountsLogic(awsApi, fx), [fx])
-  const accounts = useActorRef(logic)
-  const { error, ready, failed, confirming, removing } = useListPage(accounts)
+  const { page: accounts, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
   const list = useSelector(accounts, (s) => s.context.list)
   const busy = useSelector(accounts, (s) => s.context.busy)
   const gone = useSelector(accounts, (s) => s.context.removing)

@@ -5,6 +5,7 @@ import { css } from '../../../../styled-system/css'
 import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } from '../../../domain/table-view.ts'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
+import * as Field from '../../components/field.tsx'
 import * as Table from '../../components/table.tsx'
 
 export interface Column<R> {
@@ -39,17 +40,6 @@ export interface ResourceTableProps<R> {
 }
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end', mb: '3' })
-const filterLabel = css({ display: 'grid', gap: '1', fontSize: 'sm', fontWeight: 'medium', color: 'gray.800' })
-const select = css({
-  h: '9',
-  px: '2',
-  borderWidth: '1px',
-  borderColor: 'border',
-  rounded: 'md',
-  bg: 'surface',
-  fontSize: 'sm',
-  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
-})
 const sortButton = css({
   display: 'inline-flex',
   alignItems: 'center',
@@ -107,17 +97,17 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
     <Card.Root p={{ base: '2', md: '4' }}>
       <div className={toolbar}>
         {filters.map((f) => (
-          <label key={f.key} className={filterLabel}>
-            {f.label}
-            <select className={select} value={chosen[f.key]} onChange={(e) => change({ [f.key]: e.target.value })}>
+          <Field.Root key={f.key} w="auto">
+            <Field.Label>{f.label}</Field.Label>
+            <Field.Select value={chosen[f.key]} onChange={(e) => change({ [f.key]: e.target.value })}>
               <option value="">{f.all}</option>
               {filterChoices(rows, f.read).map((value) => (
                 <option key={value} value={value}>
                   {value}
                 </option>
               ))}
-            </select>
-          </label>
+            </Field.Select>
+          </Field.Root>
         ))}
         <p role="status" className={css({ fontSize: 'sm', color: 'muted', ml: 'auto' })}>
           {shown.length === rows.length ? `${rows.length} in all` : `${shown.length} of ${rows.length} shown`}

@@ -1,17 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Hash, Plus } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { button } from '../../../../styled-system/recipes/button'
+import type { Effects } from '../../../adapters/flows.actors.ts'
 import { integrationsLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi, SLACK_INSTALL_PATH } from '../../../adapters/integrations-api.ts'
 import type { Integration } from '../../../domain/integration.schema.ts'
-import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, ListLoad, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
@@ -25,11 +25,10 @@ export function IntegrationsPage() {
   )
 }
 
+const makeLogic = (fx: Effects) => integrationsLogic(integrationsApi, fx)
+
 function Integrations() {
-  const fx = useEffects()
-  const logic = useMemo(() => integrationsLogic(integrationsApi, fx), [fx])
-  const page = useActorRef(logic)
-  const { error, ready, failed, confirming, removing } = useListPage(page)
+  const { page, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
   const list = useSelector(page, (s) => s.context.list)
   const busy = useSelector(page, (s) => s.context.busy)
   const tests = useSelector(page, (s) => s.context.tests)

@@ -1,17 +1,17 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useCallback, useMemo } from 'react'
+import { lazy, Suspense, useCallback } from 'react'
 import { useSearchParams } from 'react-router'
+import type { Effects } from '../../../adapters/flows.actors.ts'
 import { statusPagesLogic } from '../../../adapters/status-page-flows.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
-import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListPage } from '../PageParts.tsx'
+import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { LazyStatusPageForm } from './LazyDialogs.tsx'
 import { StatusPageCard } from './StatusPageCard.tsx'
 
@@ -38,11 +38,10 @@ export function StatusPagesPage() {
   )
 }
 
+const makeLogic = (fx: Effects) => statusPagesLogic(statusPagesApi, fx)
+
 function StatusPages() {
-  const fx = useEffects()
-  const logic = useMemo(() => statusPagesLogic(statusPagesApi, fx), [fx])
-  const pages = useActorRef(logic)
-  const { error, ready, failed, confirming, removing } = useListPage(pages)
+  const { page: pages, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
   const list = useSelector(pages, (s) => s.context.list)
   const { editing, open, close } = useEditing<StatusPage>()
   const saved = useCallback(
