@@ -13,24 +13,19 @@ import { loadConfig } from '../src/server/config.ts'
 import { migrateToLatest } from '../src/server/db/migrate.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { amplifyApp, lightsailInstance, manyInstances, rdsInstance } from '../tests/support/aws/fixtures.ts'
+import {
+  amplifyApp,
+  lightsailInstance,
+  manyInstances,
+  rdsInstance,
+  TEN_REGIONS,
+} from '../tests/support/aws/fixtures.ts'
 import { startLoopbackAws } from '../tests/support/aws/loopback-aws.ts'
 import { World } from '../tests/support/aws/world.ts'
 import { benchDatabaseTarget, forkSelf, openBenchDatabase } from './support.ts'
 
 const ACCOUNT = '111122223333'
-const REGIONS = [
-  'us-east-1',
-  'us-east-2',
-  'us-west-1',
-  'us-west-2',
-  'eu-west-1',
-  'eu-west-2',
-  'eu-west-3',
-  'eu-central-1',
-  'eu-north-1',
-  'ap-south-1',
-]
+const REGIONS = TEN_REGIONS
 const INSTANCES = 2000
 const READS = 3
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300)

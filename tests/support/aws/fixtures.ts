@@ -16,6 +16,20 @@ export const ec2Instance = (id: string, over: Partial<Ec2Fixture> = {}): Ec2Fixt
 })
 
 /** `count` running instances named web-N, with two CPU points each, in the region's first zone. */
+/** Ten commercial regions: a large account's spread, for the scale test and bench:cloud. */
+export const TEN_REGIONS = [
+  'us-east-1',
+  'us-east-2',
+  'us-west-1',
+  'us-west-2',
+  'eu-west-1',
+  'eu-west-2',
+  'eu-west-3',
+  'eu-central-1',
+  'eu-north-1',
+  'ap-south-1',
+] as const
+
 export const manyInstances = (region: string, count: number): Ec2Fixture[] =>
   Array.from({ length: count }, (_, n) =>
     ec2Instance(`i-${region.replaceAll('-', '')}${String(n).padStart(6, '0')}`, {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AwsPart } from '../../../../src/domain/aws.ts'
 import { syncAwsAccount } from '../../../../src/server/cloud/aws/index.ts'
-import { manyInstances } from '../../../support/aws/fixtures.ts'
+import { manyInstances, TEN_REGIONS } from '../../../support/aws/fixtures.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, options, seedCustomer, serverKeys, VIGIL } from './loopback.ts'
 
@@ -273,18 +273,7 @@ describe('calls in flight', () => {
 
 // How fast is for `npm run bench:cloud` (2,000 instances over 10 regions); this holds what is read at that scale.
 it('reads 500 instances over 10 regions, with their status checks and CPU', async () => {
-  const regions = [
-    'us-east-1',
-    'us-east-2',
-    'us-west-1',
-    'us-west-2',
-    'eu-west-1',
-    'eu-west-2',
-    'eu-west-3',
-    'eu-central-1',
-    'eu-north-1',
-    'ap-south-1',
-  ]
+  const regions = [...TEN_REGIONS]
   for (const region of regions) aws.world.account(CUSTOMER).ec2[region] = manyInstances(region, 50)
   const result = await sync({}, regions)
   expect(failedParts(result.parts)).toEqual([])
