@@ -1,5 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { fromPromise, setup } from 'xstate'
+import { type Loaded, readInto } from './read-into.ts'
 
 export const LOAD_ONCE_FAILED = 'Could not load this. Check your connection and try again.'
 
@@ -9,7 +9,7 @@ export const LOAD_ONCE_FAILED = 'Could not load this. Check your connection and 
  */
 export const loadMachine = <T>() =>
   setup({
-    types: {} as { context: { data: T | null; error: string | null }; events: { type: 'load.retry' } },
+    types: {} as { context: Loaded<T>; events: { type: 'load.retry' } },
     actors: {
       fetch: fromPromise<T>(async () => {
         throw new Error('fetch: not provided')
@@ -20,17 +20,7 @@ export const loadMachine = <T>() =>
     context: { data: null, error: null },
     initial: 'loading',
     states: {
-      loading: {
-        invoke: {
-          id: 'fetch',
-          src: 'fetch',
-          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-          onError: {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => failureMessage(event.error, LOAD_ONCE_FAILED) }),
-          },
-        },
-      },
+      loading: { invoke: readInto<T, 'fetch'>('fetch', 'failed', LOAD_ONCE_FAILED) },
       ready: {},
       failed: { on: { 'load.retry': 'loading' } },
     },

@@ -1,16 +1,10 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { fromPromise, setup } from 'xstate'
+import { type Loaded, readInto } from './read-into.ts'
 
 /** How often an open page asks again: a monitor's new state reaches it without a reload. */
 export const POLL_MS = 10_000
 export const LOAD_FAILED = 'Could not load this page. Check your connection and try again.'
 export const RENEW_FAILED = 'Could not read it again. Please try again.'
-
-interface Context<T> {
-  /** The last answer; kept while a refresh runs or fails, so the page does not flicker. */
-  data: T | null
-  error: string | null
-}
 
 /**
  * Loads something (a monitor list, the dashboard's overview, a cloud account's page) and loads it again every 10 s
@@ -21,7 +15,7 @@ interface Context<T> {
 export const pollingMachine = <T>() =>
   setup({
     types: {} as {
-      context: Context<T>
+      context: Loaded<T>
       events:
         | { type: 'poll.refresh' }
         | { type: 'poll.renew' }
@@ -43,30 +37,11 @@ export const pollingMachine = <T>() =>
     initial: 'loading',
     on: { 'visibility.hide': '.hidden' },
     states: {
-      loading: {
-        invoke: {
-          id: 'fetch',
-          src: 'fetch',
-          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-          onError: {
-            target: 'failed',
-            actions: assign({ error: ({ event }) => failureMessage(event.error, LOAD_FAILED) }),
-          },
-        },
-      },
+      loading: { invoke: readInto<T, 'fetch'>('fetch', 'failed', LOAD_FAILED) },
       ready: { after: { poll: 'loading' }, on: { 'poll.refresh': 'loading', 'poll.renew': 'renewing' } },
       failed: { after: { poll: 'loading' }, on: { 'poll.refresh': 'loading', 'poll.renew': 'renewing' } },
-      renewing: {
-        invoke: {
-          id: 'renew',
-          src: 'renew',
-          onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-          onError: {
-            target: 'ready',
-            actions: assign({ error: ({ event }) => failureMessage(event.error, RENEW_FAILED) }),
-          },
-        },
-      },
+      // A failed renew keeps the page as it was, with the reason.
+      renewing: { invoke: readInto<T, 'renew'>('renew', 'ready', RENEW_FAILED) },
       // The tab is hidden: no requests until it is shown again.
       hidden: { on: { 'visibility.show': 'loading' } },
     },

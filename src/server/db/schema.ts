@@ -1,4 +1,5 @@
 import type { INCIDENT_IMPACTS, IncidentStatus } from '../../domain/status-page.schema.ts'
+import type { Rollup } from '../../domain/uptime.ts'
 
 type IncidentImpact = (typeof INCIDENT_IMPACTS)[number]
 
@@ -140,19 +141,12 @@ type HistogramColumns = {
   [K in `h${0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18}`]: number
 }
 
-export interface RollupsTable extends HistogramColumns {
+/** The domain's Rollup with its histogram spread over columns h0..h18. */
+export interface RollupsTable extends HistogramColumns, Omit<Rollup, 'hist'> {
   monitor_id: string
   /** 'minute', 'hour' or 'day'. */
   period: string
   bucket_start: number
-  up_ms: number
-  degraded_ms: number
-  down_ms: number
-  checks: number
-  failures: number
-  rt_count: number
-  rt_sum: number
-  rt_max: number
 }
 
 export interface IncidentsTable {

@@ -2,6 +2,7 @@ import { alert } from './recipes/alert.recipe.ts'
 import { badge, chip } from './recipes/badge.recipe.ts'
 import { button } from './recipes/button.recipe.ts'
 import { card } from './recipes/card.recipe.ts'
+import { choice } from './recipes/choice.recipe.ts'
 import { clipboard } from './recipes/clipboard.recipe.ts'
 import { collapsible } from './recipes/collapsible.recipe.ts'
 import { dialog } from './recipes/dialog.recipe.ts'
@@ -29,6 +30,7 @@ export const slotRecipes = {
   passwordInput,
   collapsible,
   switchRecipe,
+  choice,
   clipboard,
   // The pages' building blocks: plain elements (Ark has no such parts), Park UI's shape.
   card,

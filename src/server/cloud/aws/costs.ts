@@ -1,6 +1,7 @@
 import {
   CostExplorerClient,
   GetCostAndUsageCommand,
+  type GetCostAndUsageCommandInput,
   GetCostForecastCommand,
   type MetricValue,
 } from '@aws-sdk/client-cost-explorer'
@@ -24,29 +25,23 @@ export interface CostReading {
 
 export const readCosts = async (session: AwsSession, periods: CostPeriods): Promise<CostReading> => {
   const ce = session.client(CostExplorerClient, AWS_GLOBAL_REGION)
-  const days = await allPages(async (token) => {
-    const out = await session.call(AWS_ACTIONS.getCostAndUsage, () =>
-      ce.send(
-        new GetCostAndUsageCommand({
-          TimePeriod: { Start: periods.monthStart, End: periods.tomorrow },
-          Granularity: 'DAILY',
-          Metrics: [METRIC],
-          GroupBy: [{ Type: 'DIMENSION', Key: 'SERVICE' }],
-          NextPageToken: token,
-        }),
-      ),
+  const costAndUsage = (input: Omit<GetCostAndUsageCommandInput, 'Metrics'>) =>
+    session.call(AWS_ACTIONS.getCostAndUsage, () =>
+      ce.send(new GetCostAndUsageCommand({ ...input, Metrics: [METRIC] })),
     )
+  const days = await allPages(async (token) => {
+    const out = await costAndUsage({
+      TimePeriod: { Start: periods.monthStart, End: periods.tomorrow },
+      Granularity: 'DAILY',
+      GroupBy: [{ Type: 'DIMENSION', Key: 'SERVICE' }],
+      NextPageToken: token,
+    })
     return { items: out.ResultsByTime, next: out.NextPageToken }
   })
-  const lastMonth = await session.call(AWS_ACTIONS.getCostAndUsage, () =>
-    ce.send(
-      new GetCostAndUsageCommand({
-        TimePeriod: { Start: periods.lastMonthStart, End: periods.monthStart },
-        Granularity: 'MONTHLY',
-        Metrics: [METRIC],
-      }),
-    ),
-  )
+  const lastMonth = await costAndUsage({
+    TimePeriod: { Start: periods.lastMonthStart, End: periods.monthStart },
+    Granularity: 'MONTHLY',
+  })
   const lastTotal = lastMonth.ResultsByTime?.[0]?.Total?.[METRIC]
   return {
     // Grouped answers leave Total empty: the amounts are in the groups.

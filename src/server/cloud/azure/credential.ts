@@ -7,6 +7,7 @@ import {
 import type { AzureCredentialsInput } from '../../../domain/azure.ts'
 import type { M365CredentialsInput } from '../../../domain/m365.ts'
 import { type AzureEndpointOptions, authorityHostOf, isMicrosoftAuthority } from './endpoints.ts'
+import { type SignInProblem, secretsOf, signIn } from './sign-in.ts'
 
 // The app registration's credential for @azure/identity: a client secret, or a certificate (PEM holding the
 // certificate and its private key). One credential caches its token, so a sync makes one and shares it.
@@ -41,4 +42,21 @@ export const azureCredential = (
     )
   }
   return new ClientSecretCredential(input.tenant_id, input.client_id, input.client_secret, options)
+}
+
+export type AppSignIn =
+  | { ok: true; credential: TokenCredential }
+  | { ok: false; problem: SignInProblem; message: string }
+
+/** The app's credential, signed in once for `scope` (ARM's or Graph's audience); or why Entra ID refused it. */
+export const signInAsApp = async (
+  input: AzureCredentialsInput | M365CredentialsInput,
+  opts: CredentialOptions,
+  scope: string,
+): Promise<AppSignIn> => {
+  const credential = azureCredential(input, opts)
+  const who = { tenantId: input.tenant_id, clientId: input.client_id, authorityHost: authorityHostOf(opts) }
+  const signedIn = await signIn(credential, scope, who, secretsOf(input))
+  if (!signedIn.ok) return { ok: false, problem: signedIn.failure.problem, message: signedIn.failure.message }
+  return { ok: true, credential }
 }

@@ -1,9 +1,9 @@
 import type { AzureCredentialsInput, AzureSubscriptionSummary } from '../../../domain/azure.ts'
 import type { ArmSettings } from './arm-clients.ts'
 import { explainArmError } from './arm-errors.ts'
-import { azureCredential, type RetryOptions } from './credential.ts'
-import { type AzureEndpointOptions, armUrlOf, authorityHostOf, scopeFor } from './endpoints.ts'
-import { type SignInProblem, secretsOf, signIn } from './sign-in.ts'
+import { type RetryOptions, signInAsApp } from './credential.ts'
+import { type AzureEndpointOptions, armUrlOf, scopeFor } from './endpoints.ts'
+import type { SignInProblem } from './sign-in.ts'
 import { listSubscriptions } from './subscriptions.ts'
 
 // Connecting an Azure account: sign in as the app registration, then list the subscriptions it can read. A wrong
@@ -21,12 +21,10 @@ export type AzureVerification =
 
 /** The credential and Resource Manager settings of one verify or sync, signed in; or why signing in failed. */
 export const connectAzure = async (input: AzureCredentialsInput, opts: AzureClientOptions) => {
-  const credential = azureCredential(input, opts)
   const armUrl = armUrlOf(opts)
-  const who = { tenantId: input.tenant_id, clientId: input.client_id, authorityHost: authorityHostOf(opts) }
-  const signedIn = await signIn(credential, scopeFor(armUrl), who, secretsOf(input))
-  if (!signedIn.ok) return { ok: false as const, problem: signedIn.failure.problem, message: signedIn.failure.message }
-  const settings: ArmSettings = { credential, armUrl, retry: opts.retry }
+  const signedIn = await signInAsApp(input, opts, scopeFor(armUrl))
+  if (!signedIn.ok) return signedIn
+  const settings: ArmSettings = { credential: signedIn.credential, armUrl, retry: opts.retry }
   return { ok: true as const, settings }
 }
 

@@ -1,8 +1,8 @@
 import type { M365CredentialsInput, M365Issue, M365ServiceHealth } from '../../../domain/m365.ts'
-import { azureCredential, type RetryOptions } from '../azure/credential.ts'
-import { type AzureEndpointOptions, authorityHostOf, graphUrlOf, scopeFor } from '../azure/endpoints.ts'
+import { type RetryOptions, signInAsApp } from '../azure/credential.ts'
+import { type AzureEndpointOptions, graphUrlOf, scopeFor } from '../azure/endpoints.ts'
 import { type Part, part } from '../azure/parts.ts'
-import { type SignInProblem, secretsOf, signIn } from '../azure/sign-in.ts'
+import type { SignInProblem } from '../azure/sign-in.ts'
 import { type GraphSettings, graphGet } from './graph-client.ts'
 import { explainGraphError, PERMISSION_MESSAGE } from './graph-errors.ts'
 import { readIssues, readServiceHealth } from './health.ts'
@@ -30,12 +30,11 @@ export type M365Sync =
   | { ok: false; problem: M365Problem; message: string }
 
 const connect = async (input: M365CredentialsInput, opts: M365Options) => {
-  const credential = azureCredential(input, opts)
   const graphUrl = graphUrlOf(opts)
-  const settings: GraphSettings = { credential, graphUrl, scope: scopeFor(graphUrl), retry: opts.retry }
-  const who = { tenantId: input.tenant_id, clientId: input.client_id, authorityHost: authorityHostOf(opts) }
-  const signedIn = await signIn(credential, settings.scope, who, secretsOf(input))
-  if (!signedIn.ok) return { ok: false as const, problem: signedIn.failure.problem, message: signedIn.failure.message }
+  const scope = scopeFor(graphUrl)
+  const signedIn = await signInAsApp(input, opts, scope)
+  if (!signedIn.ok) return signedIn
+  const settings: GraphSettings = { credential: signedIn.credential, graphUrl, scope, retry: opts.retry }
   return { ok: true as const, settings }
 }
 

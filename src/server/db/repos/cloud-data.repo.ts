@@ -1,22 +1,14 @@
 import type { Kysely, Selectable } from 'kysely'
 import { type RawJson, rawArray } from '../raw-json.ts'
-import type { CloudPartsTable, DB } from '../schema.ts'
+import type { CloudPartsTable, CloudResourcesTable, DB } from '../schema.ts'
 
 // What a cloud account's syncs read: the status of each part, the resources of each part that read well, and the
 // costs. A part that failed keeps the resources it read before (shown as stale, with the reason).
 
 export type CloudPartRecord = Omit<Selectable<CloudPartsTable>, 'ok'> & { ok: boolean }
 
-export interface CloudResourceRecord<T = unknown> {
-  account_id: string
-  kind: string
-  scope: string
-  resource_id: string
-  name: string
-  state: string
-  data: T
-  read_at: number
-}
+/** A resource row with its data parsed (or kept as raw JSON text for a page that only passes it on). */
+export type CloudResourceRecord<T = unknown> = Omit<CloudResourcesTable, 'data'> & { data: T }
 
 export interface CloudCostRecord<T = unknown> {
   account_id: string

@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
 import { RegisterInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
+import { Choice } from '../../components/choice.tsx'
 import { AuthCard, linkStyle } from './AuthCard.tsx'
 import { AuthForm, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
@@ -24,21 +25,6 @@ export const PLAN_CHOICES = [
     terms: { plan: 'Pro', billing_frequency: 'Monthly', is_free_trial: true },
   },
 ] as const
-
-const choiceStyle = css({
-  display: 'flex',
-  gap: '3',
-  alignItems: 'center',
-  borderWidth: '1px',
-  borderColor: 'gray.300',
-  rounded: 'md',
-  px: '3',
-  py: '2',
-  cursor: 'pointer',
-  _hover: { borderColor: 'primary' },
-  '&:has(input:checked)': { borderColor: 'primary', bg: 'navy.50' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary', outlineOffset: '2px' },
-})
 
 export function RegisterPage() {
   const [params] = useSearchParams()
@@ -76,11 +62,18 @@ export function RegisterPage() {
         <fieldset className={css({ display: 'grid', gap: '2' })}>
           <legend className={css({ fontWeight: 'medium', mb: '2', fontSize: 'sm' })}>Plan</legend>
           {PLAN_CHOICES.map((choice) => (
-            <label key={choice.id} className={choiceStyle}>
-              <input type="radio" name="choice" value={choice.id} defaultChecked={choice.id === preselected} />
-              <span className={css({ flex: '1' })}>{choice.label}</span>
-              <span className={css({ fontSize: 'sm', color: 'muted' })}>{choice.hint}</span>
-            </label>
+            <Choice
+              key={choice.id}
+              variant="tile"
+              name="choice"
+              value={choice.id}
+              defaultChecked={choice.id === preselected}
+            >
+              <span className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between' })}>
+                <span>{choice.label}</span>
+                <span className={css({ fontSize: 'sm', color: 'muted' })}>{choice.hint}</span>
+              </span>
+            </Choice>
           ))}
           {(errors.plan || errors.is_free_trial || errors.billing_frequency) && (
             <p className={css({ color: 'red.700', fontSize: 'sm' })}>

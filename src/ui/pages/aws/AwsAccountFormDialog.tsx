@@ -7,6 +7,7 @@ import type { AwsAccount } from '../../../domain/aws-account.ts'
 import { AWS_REGIONS } from '../../../domain/aws-regions.ts'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
+import { Choice } from '../../components/choice.tsx'
 import { CopyField } from '../CopyField.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
@@ -51,32 +52,11 @@ const draftOf = (account: AwsAccount | null): Draft => ({
 
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
 const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
-const choice = css({ display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer' })
 const framed = css({ borderWidth: '1px', borderColor: 'border', rounded: 'md' })
 // The regions in the form's two columns, in a frame that scrolls.
 const regionGrid = cx(fieldGrid, css({ gap: '1.5', m: '0', minW: '0', maxH: '56', overflowY: 'auto', p: '2' }), framed)
 const note = css({ fontSize: 'sm', color: 'muted' })
 const errorText = css({ fontSize: 'sm', color: 'red.700', mt: '1' })
-
-/** A radio of a group, with its words. */
-function Choice({
-  name,
-  checked,
-  onChange,
-  children,
-}: {
-  name: string
-  checked: boolean
-  onChange: () => void
-  children: React.ReactNode
-}) {
-  return (
-    <label className={choice}>
-      <input type="radio" name={name} checked={checked} onChange={onChange} className={css({ mt: '1' })} />
-      <span>{children}</span>
-    </label>
-  )
-}
 
 /** Connect an AWS account, or change one: name, how Vigil signs in, the regions to read; the policy to attach. */
 export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFormDialogProps) {
@@ -206,19 +186,16 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
             {draft.regionMode === 'chosen' && (
               <fieldset aria-label="Regions" className={regionGrid}>
                 {REGION_CODES.map((code) => (
-                  <label key={code} className={choice}>
-                    <input
-                      type="checkbox"
-                      name="regions"
-                      value={code}
-                      checked={draft.chosen.includes(code)}
-                      onChange={(e) => toggleRegion(code, e.target.checked)}
-                      className={css({ mt: '1' })}
-                    />
-                    <span>
-                      {AWS_REGIONS[code]} <span className={css({ color: 'muted' })}>({code})</span>
-                    </span>
-                  </label>
+                  <Choice
+                    key={code}
+                    type="checkbox"
+                    name="regions"
+                    value={code}
+                    checked={draft.chosen.includes(code)}
+                    onChange={(e) => toggleRegion(code, e.target.checked)}
+                  >
+                    {AWS_REGIONS[code]} <span className={css({ color: 'muted' })}>({code})</span>
+                  </Choice>
                 ))}
               </fieldset>
             )}

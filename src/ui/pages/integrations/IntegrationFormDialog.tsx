@@ -6,6 +6,7 @@ import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_TYPES, type Integration, type IntegrationType } from '../../../domain/integration.schema.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
+import { Choice } from '../../components/choice.tsx'
 import { CopyField } from '../CopyField.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
@@ -28,20 +29,6 @@ const FIELD_LABELS: Record<string, string> = {
   bot_token: 'Bot token',
   chat_id: 'Chat id',
 }
-
-const typeTile = css({
-  display: 'flex',
-  gap: '3',
-  alignItems: 'flex-start',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'gray.200',
-  rounded: 'md',
-  cursor: 'pointer',
-  _hover: { borderColor: 'navy.500' },
-  '&:has(input:checked)': { borderColor: 'primary', bg: 'navy.50' },
-  '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
-})
 
 /** The add and edit form of an alert channel, in a dialog (loaded when first opened). */
 export function IntegrationFormDialog({ integration, onSaved, onClose }: IntegrationFormDialogProps) {
@@ -89,26 +76,27 @@ export function IntegrationFormDialog({ integration, onSaved, onClose }: Integra
                 {INTEGRATION_TYPES.map((t) => {
                   const { icon: Icon, label, summary } = INTEGRATION_KINDS[t]
                   return (
-                    <label key={t} className={typeTile}>
-                      <input
-                        type="radio"
-                        name="type"
-                        value={t}
-                        checked={type === t}
-                        onChange={() => {
-                          setType(t)
-                          form.send({ type: 'form.clear' })
-                        }}
-                        className={css({ mt: '1', accentColor: 'navy.800' })}
-                      />
-                      <Icon aria-hidden="true" size={20} className={css({ flexShrink: '0', mt: '0.5' })} />
-                      <span>
-                        <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
-                          {label}
+                    <Choice
+                      key={t}
+                      variant="tile"
+                      name="type"
+                      value={t}
+                      checked={type === t}
+                      onChange={() => {
+                        setType(t)
+                        form.send({ type: 'form.clear' })
+                      }}
+                    >
+                      <span className={css({ display: 'flex', gap: '3' })}>
+                        <Icon aria-hidden="true" size={20} className={css({ flexShrink: '0', mt: '0.5' })} />
+                        <span>
+                          <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'sm' })}>
+                            {label}
+                          </span>
+                          <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>{summary}</span>
                         </span>
-                        <span className={css({ display: 'block', color: 'muted', fontSize: 'xs' })}>{summary}</span>
                       </span>
-                    </label>
+                    </Choice>
                   )
                 })}
               </div>

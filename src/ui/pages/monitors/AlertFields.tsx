@@ -5,6 +5,7 @@ import { css } from '../../../../styled-system/css'
 import { integrationChoicesLogic } from '../../../adapters/integration-choices.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
+import { Choice } from '../../components/choice.tsx'
 import { RetryAlert } from '../PageParts.tsx'
 import { errorAt, type FieldsProps, fieldOf } from './draft-setter.ts'
 import { SelectField, TextField } from './form-fields.tsx'
@@ -12,8 +13,6 @@ import { type CommonDraft, REMINDER_CHOICES } from './form-values.ts'
 import { link } from './table-styles.ts'
 
 const legend = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'gray.800', mb: '2' })
-const choice = css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })
-const tick = css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer', flexShrink: '0' })
 const note = css({ fontSize: 'xs', color: 'muted' })
 const errorText = css({ fontSize: 'xs', color: 'red.700' })
 
@@ -51,17 +50,15 @@ export function AlertFields(props: FieldsProps<CommonDraft>) {
           Where alerts go
         </span>
         {ALERT_CHANNEL_CHOICES.map(({ value, label }) => (
-          <label key={value} className={choice}>
-            <input
-              type="radio"
-              name="alert_channels"
-              value={value}
-              checked={draft.alert_channels === value}
-              onChange={() => set.alert_channels(value)}
-              className={tick}
-            />
+          <Choice
+            key={value}
+            name="alert_channels"
+            value={value}
+            checked={draft.alert_channels === value}
+            onChange={() => set.alert_channels(value)}
+          >
             {label}
-          </label>
+          </Choice>
         ))}
         {draft.alert_channels === 'all' && (
           <p className={note}>Every channel you have now or add later, besides the bell.</p>
@@ -75,20 +72,17 @@ export function AlertFields(props: FieldsProps<CommonDraft>) {
         >
           <legend className={legend}>Channels</legend>
           {integrations.map((i) => (
-            <label key={i.id} className={choice}>
-              <input
-                type="checkbox"
-                name="integration_ids"
-                value={i.id}
-                checked={draft.integration_ids.includes(i.id)}
-                onChange={(e) => toggle(i.id, e.target.checked)}
-                className={tick}
-              />
-              <span>
-                {i.name} <span className={css({ color: 'muted' })}>({INTEGRATION_LABELS[i.type]})</span>
-                {!i.enabled && <span className={css({ color: 'muted' })}> · switched off</span>}
-              </span>
-            </label>
+            <Choice
+              key={i.id}
+              type="checkbox"
+              name="integration_ids"
+              value={i.id}
+              checked={draft.integration_ids.includes(i.id)}
+              onChange={(e) => toggle(i.id, e.target.checked)}
+            >
+              {i.name} <span className={css({ color: 'muted' })}>({INTEGRATION_LABELS[i.type]})</span>
+              {!i.enabled && <span className={css({ color: 'muted' })}> · switched off</span>}
+            </Choice>
           ))}
           <p id="alert-channels-help" className={note}>
             None chosen: alerts reach only the bell.

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
+import { Choice } from '../../components/choice.tsx'
 import * as Field from '../../components/field.tsx'
 
 // Labelled inputs of the monitor form, each showing its own error under it (linked by Ark's Field).
@@ -109,16 +110,9 @@ export function CheckboxField({
 }: Common & { value: boolean; onChange: (checked: boolean) => void }) {
   return (
     <FieldFrame {...frame}>
-      <label className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}>
-        <input
-          type="checkbox"
-          name={frame.name}
-          checked={value}
-          onChange={(e) => onChange(e.target.checked)}
-          className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer' })}
-        />
+      <Choice type="checkbox" name={frame.name} checked={value} onChange={(e) => onChange(e.target.checked)}>
         {label}
-      </label>
+      </Choice>
     </FieldFrame>
   )
 }

@@ -1,5 +1,6 @@
 import { css } from '../../../../styled-system/css'
 import type { StatusPage } from '../../../domain/status-page.schema.ts'
+import { Choice } from '../../components/choice.tsx'
 
 /** Ticks for some of a page's components (an incident's affected ones, a window's), by component id. */
 export function ComponentChecks({
@@ -26,18 +27,14 @@ export function ComponentChecks({
       ) : (
         <div className={css({ display: 'grid', gap: '1', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)' } })}>
           {page.components.map((c) => (
-            <label
+            <Choice
               key={c.id}
-              className={css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })}
+              type="checkbox"
+              checked={value.includes(c.id)}
+              onChange={(e) => onChange(e.target.checked ? [...value, c.id] : value.filter((id) => id !== c.id))}
             >
-              <input
-                type="checkbox"
-                checked={value.includes(c.id)}
-                onChange={(e) => onChange(e.target.checked ? [...value, c.id] : value.filter((id) => id !== c.id))}
-                className={css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer', flexShrink: '0' })}
-              />
               <span className={css({ overflowWrap: 'anywhere' })}>{c.display_name}</span>
-            </label>
+            </Choice>
           ))}
         </div>
       )}

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
 import { DNS_RECORD_TYPES, type DnsRecordType } from '../../../../domain/dns-records.ts'
 import { Button } from '../../../components/button.tsx'
+import { Choice } from '../../../components/choice.tsx'
 import * as Field from '../../../components/field.tsx'
 import { type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField, wide } from '../form-fields.tsx'
@@ -38,8 +39,6 @@ const groupStyle = css({ display: 'grid', gap: '2', border: 'none', p: '0', m: '
 const legendStyle = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '1' })
 const rowStyle = css({ display: 'grid', gap: '2', gridTemplateColumns: '1fr auto', alignItems: 'start' })
 const note = css({ fontSize: 'xs', color: 'muted' })
-const radioLabel = css({ display: 'flex', gap: '2', alignItems: 'center', fontSize: 'sm', cursor: 'pointer' })
-const radio = css({ w: '4', h: '4', accentColor: 'navy.800', cursor: 'pointer' })
 
 const MATCHES = [
   { value: 'contains', label: 'contains', help: 'The answer holds every value (it may hold others).' },
@@ -110,19 +109,15 @@ function DnsFields(props: FieldsProps<DnsDraft>) {
       <fieldset className={groupStyle}>
         <legend className={legendStyle}>Match</legend>
         {MATCHES.map((m) => (
-          <label key={m.value} className={radioLabel}>
-            <input
-              type="radio"
-              name="expected_match"
-              value={m.value}
-              checked={draft.expected_match === m.value}
-              onChange={() => set.expected_match(m.value)}
-              className={radio}
-            />
-            <span>
-              <strong>{m.label}</strong>: {m.help}
-            </span>
-          </label>
+          <Choice
+            key={m.value}
+            name="expected_match"
+            value={m.value}
+            checked={draft.expected_match === m.value}
+            onChange={() => set.expected_match(m.value)}
+          >
+            <strong>{m.label}</strong>: {m.help}
+          </Choice>
         ))}
         {errors.expected_match && <p className={css({ fontSize: 'xs', color: 'red.700' })}>{errors.expected_match}</p>}
       </fieldset>
