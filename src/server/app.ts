@@ -4,6 +4,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { Failure } from './errors.ts'
 import { authRoutes } from './http/auth.routes.ts'
 import { awsRoutes } from './http/aws.routes.ts'
+import { azureRoutes } from './http/azure.routes.ts'
 import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { errorBody, toErrorResponse } from './http/errors.ts'
@@ -43,6 +44,7 @@ export const createApi = (deps: Deps) => {
     .route('/integrations', integrationRoutes(deps))
     .route('/status_pages', statusPageRoutes(deps))
     .route('/aws', awsRoutes(deps))
+    .route('/azure', azureRoutes(deps))
     .route('/public', publicStatusApi(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }

@@ -1,9 +1,12 @@
 import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
+import type { AzureCredentialsInput } from '../../domain/azure.ts'
 import type { CloudProvider, CloudSyncOutcome } from '../../domain/cloud-account.ts'
 import { listEnabledRegions } from './aws/regions.ts'
 import type { AwsSessionOptions } from './aws/session.ts'
 import { syncAwsSnapshot } from './aws/snapshot.ts'
 import { verifyAwsAccount } from './aws/verify.ts'
+import { syncAzureSnapshot } from './azure/snapshot.ts'
+import { type AzureClientOptions, verifyAzureAccount } from './azure/verify.ts'
 
 // The cloud providers as the server uses them: each one's sync (the engine stores what it reads the same way
 // whoever the provider is), and what connecting an account asks of it. Their clients' settings (endpoints, retries)
@@ -25,11 +28,19 @@ export interface CloudProviders {
     verify: (credentials: AwsCredentialsInput) => ReturnType<typeof verifyAwsAccount>
     enabledRegions: (credentials: AwsCredentialsInput) => Promise<string[]>
   }
+  azure: {
+    verify: (credentials: AzureCredentialsInput) => ReturnType<typeof verifyAzureAccount>
+  }
 }
 
 export interface CloudProviderOptions {
   /** The AWS SDK's settings beyond its own (AWS_ENDPOINT_URL...): retries, timeouts, calls in flight. */
   aws?: AwsSessionOptions
+  /**
+   * The Azure clients' settings beyond the environment's (AZURE_AUTHORITY_HOST, AZURE_RESOURCE_MANAGER_URL,
+   * MS_GRAPH_URL): endpoints and retries.
+   */
+  azure?: AzureClientOptions
 }
 
 export const createCloudProviders = (options: CloudProviderOptions = {}): CloudProviders => ({
@@ -40,9 +51,18 @@ export const createCloudProviders = (options: CloudProviderOptions = {}): CloudP
         costs,
         now,
       }),
+    azure: ({ credentials, scope, costs, now }) =>
+      syncAzureSnapshot(credentials as AzureCredentialsInput, scope.subscription_ids as string[] | undefined, {
+        ...options.azure,
+        costs,
+        now,
+      }),
   },
   aws: {
     verify: (credentials) => verifyAwsAccount(credentials, options.aws),
     enabledRegions: (credentials) => listEnabledRegions(credentials, options.aws),
+  },
+  azure: {
+    verify: (credentials) => verifyAzureAccount(credentials, options.azure),
   },
 })

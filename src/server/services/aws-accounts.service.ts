@@ -12,27 +12,14 @@ import type { CostSummary } from '../../domain/aws-costs.ts'
 import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
 import { AWS_READ_ONLY_POLICY_JSON, awsRoleTrustPolicy } from '../../domain/aws-policy.ts'
 import { AWS_REGIONS, isAwsRegion } from '../../domain/aws-regions.ts'
-import type { CloudPart } from '../../domain/cloud-account.ts'
-import { fieldErrors } from '../../domain/form-validation.ts'
 import { AWS_RESOURCE_KINDS } from '../cloud/aws/snapshot.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
-import type { CloudPartRecord } from '../db/repos/cloud-data.repo.ts'
-import { repos as reposOf } from '../db/repos/index.ts'
-import { Failure, invalid, notFound } from '../errors.ts'
-import { newId } from '../ids.ts'
+import { invalid } from '../errors.ts'
+import { cloudAccounts, commonView, iso, partView, rejected } from './cloud-accounts.service.ts'
 import type { Deps } from './deps.ts'
-import { assertFeature } from './subscriptions.service.ts'
 
 // Connected AWS accounts: connecting one (its credentials checked with STS, sealed at rest), changing, re-testing and
 // removing it, and the pages of what its syncs read.
-
-const FEATURE = 'AWS Monitoring'
-const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
-
-const rejected = (issues: v.BaseIssue<unknown>[]) => {
-  const errors = fieldErrors(issues)
-  return invalid(Object.values(errors)[0] ?? 'Check the highlighted fields.', errors)
-}
 
 /** The external ID a user's roles must require: derived from the server key, so nobody else can claim it. */
 const externalIdOf = (deps: Deps, userId: string) =>
@@ -43,28 +30,10 @@ const credentialsOf = (input: AwsCredentialsInput): AwsCredentialsInput =>
     ? { auth: 'keys', access_key_id: input.access_key_id, secret_access_key: input.secret_access_key }
     : { auth: 'role', role_arn: input.role_arn, external_id: input.external_id }
 
-const partView = (p: CloudPartRecord): CloudPart => ({
-  area: p.area,
-  scope: p.scope,
-  ok: p.ok,
-  kind: p.kind,
-  message: p.message,
-  action: p.action,
-  checked_at: new Date(p.checked_at).toISOString(),
-  read_at: iso(p.read_at),
-})
-
 export const awsAccountsService = (deps: Deps) => {
   const { repos, clock } = deps
-
-  const feature = (userId: string) => assertFeature(repos, userId, FEATURE, clock.now())
-
-  const owned = async (userId: string, accountId: string) => {
-    await feature(userId)
-    const account = await repos.cloudAccounts.findOwned(userId, accountId)
-    if (account?.provider !== 'aws') throw notFound('AWS account')
-    return account
-  }
+  const accounts = cloudAccounts(deps, { provider: 'aws', feature: 'AWS Monitoring', label: 'AWS account' })
+  const { feature, owned } = accounts
 
   /** Checks credentials with AWS (STS GetCallerIdentity); a refusal is a 400 with AWS's reason in plain words. */
   const verify = async (userId: string, credentials: AwsCredentialsInput) => {
@@ -80,32 +49,27 @@ export const awsAccountsService = (deps: Deps) => {
     }
   }
 
-  const sealed = (account: CloudAccountRecord): AwsCredentialsInput =>
-    JSON.parse(deps.secrets.open(account.credentials)) as AwsCredentialsInput
+  const sealed = (account: CloudAccountRecord) => accounts.credentialsOf<AwsCredentialsInput>(account)
 
   /** Several accounts as the list shows them: three queries whatever their number. */
-  const views = async (accounts: CloudAccountRecord[]): Promise<AwsAccount[]> => {
-    const ids = accounts.map((a) => a.account_id)
+  const views = async (list: CloudAccountRecord[]): Promise<AwsAccount[]> => {
+    const ids = list.map((a) => a.account_id)
     const [counts, costs, parts] = await Promise.all([
       repos.cloudData.counts(ids),
       repos.cloudData.costsOf<CostSummary>(ids),
       repos.cloudData.partsOf(ids),
     ])
     const month = new Date(clock.now()).toISOString().slice(0, 7)
-    return accounts.map((account) => {
+    return list.map((account) => {
       const count = (kind: string) =>
-        Number(counts.find((c) => c.account_id === account.account_id && c.kind === kind)?.n ?? 0)
+        counts
+          .filter((c) => c.account_id === account.account_id && c.kind === kind)
+          .reduce((sum, c) => sum + Number(c.n), 0)
       const cost = costs.find((c) => c.account_id === account.account_id && c.scope === '')?.data
       const credentials = sealed(account)
       return {
-        id: account.account_id,
+        ...commonView(account),
         provider: 'aws' as const,
-        name: account.name,
-        status: account.status,
-        last_error: account.last_error,
-        synced_at: iso(account.synced_at),
-        next_sync_at: iso(account.next_sync_at),
-        created_at: new Date(account.created_at).toISOString(),
         auth: credentials.auth,
         access_key_id: credentials.auth === 'keys' ? maskAccessKeyId(credentials.access_key_id) : null,
         role_arn: credentials.auth === 'role' ? credentials.role_arn : null,
@@ -113,7 +77,6 @@ export const awsAccountsService = (deps: Deps) => {
         regions: (account.scope.regions as string[]) ?? [],
         aws_account_id: String(account.identity.aws_account_id ?? ''),
         arn: String(account.identity.arn ?? ''),
-        costs_read_at: iso(account.costs_read_at),
         // Only this month's figure is this month's cost.
         cost_this_month: cost && cost.month === month ? { amount: cost.month_to_date, currency: cost.currency } : null,
         counts: {
@@ -161,10 +124,7 @@ export const awsAccountsService = (deps: Deps) => {
       }
     },
 
-    list: async (userId: string) => {
-      await feature(userId)
-      return views(await repos.cloudAccounts.listOwned(userId, 'aws'))
-    },
+    list: async (userId: string) => views(await accounts.listOwned(userId)),
 
     get: async (userId: string, accountId: string) => view(await owned(userId, accountId)),
 
@@ -187,27 +147,12 @@ export const awsAccountsService = (deps: Deps) => {
           })
         }
       }
-      const now = clock.now()
-      const account: CloudAccountRecord = {
-        account_id: newId(),
-        user_id: userId,
-        provider: 'aws',
+      const account = await accounts.insert(userId, {
         name: input.name,
-        credentials: deps.secrets.seal(JSON.stringify(credentials)),
+        credentials,
         scope: { regions },
         identity: { aws_account_id: identity.account_id, arn: identity.arn },
-        status: 'pending',
-        last_error: null,
-        synced_at: null,
-        costs_read_at: null,
-        next_sync_at: now,
-        lease_owner: null,
-        lease_until: null,
-        created_at: now,
-        updated_at: now,
-      }
-      await repos.cloudAccounts.insert(account)
-      deps.cloudSync.syncSoon(account.account_id)
+      })
       return view(account)
     },
 
@@ -216,72 +161,39 @@ export const awsAccountsService = (deps: Deps) => {
       const parsed = v.safeParse(AwsAccountPatch, body)
       if (!parsed.success) throw rejected(parsed.issues)
       const { name, regions, credentials } = parsed.output
-      const change: Parameters<typeof repos.cloudAccounts.update>[1] = { updated_at: clock.now() }
+      let change: Parameters<typeof accounts.change>[1] = {}
       if (name !== undefined) change.name = name
       if (regions !== undefined) change.scope = { ...account.scope, regions }
       if (credentials !== undefined) {
         const fresh = credentialsOf(credentials)
         const identity = await verify(userId, fresh)
-        change.credentials = deps.secrets.seal(JSON.stringify(fresh))
-        change.identity = { aws_account_id: identity.account_id, arn: identity.arn }
-        change.status = 'pending'
-        change.last_error = null
+        change = {
+          ...change,
+          ...accounts.newCredentials(fresh),
+          identity: { aws_account_id: identity.account_id, arn: identity.arn },
+        }
       }
       // What is read changed: read it again at once.
-      if (regions !== undefined || credentials !== undefined) change.next_sync_at = clock.now()
-      await repos.cloudAccounts.update(accountId, change)
-      if (change.next_sync_at !== undefined) deps.cloudSync.syncSoon(accountId)
-      return view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord)
+      return view(await accounts.change(accountId, change, regions !== undefined || credentials !== undefined))
     },
 
-    /** Removes the account, what was read of it, and its monitors (they would only fail without it). */
-    remove: async (userId: string, accountId: string) => {
-      await owned(userId, accountId)
-      return deps.database.db.transaction().execute(async (trx) => {
-        const r = reposOf(trx)
-        const monitors = (await r.monitors.listOwned(userId)).filter(
-          (m) => (m.settings as { account_id?: unknown }).account_id === accountId,
-        )
-        for (const m of monitors) await r.monitors.deleteOwned(userId, m.monitor_id)
-        if (!(await r.cloudAccounts.deleteOwned(userId, accountId))) throw notFound('AWS account')
-        return { monitors_removed: monitors.length }
-      })
-    },
+    remove: accounts.remove,
+    removedMessage: accounts.removedMessage,
 
     /** Checks the stored credentials again (they may have been revoked), and says so on the account. */
     test: async (userId: string, accountId: string) => {
-      const account = await owned(userId, accountId)
-      try {
+      const { account, ...answer } = await accounts.retest(userId, accountId, async (account) => {
         const identity = await deps.cloud.aws.verify(sealed(account))
-        await repos.cloudAccounts.update(accountId, {
-          identity: { aws_account_id: identity.account_id, arn: identity.arn },
-          ...(account.status === 'error' ? { status: 'pending', next_sync_at: clock.now() } : {}),
-          last_error: null,
-          updated_at: clock.now(),
-        })
         return {
-          ok: true as const,
           message: `Connected as ${identity.arn}.`,
-          account: await view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord),
+          change: { identity: { aws_account_id: identity.account_id, arn: identity.arn } },
         }
-      } catch (error) {
-        const message = error instanceof Error ? error.message : 'AWS refused the credentials.'
-        await repos.cloudAccounts.update(accountId, { status: 'error', last_error: message, updated_at: clock.now() })
-        return {
-          ok: false as const,
-          message,
-          account: await view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord),
-        }
-      }
+      })
+      return { ...answer, account: await view(account) }
     },
 
     /** Reads the account now (its costs only when they are due: Cost Explorer bills each request). */
-    sync: async (userId: string, accountId: string) => {
-      await owned(userId, accountId)
-      if (!(await deps.cloudSync.syncNow(accountId)))
-        throw new Failure('conflict', 'This account is being read right now. Its pages show the result in a moment.')
-      return view((await repos.cloudAccounts.find(accountId)) as CloudAccountRecord)
-    },
+    sync: async (userId: string, accountId: string) => view(await accounts.syncNow(userId, accountId)),
 
     billing: async (userId: string, accountId: string) => {
       const account = await owned(userId, accountId)

@@ -26,3 +26,37 @@ export function Choice({ type = 'radio', variant, children, className, ...props 
     </label>
   )
 }
+
+export interface RadioChoicesProps<V extends string> extends Pick<ChoiceProps, 'variant'> {
+  name: string
+  options: readonly { value: V; label: ReactNode }[]
+  /** The chosen value, for a controlled group; leave it out and give `defaultValue` for a form read on submit. */
+  value?: V
+  defaultValue?: V
+  onValueChange?: (value: V) => void
+}
+
+/** A group's radios, one Choice per option; the caller wraps them in the fieldset and legend that name them. */
+export function RadioChoices<V extends string>({
+  name,
+  options,
+  value,
+  defaultValue,
+  onValueChange,
+  variant,
+}: RadioChoicesProps<V>) {
+  return options.map((option) => (
+    <Choice
+      key={option.value}
+      variant={variant}
+      name={name}
+      value={option.value}
+      {...(value === undefined
+        ? { defaultChecked: option.value === defaultValue }
+        : { checked: option.value === value })}
+      onChange={() => onValueChange?.(option.value)}
+    >
+      {option.label}
+    </Choice>
+  ))
+}

@@ -1,6 +1,6 @@
 // Minimal stand-ins for browser APIs that jsdom lacks and Ark UI / zag use. Imported by each component test file
 // (not a global vitest setup), after `// @vitest-environment jsdom`.
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach } from 'vitest'
 
 class ResizeObserverStub {
@@ -20,6 +20,10 @@ class IntersectionObserverStub {
     return []
   }
 }
+
+// Dialogs and pages load lazily: under a busy 2-core CI run their first import can take more than the default
+// second. findBy* and waitFor wait up to 5 s; what should appear at once still appears at once.
+configure({ asyncUtilTimeout: 5000 })
 
 const g = globalThis as Record<string, unknown>
 if (!g.ResizeObserver) g.ResizeObserver = ResizeObserverStub

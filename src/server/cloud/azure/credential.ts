@@ -44,9 +44,9 @@ export const azureCredential = (
   return new ClientSecretCredential(input.tenant_id, input.client_id, input.client_secret, options)
 }
 
-export type AppSignIn =
-  | { ok: true; credential: TokenCredential }
-  | { ok: false; problem: SignInProblem; message: string }
+export type SignInRefused = { ok: false; problem: SignInProblem; message: string }
+
+export type AppSignIn = { ok: true; credential: TokenCredential } | SignInRefused
 
 /** The app's credential, signed in once for `scope` (ARM's or Graph's audience); or why Entra ID refused it. */
 export const signInAsApp = async (
@@ -59,4 +59,13 @@ export const signInAsApp = async (
   const signedIn = await signIn(credential, scope, who, secretsOf(input))
   if (!signedIn.ok) return { ok: false, problem: signedIn.failure.problem, message: signedIn.failure.message }
   return { ok: true, credential }
+}
+
+/** Reads once signed in (`connecting`: the sign-in and the settings it gives); a refused sign-in is the answer. */
+export const whenSignedIn = async <S, R>(
+  connecting: Promise<{ ok: true; settings: S } | SignInRefused>,
+  read: (settings: S) => Promise<R>,
+): Promise<R | SignInRefused> => {
+  const connected = await connecting
+  return connected.ok ? read(connected.settings) : connected
 }

@@ -4,6 +4,7 @@ import type { ArmSettings } from './arm-clients.ts'
 import { explainArmError } from './arm-errors.ts'
 import { readAvailability, withAvailability } from './availability.ts'
 import { readCosts } from './costs.ts'
+import { whenSignedIn } from './credential.ts'
 import { type Part, part } from './parts.ts'
 import { readResources } from './resources.ts'
 import { listSubscriptions, readSubscriptionDetails } from './subscriptions.ts'
@@ -18,6 +19,8 @@ export interface AzureSyncOptions extends AzureClientOptions {
   now?: number
   /** How long one part may take, retries after Retry-After included. */
   partTimeoutMs?: number
+  /** Whether costs are read this time (default true): the caller reads them at most every few hours. */
+  costs?: boolean
 }
 
 export interface AzureSubscriptionSync {
@@ -27,7 +30,8 @@ export interface AzureSubscriptionSync {
   resources: Part<AzureResource[]>
   /** How many resources Resource Health reported on. */
   availability: Part<{ reported: number }>
-  costs: Part<AzureCost>
+  /** Left out when costs were not due. */
+  costs: Part<AzureCost> | null
 }
 
 export type AzureSync =
@@ -39,6 +43,7 @@ const syncSubscription = async (
   subscriptionId: string,
   now: number,
   timeoutMs: number,
+  withCosts: boolean,
 ): Promise<AzureSubscriptionSync> => {
   const read = <T>(what: string, role: string, fn: (signal: AbortSignal) => Promise<T>) =>
     part(
@@ -49,7 +54,7 @@ const syncSubscription = async (
     read('details', 'Reader', (signal) => readSubscriptionDetails(s, subscriptionId, signal)),
     read('resources', 'Reader', (signal) => readResources(s, subscriptionId, signal)),
     read('resource availability', 'Reader', (signal) => readAvailability(s, subscriptionId, signal)),
-    read('costs', 'Cost Management Reader', (signal) => readCosts(s, subscriptionId, now, signal)),
+    withCosts ? read('costs', 'Cost Management Reader', (signal) => readCosts(s, subscriptionId, now, signal)) : null,
   ])
   const found = resources.status === 'ok' ? resources.data : []
   return {
@@ -74,29 +79,20 @@ const syncSubscription = async (
   }
 }
 
-export const syncAzureAccount = async (
-  input: AzureCredentialsInput,
-  opts: AzureSyncOptions = {},
-): Promise<AzureSync> => {
-  const connected = await connectAzure(input, opts)
-  if (!connected.ok) return connected
-  const s = connected.settings
-  const now = opts.now ?? Date.now()
-  const timeoutMs = opts.partTimeoutMs ?? 120_000
-  let ids = opts.subscriptionIds
-  if (!ids) {
-    try {
-      ids = (await listSubscriptions(s, AbortSignal.timeout(timeoutMs))).map((sub) => sub.subscriptionId)
-    } catch (error) {
-      const failure = explainArmError(error, {
-        what: 'subscriptions',
-        role: 'Reader',
-        armUrl: s.armUrl,
-      })
-      return { ok: false, problem: 'arm_failed', message: failure.message }
+export const syncAzureAccount = (input: AzureCredentialsInput, opts: AzureSyncOptions = {}): Promise<AzureSync> =>
+  whenSignedIn(connectAzure(input, opts), async (s): Promise<AzureSync> => {
+    const now = opts.now ?? Date.now()
+    const timeoutMs = opts.partTimeoutMs ?? 120_000
+    let ids = opts.subscriptionIds
+    if (!ids) {
+      try {
+        ids = (await listSubscriptions(s, AbortSignal.timeout(timeoutMs))).map((sub) => sub.subscriptionId)
+      } catch (error) {
+        const failure = explainArmError(error, { what: 'subscriptions', role: 'Reader', armUrl: s.armUrl })
+        return { ok: false, problem: 'arm_failed', message: failure.message }
+      }
     }
-  }
-  const subscriptions: AzureSubscriptionSync[] = []
-  for (const id of ids) subscriptions.push(await syncSubscription(s, id, now, timeoutMs))
-  return { ok: true, readAt: now, subscriptions }
-}
+    const subscriptions: AzureSubscriptionSync[] = []
+    for (const id of ids) subscriptions.push(await syncSubscription(s, id, now, timeoutMs, opts.costs ?? true))
+    return { ok: true, readAt: now, subscriptions }
+  })

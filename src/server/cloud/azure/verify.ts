@@ -1,7 +1,7 @@
 import type { AzureCredentialsInput, AzureSubscriptionSummary } from '../../../domain/azure.ts'
 import type { ArmSettings } from './arm-clients.ts'
 import { explainArmError } from './arm-errors.ts'
-import { type RetryOptions, signInAsApp } from './credential.ts'
+import { type RetryOptions, signInAsApp, whenSignedIn } from './credential.ts'
 import { type AzureEndpointOptions, armUrlOf, scopeFor } from './endpoints.ts'
 import type { SignInProblem } from './sign-in.ts'
 import { listSubscriptions } from './subscriptions.ts'
@@ -28,28 +28,23 @@ export const connectAzure = async (input: AzureCredentialsInput, opts: AzureClie
   return { ok: true as const, settings }
 }
 
-export const verifyAzureAccount = async (
+export const verifyAzureAccount = (
   input: AzureCredentialsInput,
   opts: AzureClientOptions = {},
-): Promise<AzureVerification> => {
-  const connected = await connectAzure(input, opts)
-  if (!connected.ok) return connected
-  try {
-    const subscriptions = await listSubscriptions(connected.settings, AbortSignal.timeout(60_000))
-    if (subscriptions.length > 0) return { ok: true, subscriptions }
-    return {
-      ok: false,
-      problem: 'no_subscriptions',
-      message:
-        'The app signed in but can read no subscription: assign it the Reader role on each subscription to ' +
-        'monitor (Subscription > Access control (IAM) > Add role assignment), and Cost Management Reader for costs.',
+): Promise<AzureVerification> =>
+  whenSignedIn(connectAzure(input, opts), async (s): Promise<AzureVerification> => {
+    try {
+      const subscriptions = await listSubscriptions(s, AbortSignal.timeout(60_000))
+      if (subscriptions.length > 0) return { ok: true, subscriptions }
+      return {
+        ok: false,
+        problem: 'no_subscriptions',
+        message:
+          'The app signed in but can read no subscription: assign it the Reader role on each subscription to ' +
+          'monitor (Subscription > Access control (IAM) > Add role assignment), and Cost Management Reader for costs.',
+      }
+    } catch (error) {
+      const failure = explainArmError(error, { what: 'subscriptions', role: 'Reader', armUrl: s.armUrl })
+      return { ok: false, problem: 'arm_failed', message: failure.message }
     }
-  } catch (error) {
-    const failure = explainArmError(error, {
-      what: 'subscriptions',
-      role: 'Reader',
-      armUrl: connected.settings.armUrl,
-    })
-    return { ok: false, problem: 'arm_failed', message: failure.message }
-  }
-}
+  })

@@ -1,5 +1,5 @@
 import type { M365CredentialsInput, M365Issue, M365ServiceHealth } from '../../../domain/m365.ts'
-import { type RetryOptions, signInAsApp } from '../azure/credential.ts'
+import { type RetryOptions, signInAsApp, whenSignedIn } from '../azure/credential.ts'
 import { type AzureEndpointOptions, graphUrlOf, scopeFor } from '../azure/endpoints.ts'
 import { type Part, part } from '../azure/parts.ts'
 import type { SignInProblem } from '../azure/sign-in.ts'
@@ -38,43 +38,36 @@ const connect = async (input: M365CredentialsInput, opts: M365Options) => {
   return { ok: true as const, settings }
 }
 
-export const verifyM365Tenant = async (
-  input: M365CredentialsInput,
-  opts: M365Options = {},
-): Promise<M365Verification> => {
-  const connected = await connect(input, opts)
-  if (!connected.ok) return connected
-  const s = connected.settings
-  try {
-    const page = await graphGet<{ value?: unknown[] }>(
-      s,
-      `${s.graphUrl}/admin/serviceAnnouncement/healthOverviews`,
-      AbortSignal.timeout(60_000),
-    )
-    return { ok: true, services: page.value?.length ?? 0 }
-  } catch (error) {
-    const failure = explainGraphError(error, 'service health', s.graphUrl)
-    return failure.status === 'denied'
-      ? { ok: false, problem: 'permission_missing', message: PERMISSION_MESSAGE }
-      : { ok: false, problem: 'graph_failed', message: failure.message }
-  }
-}
+export const verifyM365Tenant = (input: M365CredentialsInput, opts: M365Options = {}): Promise<M365Verification> =>
+  whenSignedIn(connect(input, opts), async (s): Promise<M365Verification> => {
+    try {
+      const page = await graphGet<{ value?: unknown[] }>(
+        s,
+        `${s.graphUrl}/admin/serviceAnnouncement/healthOverviews`,
+        AbortSignal.timeout(60_000),
+      )
+      return { ok: true, services: page.value?.length ?? 0 }
+    } catch (error) {
+      const failure = explainGraphError(error, 'service health', s.graphUrl)
+      return failure.status === 'denied'
+        ? { ok: false, problem: 'permission_missing', message: PERMISSION_MESSAGE }
+        : { ok: false, problem: 'graph_failed', message: failure.message }
+    }
+  })
 
-export const syncM365Tenant = async (input: M365CredentialsInput, opts: M365SyncOptions = {}): Promise<M365Sync> => {
-  const connected = await connect(input, opts)
-  if (!connected.ok) return connected
-  const s = connected.settings
-  const now = opts.now ?? Date.now()
-  const timeoutMs = opts.partTimeoutMs ?? 120_000
-  const [health, issues] = await Promise.all([
-    part(
-      () => readServiceHealth(s, AbortSignal.timeout(timeoutMs)),
-      (error) => explainGraphError(error, 'service health', s.graphUrl),
-    ),
-    part(
-      () => readIssues(s, now, opts.resolvedWithinDays ?? 7, AbortSignal.timeout(timeoutMs)),
-      (error) => explainGraphError(error, 'service issues', s.graphUrl),
-    ),
-  ])
-  return { ok: true, readAt: now, health, issues }
-}
+export const syncM365Tenant = (input: M365CredentialsInput, opts: M365SyncOptions = {}): Promise<M365Sync> =>
+  whenSignedIn(connect(input, opts), async (s): Promise<M365Sync> => {
+    const now = opts.now ?? Date.now()
+    const timeoutMs = opts.partTimeoutMs ?? 120_000
+    const [health, issues] = await Promise.all([
+      part(
+        () => readServiceHealth(s, AbortSignal.timeout(timeoutMs)),
+        (error) => explainGraphError(error, 'service health', s.graphUrl),
+      ),
+      part(
+        () => readIssues(s, now, opts.resolvedWithinDays ?? 7, AbortSignal.timeout(timeoutMs)),
+        (error) => explainGraphError(error, 'service issues', s.graphUrl),
+      ),
+    ])
+    return { ok: true, readAt: now, health, issues }
+  })

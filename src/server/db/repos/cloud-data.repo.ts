@@ -144,15 +144,15 @@ export const cloudDataRepo = (db: Kysely<DB>) => ({
     return row === undefined ? undefined : ({ ...row, data: JSON.parse(row.data) as T } as CloudResourceRecord<T>)
   },
 
-  /** How many resources of each kind each account has: one query for a list page. */
+  /** How many resources of each kind each account has in each state: one query for a list page. */
   counts: async (accountIds: readonly string[]) =>
     accountIds.length === 0
       ? []
       : db
           .selectFrom('cloud_resources')
-          .select(['account_id', 'kind', (eb) => eb.fn.countAll<number>().as('n')])
+          .select(['account_id', 'kind', 'state', (eb) => eb.fn.countAll<number>().as('n')])
           .where('account_id', 'in', accountIds)
-          .groupBy(['account_id', 'kind'])
+          .groupBy(['account_id', 'kind', 'state'])
           .execute(),
 
   /** How many of the account's resources of each kind are in each state. */

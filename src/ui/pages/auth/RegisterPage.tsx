@@ -3,7 +3,7 @@ import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
 import { RegisterInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
-import { Choice } from '../../components/choice.tsx'
+import { RadioChoices } from '../../components/choice.tsx'
 import { AuthCard, linkStyle } from './AuthCard.tsx'
 import { AuthForm, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
@@ -25,6 +25,19 @@ export const PLAN_CHOICES = [
     terms: { plan: 'Pro', billing_frequency: 'Monthly', is_free_trial: true },
   },
 ] as const
+
+const planHint = css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between' })
+
+/** The plans as the form's tiles: the plan, and what it costs on the right. */
+const PLAN_OPTIONS = PLAN_CHOICES.map((choice) => ({
+  value: choice.id,
+  label: (
+    <span className={planHint}>
+      <span>{choice.label}</span>
+      <span className={css({ fontSize: 'sm', color: 'muted' })}>{choice.hint}</span>
+    </span>
+  ),
+}))
 
 export function RegisterPage() {
   const [params] = useSearchParams()
@@ -61,20 +74,7 @@ export function RegisterPage() {
         />
         <fieldset className={css({ display: 'grid', gap: '2' })}>
           <legend className={css({ fontWeight: 'medium', mb: '2', fontSize: 'sm' })}>Plan</legend>
-          {PLAN_CHOICES.map((choice) => (
-            <Choice
-              key={choice.id}
-              variant="tile"
-              name="choice"
-              value={choice.id}
-              defaultChecked={choice.id === preselected}
-            >
-              <span className={css({ display: 'flex', gap: '3', flexWrap: 'wrap', justifyContent: 'space-between' })}>
-                <span>{choice.label}</span>
-                <span className={css({ fontSize: 'sm', color: 'muted' })}>{choice.hint}</span>
-              </span>
-            </Choice>
-          ))}
+          <RadioChoices variant="tile" name="choice" options={PLAN_OPTIONS} defaultValue={preselected} />
           {(errors.plan || errors.is_free_trial || errors.billing_frequency) && (
             <p className={css({ color: 'red.700', fontSize: 'sm' })}>
               {errors.plan ?? errors.is_free_trial ?? errors.billing_frequency}

@@ -7,7 +7,7 @@ import type { AwsAccount } from '../../../domain/aws-account.ts'
 import { AWS_REGIONS } from '../../../domain/aws-regions.ts'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
-import { Choice } from '../../components/choice.tsx'
+import { Choice, RadioChoices } from '../../components/choice.tsx'
 import { CopyField } from '../CopyField.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
@@ -49,6 +49,19 @@ const draftOf = (account: AwsAccount | null): Draft => ({
   regionMode: account ? 'chosen' : 'enabled',
   chosen: account?.regions ?? [],
 })
+
+const SIGN_INS = [
+  { value: 'keys', label: 'Access keys of an IAM user' },
+  {
+    value: 'role',
+    label: 'A role in your account that Vigil assumes with an external ID (nothing long-lived leaves your account)',
+  },
+] as const
+
+const REGION_MODES = [
+  { value: 'enabled', label: 'Every region enabled in the account (found with DescribeRegions when you connect)' },
+  { value: 'chosen', label: 'Only the regions I choose' },
+] as const
 
 const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
 const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
@@ -106,12 +119,7 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
         <fieldset className={plainFieldset}>
           <legend className={legend}>Sign in with</legend>
           <div className={css({ display: 'grid', gap: '2' })}>
-            <Choice name="auth" checked={draft.auth === 'keys'} onChange={() => set.auth('keys')}>
-              Access keys of an IAM user
-            </Choice>
-            <Choice name="auth" checked={draft.auth === 'role'} onChange={() => set.auth('role')}>
-              A role in your account that Vigil assumes with an external ID (nothing long-lived leaves your account)
-            </Choice>
+            <RadioChoices name="auth" options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
           </div>
         </fieldset>
 
@@ -171,18 +179,13 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
         <fieldset className={plainFieldset}>
           <legend className={legend}>Regions to watch</legend>
           <div className={css({ display: 'grid', gap: '2' })}>
-            {!account && (
-              <Choice
-                name="regionMode"
-                checked={draft.regionMode === 'enabled'}
-                onChange={() => set.regionMode('enabled')}
-              >
-                Every region enabled in the account (found with DescribeRegions when you connect)
-              </Choice>
-            )}
-            <Choice name="regionMode" checked={draft.regionMode === 'chosen'} onChange={() => set.regionMode('chosen')}>
-              Only the regions I choose
-            </Choice>
+            <RadioChoices
+              name="regionMode"
+              // An account's regions are changed by choosing them: "every enabled region" is found when connecting.
+              options={account ? REGION_MODES.slice(1) : REGION_MODES}
+              value={draft.regionMode}
+              onValueChange={set.regionMode}
+            />
             {draft.regionMode === 'chosen' && (
               <fieldset aria-label="Regions" className={regionGrid}>
                 {REGION_CODES.map((code) => (

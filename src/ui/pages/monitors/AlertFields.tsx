@@ -5,7 +5,7 @@ import { css } from '../../../../styled-system/css'
 import { integrationChoicesLogic } from '../../../adapters/integration-choices.actors.ts'
 import { integrationsApi } from '../../../adapters/integrations-api.ts'
 import { INTEGRATION_LABELS } from '../../../domain/integration.schema.ts'
-import { Choice } from '../../components/choice.tsx'
+import { Choice, RadioChoices } from '../../components/choice.tsx'
 import { RetryAlert } from '../PageParts.tsx'
 import { errorAt, type FieldsProps, fieldOf } from './draft-setter.ts'
 import { SelectField, TextField } from './form-fields.tsx'
@@ -49,17 +49,12 @@ export function AlertFields(props: FieldsProps<CommonDraft>) {
         <span id="alert-channels-label" className={legend}>
           Where alerts go
         </span>
-        {ALERT_CHANNEL_CHOICES.map(({ value, label }) => (
-          <Choice
-            key={value}
-            name="alert_channels"
-            value={value}
-            checked={draft.alert_channels === value}
-            onChange={() => set.alert_channels(value)}
-          >
-            {label}
-          </Choice>
-        ))}
+        <RadioChoices
+          name="alert_channels"
+          options={ALERT_CHANNEL_CHOICES}
+          value={draft.alert_channels}
+          onValueChange={set.alert_channels}
+        />
         {draft.alert_channels === 'all' && (
           <p className={note}>Every channel you have now or add later, besides the bell.</p>
         )}

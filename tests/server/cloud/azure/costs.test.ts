@@ -38,7 +38,7 @@ const syncCosts = async (subscriptionId = SUBSCRIPTION_ID): Promise<AzureSubscri
 }
 
 const data = (costs: AzureSubscriptionSync['costs']): AzureCost => {
-  if (costs.status !== 'ok') throw new Error(costs.message)
+  if (costs?.status !== 'ok') throw new Error(costs ? costs.message : 'Costs were not read.')
   return v.parse(AzureCost, costs.data)
 }
 

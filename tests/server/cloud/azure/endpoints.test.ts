@@ -30,7 +30,7 @@ describe('settings from the environment', () => {
     expect(verified.ok && verified.subscriptions.map((s) => s.subscriptionId)).toContain(SUBSCRIPTION_ID)
     const sync = await syncAzureAccount(secretCredentials(), { retry, subscriptionIds: [SUBSCRIPTION_ID] })
     const parts = sync.ok ? sync.subscriptions[0] : undefined
-    expect([parts?.details.status, parts?.resources.status, parts?.availability.status, parts?.costs.status]).toEqual([
+    expect([parts?.details.status, parts?.resources.status, parts?.availability.status, parts?.costs?.status]).toEqual([
       'ok',
       'ok',
       'ok',

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
 import { DNS_RECORD_TYPES, type DnsRecordType } from '../../../../domain/dns-records.ts'
 import { Button } from '../../../components/button.tsx'
-import { Choice } from '../../../components/choice.tsx'
+import { RadioChoices } from '../../../components/choice.tsx'
 import * as Field from '../../../components/field.tsx'
 import { type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField, wide } from '../form-fields.tsx'
@@ -41,8 +41,22 @@ const rowStyle = css({ display: 'grid', gap: '2', gridTemplateColumns: '1fr auto
 const note = css({ fontSize: 'xs', color: 'muted' })
 
 const MATCHES = [
-  { value: 'contains', label: 'contains', help: 'The answer holds every value (it may hold others).' },
-  { value: 'exact', label: 'exact', help: 'The answer is these values and no others.' },
+  {
+    value: 'contains',
+    label: (
+      <>
+        <strong>contains</strong>: The answer holds every value (it may hold others).
+      </>
+    ),
+  },
+  {
+    value: 'exact',
+    label: (
+      <>
+        <strong>exact</strong>: The answer is these values and no others.
+      </>
+    ),
+  },
 ] as const
 
 function DnsFields(props: FieldsProps<DnsDraft>) {
@@ -108,17 +122,12 @@ function DnsFields(props: FieldsProps<DnsDraft>) {
       </div>
       <fieldset className={groupStyle}>
         <legend className={legendStyle}>Match</legend>
-        {MATCHES.map((m) => (
-          <Choice
-            key={m.value}
-            name="expected_match"
-            value={m.value}
-            checked={draft.expected_match === m.value}
-            onChange={() => set.expected_match(m.value)}
-          >
-            <strong>{m.label}</strong>: {m.help}
-          </Choice>
-        ))}
+        <RadioChoices
+          name="expected_match"
+          options={MATCHES}
+          value={draft.expected_match}
+          onValueChange={set.expected_match}
+        />
         {errors.expected_match && <p className={css({ fontSize: 'xs', color: 'red.700' })}>{errors.expected_match}</p>}
       </fieldset>
       <TextField

@@ -1,0 +1,232 @@
+import * as v from 'valibot'
+import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '../../domain/azure.ts'
+import {
+  type AzureAccount,
+  AzureAccountInput,
+  AzureAccountPatch,
+  type AzureResourceRow,
+  azureServiceUse,
+  countAvailability,
+} from '../../domain/azure-account.ts'
+import type { AzureProblem } from '../cloud/azure/index.ts'
+import { AZURE_RESOURCE_KINDS } from '../cloud/azure/snapshot.ts'
+import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
+import { invalid, notFound } from '../errors.ts'
+import { cloudAccounts, commonView, iso, partView, rejected } from './cloud-accounts.service.ts'
+import type { Deps } from './deps.ts'
+
+// Connected Azure accounts: an app registration (a client secret or a certificate) with Reader on its subscriptions,
+// checked by signing in and listing what it can read, sealed at rest; the pages of what its syncs read: services,
+// one service's resources with Resource Health, the billing summary and the subscriptions' details.
+
+const credentialsOf = (input: AzureCredentialsInput): AzureCredentialsInput =>
+  input.auth === 'secret'
+    ? { auth: 'secret', tenant_id: input.tenant_id, client_id: input.client_id, client_secret: input.client_secret }
+    : { auth: 'certificate', tenant_id: input.tenant_id, client_id: input.client_id, certificate: input.certificate }
+
+type SubscriptionRef = { id: string; name: string; state: string }
+
+/** The form's field a sign-in refusal is about. */
+const FIELD_OF: Partial<Record<AzureProblem, string>> = {
+  invalid_secret: 'client_secret',
+  expired_secret: 'client_secret',
+  bad_certificate: 'certificate',
+  unknown_app: 'client_id',
+  unknown_tenant: 'tenant_id',
+}
+
+export const azureAccountsService = (deps: Deps) => {
+  const { repos } = deps
+  const accounts = cloudAccounts(deps, { provider: 'azure', feature: 'Azure Monitoring', label: 'Azure account' })
+  const { feature, owned } = accounts
+  const sealed = (account: CloudAccountRecord) => accounts.credentialsOf<AzureCredentialsInput>(account)
+
+  /**
+   * Signs in and lists the subscriptions the app can read; a refusal is a 400 with the identity platform's reason,
+   * on the field to fix. With `chosen`, each must be among them.
+   */
+  const verify = async (credentials: AzureCredentialsInput, chosen?: readonly string[]) => {
+    const answer = await deps.cloud.azure.verify(credentials)
+    if (!answer.ok) {
+      const field = FIELD_OF[answer.problem] ?? 'client_id'
+      throw invalid(answer.message, { [field]: answer.message })
+    }
+    const readable = answer.subscriptions
+    const missing = (chosen ?? []).filter((id) => !readable.some((s) => s.subscriptionId.toLowerCase() === id))
+    if (missing.length > 0) {
+      const message =
+        `The app cannot read subscription ${missing.join(', ')}: assign it the Reader role there, or leave it out. ` +
+        `It can read ${readable.map((s) => `${s.name} (${s.subscriptionId})`).join(', ')}.`
+      throw invalid(message, { subscription_ids: message })
+    }
+    const watched = chosen ? readable.filter((s) => chosen.includes(s.subscriptionId.toLowerCase())) : readable
+    return watched.map((s): SubscriptionRef => ({ id: s.subscriptionId.toLowerCase(), name: s.name, state: s.state }))
+  }
+
+  const scopeOf = (subscriptions: SubscriptionRef[]) => ({ subscription_ids: subscriptions.map((s) => s.id) })
+  const identityOf = (subscriptions: SubscriptionRef[]) => ({ subscriptions })
+
+  const views = async (list: CloudAccountRecord[]): Promise<AzureAccount[]> => {
+    const ids = list.map((a) => a.account_id)
+    const [counts, costs, parts] = await Promise.all([
+      repos.cloudData.counts(ids),
+      repos.cloudData.costsOf<AzureCost>(ids),
+      repos.cloudData.partsOf(ids),
+    ])
+    return list.map((account) => {
+      const credentials = sealed(account)
+      const states = counts
+        .filter((c) => c.account_id === account.account_id && c.kind === AZURE_RESOURCE_KINDS.resource)
+        .map((c) => ({ state: c.state, n: Number(c.n) }))
+      const { total, unavailable, degraded } = countAvailability(states)
+      const monthly = costs.filter((c) => c.account_id === account.account_id)
+      const currencies = new Set(monthly.map((c) => c.data.currency).filter((c) => c !== null))
+      return {
+        ...commonView(account),
+        provider: 'azure' as const,
+        auth: credentials.auth,
+        tenant_id: credentials.tenant_id,
+        client_id: credentials.client_id,
+        subscriptions: (account.identity.subscriptions as SubscriptionRef[] | undefined) ?? [],
+        // Added up only when every subscription bills in one currency.
+        cost_this_month:
+          monthly.length > 0 && currencies.size === 1
+            ? {
+                amount: monthly.reduce((sum, c) => sum + c.data.monthToDate.total, 0),
+                currency: [...currencies][0] as string,
+              }
+            : null,
+        resources: { total, unavailable, degraded },
+        failed_parts: parts.filter((p) => p.account_id === account.account_id && !p.ok).length,
+      }
+    })
+  }
+  const view = async (account: CloudAccountRecord) => (await views([account]))[0] as AzureAccount
+
+  /** The account, and its parts of these areas, for a page. */
+  const frame = async (userId: string, accountId: string, areas: readonly string[]) => {
+    const account = await owned(userId, accountId)
+    const parts = await repos.cloudData.parts(accountId)
+    return { account: await view(account), parts: parts.filter((p) => areas.includes(p.area)).map(partView) }
+  }
+
+  const resourcesOf = async (accountId: string): Promise<AzureResourceRow[]> =>
+    (await repos.cloudData.resources<AzureResource>(accountId, [AZURE_RESOURCE_KINDS.resource])).map((r) => ({
+      ...r.data,
+      subscriptionId: r.scope,
+    }))
+
+  return {
+    owned,
+
+    list: async (userId: string) => views(await accounts.listOwned(userId)),
+
+    get: async (userId: string, accountId: string) => view(await owned(userId, accountId)),
+
+    /** Signs in, finds the subscriptions it can read (or checks the chosen ones), stores the account and reads it. */
+    connect: async (userId: string, body: unknown) => {
+      await feature(userId)
+      const parsed = v.safeParse(AzureAccountInput, body)
+      if (!parsed.success) throw rejected(parsed.issues)
+      const input = parsed.output
+      const credentials = credentialsOf(input)
+      const subscriptions = await verify(credentials, input.subscription_ids)
+      if (subscriptions.length === 0) {
+        const message =
+          'The app can read no subscription: assign it the Reader role on a subscription (Subscription > Access ' +
+          'control (IAM) > Add role assignment), then connect again.'
+        throw invalid(message, { subscription_ids: message })
+      }
+      const account = await accounts.insert(userId, {
+        name: input.name,
+        credentials,
+        scope: scopeOf(subscriptions),
+        identity: identityOf(subscriptions),
+      })
+      return view(account)
+    },
+
+    update: async (userId: string, accountId: string, body: unknown) => {
+      const account = await owned(userId, accountId)
+      const parsed = v.safeParse(AzureAccountPatch, body)
+      if (!parsed.success) throw rejected(parsed.issues)
+      const { name, subscription_ids, credentials } = parsed.output
+      let change: Parameters<typeof accounts.change>[1] = {}
+      if (name !== undefined) change.name = name
+      const readAgain = subscription_ids !== undefined || credentials !== undefined
+      if (readAgain) {
+        const fresh = credentials ? credentialsOf(credentials) : sealed(account)
+        const subscriptions = await verify(fresh, subscription_ids ?? (account.scope.subscription_ids as string[]))
+        change = { ...change, scope: scopeOf(subscriptions), identity: identityOf(subscriptions) }
+        if (credentials) change = { ...change, ...accounts.newCredentials(fresh) }
+      }
+      return view(await accounts.change(accountId, change, readAgain))
+    },
+
+    remove: accounts.remove,
+    removedMessage: accounts.removedMessage,
+
+    /** Signs in again with the stored credentials (the secret may have expired), and says so on the account. */
+    test: async (userId: string, accountId: string) => {
+      const { account, ...answer } = await accounts.retest(userId, accountId, async (account) => {
+        const readable = (await verify(sealed(account))).length
+        return { message: `Signed in: the app can read ${readable} subscription${readable === 1 ? '' : 's'}.` }
+      })
+      return { ...answer, account: await view(account) }
+    },
+
+    sync: async (userId: string, accountId: string) => view(await accounts.syncNow(userId, accountId)),
+
+    /** The resources grouped by service, with how many are unavailable or degraded. */
+    services: async (userId: string, accountId: string) => {
+      const page = await frame(userId, accountId, ['resources', 'availability'])
+      const counts = new Map<string, number>()
+      for (const r of await resourcesOf(accountId)) {
+        const key = `${r.service}\u0000${r.availability?.state ?? 'Unknown'}`
+        counts.set(key, (counts.get(key) ?? 0) + 1)
+      }
+      return {
+        ...page,
+        services: azureServiceUse(
+          [...counts].map(([key, n]) => {
+            const [service = '', state = 'Unknown'] = key.split('\u0000')
+            return { service, state, n }
+          }),
+        ),
+      }
+    },
+
+    /** One service's resources, with resource group, location, SKU, tags and availability. */
+    service: async (userId: string, accountId: string, service: string) => {
+      const page = await frame(userId, accountId, ['resources', 'availability'])
+      const resources = (await resourcesOf(accountId)).filter((r) => r.service === service)
+      if (resources.length === 0) throw notFound('Service')
+      return { ...page, service, resources }
+    },
+
+    billing: async (userId: string, accountId: string) => {
+      const page = await frame(userId, accountId, ['costs'])
+      const account = await owned(userId, accountId)
+      const everyMs = deps.config.cloud.costReadMs
+      const refs = page.account.subscriptions
+      const costs = await Promise.all(refs.map((s) => repos.cloudData.costs<AzureCost>(accountId, s.id)))
+      return {
+        ...page,
+        subscriptions: refs.map((s, i) => ({
+          id: s.id,
+          name: s.name,
+          costs: costs[i]?.data ?? null,
+          read_at: iso(costs[i]?.read_at ?? null),
+        })),
+        next_read_at: iso(account.costs_read_at === null ? null : account.costs_read_at + everyMs),
+        read_every_hours: everyMs / 3_600_000,
+      }
+    },
+
+    subscriptionDetails: async (userId: string, accountId: string) => {
+      const page = await frame(userId, accountId, ['details'])
+      const details = await repos.cloudData.resources<AzureSubscription>(accountId, [AZURE_RESOURCE_KINDS.subscription])
+      return { ...page, subscriptions: details.map((d) => d.data) }
+    },
+  }
+}
