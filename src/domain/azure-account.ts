@@ -2,11 +2,11 @@ import * as v from 'valibot'
 import {
   AVAILABILITY_STATES,
   type AvailabilityState,
-  AzureCertificateInput,
   AzureCost,
+  AzureCredentialsInput,
   AzureResource,
-  AzureSecretInput,
   AzureSubscription,
+  appAccountInput,
 } from './azure.ts'
 import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
 
@@ -32,14 +32,7 @@ export const SubscriptionIds = v.pipe(
 const subscriptions = { subscription_ids: v.optional(SubscriptionIds) }
 
 /** Connect an account: its name, the subscriptions to read (default: all the app can read) and its sign-in. */
-export const AzureAccountInput = v.variant(
-  'auth',
-  [
-    v.object({ name: AccountName, ...subscriptions, ...AzureSecretInput.entries }),
-    v.object({ name: AccountName, ...subscriptions, ...AzureCertificateInput.entries }),
-  ],
-  'Choose how Vigil signs in: a client secret (secret) or a certificate (certificate).',
-)
+export const AzureAccountInput = appAccountInput({ name: AccountName, ...subscriptions })
 export type AzureAccountInput = v.InferOutput<typeof AzureAccountInput>
 
 /** A change: another name or subscriptions, or a new sign-in (checked with Azure before it is kept). */
@@ -47,9 +40,7 @@ export const AzureAccountPatch = v.strictObject(
   {
     name: v.optional(AccountName),
     ...subscriptions,
-    credentials: v.optional(
-      v.variant('auth', [AzureSecretInput, AzureCertificateInput], 'Credentials must be a secret or a certificate.'),
-    ),
+    credentials: v.optional(AzureCredentialsInput),
   },
   'This field cannot be changed: remove the account and connect it again.',
 )

@@ -76,6 +76,17 @@ export const AzureCredentialsInput = v.variant(
 )
 export type AzureCredentialsInput = v.InferOutput<typeof AzureCredentialsInput>
 
+/**
+ * Connecting an account that signs in as an app registration (an Azure account, a Microsoft 365 tenant): its name
+ * (`name`, the account name schema), what else it takes (`more`), and the sign-in, told apart by `auth`.
+ */
+export const appAccountInput = <E extends v.ObjectEntries>(more: E) =>
+  v.variant(
+    'auth',
+    [v.object({ ...more, ...AzureSecretInput.entries }), v.object({ ...more, ...AzureCertificateInput.entries })],
+    'Choose how Vigil signs in: a client secret (secret) or a certificate (certificate).',
+  )
+
 // --- What is read -----------------------------------------------------------------------------------------------
 
 export const SUBSCRIPTION_STATES = ['Enabled', 'Warned', 'PastDue', 'Disabled', 'Deleted'] as const

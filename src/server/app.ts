@@ -10,6 +10,7 @@ import type { AppEnv, Deps } from './http/env.ts'
 import { errorBody, toErrorResponse } from './http/errors.ts'
 import { incidentRoutes } from './http/incidents.routes.ts'
 import { integrationRoutes } from './http/integrations.routes.ts'
+import { m365Routes } from './http/m365.routes.ts'
 import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
 import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
@@ -45,6 +46,7 @@ export const createApi = (deps: Deps) => {
     .route('/status_pages', statusPageRoutes(deps))
     .route('/aws', awsRoutes(deps))
     .route('/azure', azureRoutes(deps))
+    .route('/microsoft365', m365Routes(deps))
     .route('/public', publicStatusApi(deps))
     .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
 }

@@ -1,12 +1,15 @@
 import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
 import type { AzureCredentialsInput } from '../../domain/azure.ts'
 import type { CloudProvider, CloudSyncOutcome } from '../../domain/cloud-account.ts'
+import type { M365CredentialsInput } from '../../domain/m365.ts'
 import { listEnabledRegions } from './aws/regions.ts'
 import type { AwsSessionOptions } from './aws/session.ts'
 import { syncAwsSnapshot } from './aws/snapshot.ts'
 import { verifyAwsAccount } from './aws/verify.ts'
 import { syncAzureSnapshot } from './azure/snapshot.ts'
 import { type AzureClientOptions, verifyAzureAccount } from './azure/verify.ts'
+import { syncM365Snapshot } from './m365/snapshot.ts'
+import { type M365Options, verifyM365Tenant } from './m365/tenant.ts'
 
 // The cloud providers as the server uses them: each one's sync (the engine stores what it reads the same way
 // whoever the provider is), and what connecting an account asks of it. Their clients' settings (endpoints, retries)
@@ -31,6 +34,9 @@ export interface CloudProviders {
   azure: {
     verify: (credentials: AzureCredentialsInput) => ReturnType<typeof verifyAzureAccount>
   }
+  m365: {
+    verify: (credentials: M365CredentialsInput) => ReturnType<typeof verifyM365Tenant>
+  }
 }
 
 export interface CloudProviderOptions {
@@ -41,6 +47,8 @@ export interface CloudProviderOptions {
    * MS_GRAPH_URL): endpoints and retries.
    */
   azure?: AzureClientOptions
+  /** The Microsoft 365 (Graph) client's settings: authority host, Graph's address, retries. */
+  m365?: M365Options
 }
 
 export const createCloudProviders = (options: CloudProviderOptions = {}): CloudProviders => ({
@@ -57,6 +65,7 @@ export const createCloudProviders = (options: CloudProviderOptions = {}): CloudP
         costs,
         now,
       }),
+    m365: ({ credentials, now }) => syncM365Snapshot(credentials as M365CredentialsInput, { ...options.m365, now }),
   },
   aws: {
     verify: (credentials) => verifyAwsAccount(credentials, options.aws),
@@ -64,5 +73,8 @@ export const createCloudProviders = (options: CloudProviderOptions = {}): CloudP
   },
   azure: {
     verify: (credentials) => verifyAzureAccount(credentials, options.azure),
+  },
+  m365: {
+    verify: (credentials) => verifyM365Tenant(credentials, options.m365),
   },
 })

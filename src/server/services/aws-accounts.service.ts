@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { AmplifyApp, AwsHealth } from '../../domain/aws.ts'
 import { awsServiceUse } from '../../domain/aws.ts'
 import {
@@ -15,7 +14,7 @@ import { AWS_REGIONS, isAwsRegion } from '../../domain/aws-regions.ts'
 import { AWS_RESOURCE_KINDS } from '../cloud/aws/snapshot.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid } from '../errors.ts'
-import { cloudAccounts, commonView, iso, partView, rejected } from './cloud-accounts.service.ts'
+import { checked, cloudAccounts, commonView, iso, partView } from './cloud-accounts.service.ts'
 import type { Deps } from './deps.ts'
 
 // Connected AWS accounts: connecting one (its credentials checked with STS, sealed at rest), changing, re-testing and
@@ -109,7 +108,7 @@ export const awsAccountsService = (deps: Deps) => {
   }
 
   return {
-    owned,
+    ...accounts.commonCalls(views),
 
     setup: async (userId: string): Promise<AwsSetup> => {
       await feature(userId)
@@ -124,16 +123,10 @@ export const awsAccountsService = (deps: Deps) => {
       }
     },
 
-    list: async (userId: string) => views(await accounts.listOwned(userId)),
-
-    get: async (userId: string, accountId: string) => view(await owned(userId, accountId)),
-
     /** Checks the credentials, finds the regions to read when none were chosen, stores the account and reads it. */
     connect: async (userId: string, body: unknown) => {
       await feature(userId)
-      const parsed = v.safeParse(AwsAccountInput, body)
-      if (!parsed.success) throw rejected(parsed.issues)
-      const input = parsed.output
+      const input = checked(AwsAccountInput, body)
       const credentials = credentialsOf(input)
       const identity = await verify(userId, credentials)
       let regions = input.regions
@@ -158,9 +151,7 @@ export const awsAccountsService = (deps: Deps) => {
 
     update: async (userId: string, accountId: string, body: unknown) => {
       const account = await owned(userId, accountId)
-      const parsed = v.safeParse(AwsAccountPatch, body)
-      if (!parsed.success) throw rejected(parsed.issues)
-      const { name, regions, credentials } = parsed.output
+      const { name, regions, credentials } = checked(AwsAccountPatch, body)
       let change: Parameters<typeof accounts.change>[1] = {}
       if (name !== undefined) change.name = name
       if (regions !== undefined) change.scope = { ...account.scope, regions }
@@ -177,9 +168,6 @@ export const awsAccountsService = (deps: Deps) => {
       return view(await accounts.change(accountId, change, regions !== undefined || credentials !== undefined))
     },
 
-    remove: accounts.remove,
-    removedMessage: accounts.removedMessage,
-
     /** Checks the stored credentials again (they may have been revoked), and says so on the account. */
     test: async (userId: string, accountId: string) => {
       const { account, ...answer } = await accounts.retest(userId, accountId, async (account) => {
@@ -191,9 +179,6 @@ export const awsAccountsService = (deps: Deps) => {
       })
       return { ...answer, account: await view(account) }
     },
-
-    /** Reads the account now (its costs only when they are due: Cost Explorer bills each request). */
-    sync: async (userId: string, accountId: string) => view(await accounts.syncNow(userId, accountId)),
 
     billing: async (userId: string, accountId: string) => {
       const account = await owned(userId, accountId)

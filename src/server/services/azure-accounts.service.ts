@@ -1,4 +1,3 @@
-import * as v from 'valibot'
 import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '../../domain/azure.ts'
 import {
   type AzureAccount,
@@ -8,32 +7,18 @@ import {
   azureServiceUse,
   countAvailability,
 } from '../../domain/azure-account.ts'
-import type { AzureProblem } from '../cloud/azure/index.ts'
 import { AZURE_RESOURCE_KINDS } from '../cloud/azure/snapshot.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid, notFound } from '../errors.ts'
-import { cloudAccounts, commonView, iso, partView, rejected } from './cloud-accounts.service.ts'
+import { appCredentials, appIdentity, refusedSignIn } from './app-sign-in.ts'
+import { checked, cloudAccounts, commonView, iso, partView } from './cloud-accounts.service.ts'
 import type { Deps } from './deps.ts'
 
 // Connected Azure accounts: an app registration (a client secret or a certificate) with Reader on its subscriptions,
 // checked by signing in and listing what it can read, sealed at rest; the pages of what its syncs read: services,
 // one service's resources with Resource Health, the billing summary and the subscriptions' details.
 
-const credentialsOf = (input: AzureCredentialsInput): AzureCredentialsInput =>
-  input.auth === 'secret'
-    ? { auth: 'secret', tenant_id: input.tenant_id, client_id: input.client_id, client_secret: input.client_secret }
-    : { auth: 'certificate', tenant_id: input.tenant_id, client_id: input.client_id, certificate: input.certificate }
-
 type SubscriptionRef = { id: string; name: string; state: string }
-
-/** The form's field a sign-in refusal is about. */
-const FIELD_OF: Partial<Record<AzureProblem, string>> = {
-  invalid_secret: 'client_secret',
-  expired_secret: 'client_secret',
-  bad_certificate: 'certificate',
-  unknown_app: 'client_id',
-  unknown_tenant: 'tenant_id',
-}
 
 export const azureAccountsService = (deps: Deps) => {
   const { repos } = deps
@@ -47,10 +32,7 @@ export const azureAccountsService = (deps: Deps) => {
    */
   const verify = async (credentials: AzureCredentialsInput, chosen?: readonly string[]) => {
     const answer = await deps.cloud.azure.verify(credentials)
-    if (!answer.ok) {
-      const field = FIELD_OF[answer.problem] ?? 'client_id'
-      throw invalid(answer.message, { [field]: answer.message })
-    }
+    if (!answer.ok) throw refusedSignIn(answer)
     const readable = answer.subscriptions
     const missing = (chosen ?? []).filter((id) => !readable.some((s) => s.subscriptionId.toLowerCase() === id))
     if (missing.length > 0) {
@@ -74,7 +56,6 @@ export const azureAccountsService = (deps: Deps) => {
       repos.cloudData.partsOf(ids),
     ])
     return list.map((account) => {
-      const credentials = sealed(account)
       const states = counts
         .filter((c) => c.account_id === account.account_id && c.kind === AZURE_RESOURCE_KINDS.resource)
         .map((c) => ({ state: c.state, n: Number(c.n) }))
@@ -84,9 +65,7 @@ export const azureAccountsService = (deps: Deps) => {
       return {
         ...commonView(account),
         provider: 'azure' as const,
-        auth: credentials.auth,
-        tenant_id: credentials.tenant_id,
-        client_id: credentials.client_id,
+        ...appIdentity(sealed(account)),
         subscriptions: (account.identity.subscriptions as SubscriptionRef[] | undefined) ?? [],
         // Added up only when every subscription bills in one currency.
         cost_this_month:
@@ -117,19 +96,13 @@ export const azureAccountsService = (deps: Deps) => {
     }))
 
   return {
-    owned,
-
-    list: async (userId: string) => views(await accounts.listOwned(userId)),
-
-    get: async (userId: string, accountId: string) => view(await owned(userId, accountId)),
+    ...accounts.commonCalls(views),
 
     /** Signs in, finds the subscriptions it can read (or checks the chosen ones), stores the account and reads it. */
     connect: async (userId: string, body: unknown) => {
       await feature(userId)
-      const parsed = v.safeParse(AzureAccountInput, body)
-      if (!parsed.success) throw rejected(parsed.issues)
-      const input = parsed.output
-      const credentials = credentialsOf(input)
+      const input = checked(AzureAccountInput, body)
+      const credentials = appCredentials(input)
       const subscriptions = await verify(credentials, input.subscription_ids)
       if (subscriptions.length === 0) {
         const message =
@@ -148,23 +121,18 @@ export const azureAccountsService = (deps: Deps) => {
 
     update: async (userId: string, accountId: string, body: unknown) => {
       const account = await owned(userId, accountId)
-      const parsed = v.safeParse(AzureAccountPatch, body)
-      if (!parsed.success) throw rejected(parsed.issues)
-      const { name, subscription_ids, credentials } = parsed.output
+      const { name, subscription_ids, credentials } = checked(AzureAccountPatch, body)
       let change: Parameters<typeof accounts.change>[1] = {}
       if (name !== undefined) change.name = name
       const readAgain = subscription_ids !== undefined || credentials !== undefined
       if (readAgain) {
-        const fresh = credentials ? credentialsOf(credentials) : sealed(account)
+        const fresh = credentials ? appCredentials(credentials) : sealed(account)
         const subscriptions = await verify(fresh, subscription_ids ?? (account.scope.subscription_ids as string[]))
         change = { ...change, scope: scopeOf(subscriptions), identity: identityOf(subscriptions) }
         if (credentials) change = { ...change, ...accounts.newCredentials(fresh) }
       }
       return view(await accounts.change(accountId, change, readAgain))
     },
-
-    remove: accounts.remove,
-    removedMessage: accounts.removedMessage,
 
     /** Signs in again with the stored credentials (the secret may have expired), and says so on the account. */
     test: async (userId: string, accountId: string) => {
@@ -174,8 +142,6 @@ export const azureAccountsService = (deps: Deps) => {
       })
       return { ...answer, account: await view(account) }
     },
-
-    sync: async (userId: string, accountId: string) => view(await accounts.syncNow(userId, accountId)),
 
     /** The resources grouped by service, with how many are unavailable or degraded. */
     services: async (userId: string, accountId: string) => {

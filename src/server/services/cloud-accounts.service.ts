@@ -1,4 +1,4 @@
-import type * as v from 'valibot'
+import * as v from 'valibot'
 import type { CloudPart, CloudProvider } from '../../domain/cloud-account.ts'
 import { fieldErrors } from '../../domain/form-validation.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
@@ -20,6 +20,13 @@ export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toI
 export const rejected = (issues: v.BaseIssue<unknown>[]) => {
   const errors = fieldErrors(issues)
   return invalid(Object.values(errors)[0] ?? 'Check the highlighted fields.', errors)
+}
+
+/** A body checked with the provider's schema: 400 with each field's message when it does not fit. */
+export const checked = <S extends v.GenericSchema>(schema: S, body: unknown): v.InferOutput<S> => {
+  const parsed = v.safeParse(schema, body)
+  if (!parsed.success) throw rejected(parsed.issues)
+  return parsed.output
 }
 
 export const partView = (p: CloudPartRecord): CloudPart => ({
@@ -68,13 +75,57 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
     return account
   }
 
+  const listOwned = async (userId: string) => {
+    await feature(userId)
+    return repos.cloudAccounts.listOwned(userId, kind.provider)
+  }
+
+  /** Removes the account, what was read of it, and its monitors (they would only fail without it). */
+  const remove = async (userId: string, accountId: string) => {
+    await owned(userId, accountId)
+    return deps.database.db.transaction().execute(async (trx) => {
+      const r = reposOf(trx)
+      const monitors = (await r.monitors.listOwned(userId)).filter(
+        (m) => (m.settings as { account_id?: unknown }).account_id === accountId,
+      )
+      for (const m of monitors) await r.monitors.deleteOwned(userId, m.monitor_id)
+      if (!(await r.cloudAccounts.deleteOwned(userId, accountId))) throw notFound(kind.label)
+      return { monitors_removed: monitors.length }
+    })
+  }
+
+  /** Reads the account now (its costs only when they are due: the cost APIs bill or throttle each request). */
+  const syncNow = async (userId: string, accountId: string) => {
+    await owned(userId, accountId)
+    if (!(await deps.cloudSync.syncNow(accountId)))
+      throw new Failure('conflict', 'This account is being read right now. Its pages show the result in a moment.')
+    return (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord
+  }
+
+  /** The account's message after a removal: "AWS account removed with its 2 monitors." */
+  const removedMessage = (monitorsRemoved: number) =>
+    `${kind.label} removed${
+      monitorsRemoved === 0 ? '' : ` with its ${monitorsRemoved} monitor${monitorsRemoved === 1 ? '' : 's'}`
+    }.`
+
   return {
     feature,
     owned,
 
-    listOwned: async (userId: string) => {
-      await feature(userId)
-      return repos.cloudAccounts.listOwned(userId, kind.provider)
+    /**
+     * The calls every provider's service answers alike, given how it shows accounts (`views`: one query per list,
+     * not per account): list, one account, remove, read now.
+     */
+    commonCalls: <V>(views: (list: CloudAccountRecord[]) => Promise<V[]>) => {
+      const one = async (account: CloudAccountRecord) => (await views([account]))[0] as V
+      return {
+        owned,
+        list: async (userId: string) => views(await listOwned(userId)),
+        get: async (userId: string, accountId: string) => one(await owned(userId, accountId)),
+        remove,
+        removedMessage,
+        sync: async (userId: string, accountId: string) => one(await syncNow(userId, accountId)),
+      }
     },
 
     /** The account as stored now (after a change). */
@@ -163,34 +214,6 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
         }
       }
     },
-
-    /** Removes the account, what was read of it, and its monitors (they would only fail without it). */
-    remove: async (userId: string, accountId: string) => {
-      await owned(userId, accountId)
-      return deps.database.db.transaction().execute(async (trx) => {
-        const r = reposOf(trx)
-        const monitors = (await r.monitors.listOwned(userId)).filter(
-          (m) => (m.settings as { account_id?: unknown }).account_id === accountId,
-        )
-        for (const m of monitors) await r.monitors.deleteOwned(userId, m.monitor_id)
-        if (!(await r.cloudAccounts.deleteOwned(userId, accountId))) throw notFound(kind.label)
-        return { monitors_removed: monitors.length }
-      })
-    },
-
-    /** Reads the account now (its costs only when they are due: the cost APIs bill or throttle each request). */
-    syncNow: async (userId: string, accountId: string) => {
-      await owned(userId, accountId)
-      if (!(await deps.cloudSync.syncNow(accountId)))
-        throw new Failure('conflict', 'This account is being read right now. Its pages show the result in a moment.')
-      return (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord
-    },
-
-    /** The account's message after a removal: "AWS account removed with its 2 monitors." */
-    removedMessage: (monitorsRemoved: number) =>
-      `${kind.label} removed${
-        monitorsRemoved === 0 ? '' : ` with its ${monitorsRemoved} monitor${monitorsRemoved === 1 ? '' : 's'}`
-      }.`,
   }
 }
 

@@ -1,13 +1,10 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // Park UI's Alert as plain elements (Ark has no alert): a tinted box that says what went wrong or what to heed,
 // with room for an action (Try again) after its content. It sets no role: the page gives role="alert" to what must
 // be read out at once, role="note" or role="status" to the rest.
-export const alert = defineSlotRecipe({
-  className: 'alert',
+export const alert = kitSlotRecipe('Alert', {
   description: 'Alert: a message in the colour of its status (error, warning, success, info), with an optional action',
-  jsx: ['Alert'],
-  staticCss: ['*'],
   slots: ['root', 'icon', 'content', 'title', 'description'],
   base: {
     root: {

@@ -1,10 +1,7 @@
-import { defineRecipe } from '@pandacss/dev'
+import { kitRecipe } from './kit.ts'
 
-export const badge = defineRecipe({
-  className: 'badge',
+export const badge = kitRecipe('Badge', {
   description: 'Small counter badge, e.g. the unread count on the notification bell',
-  jsx: ['Badge'],
-  staticCss: ['*'],
   base: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -29,11 +26,8 @@ export const badge = defineRecipe({
   defaultVariants: { placement: 'inline' },
 })
 
-export const chip = defineRecipe({
-  className: 'chip',
+export const chip = kitRecipe('Chip', {
   description: "Pill label, e.g. the 'New' marker on a notification",
-  jsx: ['Chip'],
-  staticCss: ['*'],
   base: {
     display: 'inline-flex',
     alignItems: 'center',

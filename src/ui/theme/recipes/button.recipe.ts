@@ -1,4 +1,4 @@
-import { defineRecipe } from '@pandacss/dev'
+import { kitRecipe } from './kit.ts'
 
 /** A small square icon button set inside another part (a password's eye, a toast's close), transparent until hovered. */
 export const insetIconButtonStyles = {
@@ -12,11 +12,8 @@ export const insetIconButtonStyles = {
   _focusVisible: { outline: '2px solid', outlineColor: 'navy.500' },
 } as const
 
-export const button = defineRecipe({
-  className: 'button',
+export const button = kitRecipe('Button', {
   description: 'Buttons: solid (navy primary), outline and ghost, in two sizes plus a square icon size',
-  jsx: ['Button'],
-  staticCss: ['*'],
   base: {
     display: 'inline-flex',
     alignItems: 'center',

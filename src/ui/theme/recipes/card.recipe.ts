@@ -1,13 +1,10 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // Park UI's Card as plain elements (Ark has no card): a surface for one thing, a page's panel or an item of a list.
 // `size="sm"` is the item of a list (a channel, a status page, an incident), `md` a page's panel; `variant="outline"`
 // is a bordered box inside another card (a plan to choose).
-export const card = defineSlotRecipe({
-  className: 'card',
+export const card = kitSlotRecipe('Card', {
   description: 'Card: a surface grouping one thing, with header, title, description, body and footer',
-  jsx: ['Card'],
-  staticCss: ['*'],
   slots: ['root', 'header', 'title', 'description', 'body', 'footer'],
   base: {
     root: {

@@ -1,12 +1,9 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // A radio or checkbox with its words after it, the whole line clickable. `variant="tile"` frames each choice as a
 // card to pick (a plan, an integration's type), outlined when chosen and when focused by keyboard.
-export const choice = defineSlotRecipe({
-  className: 'choice',
+export const choice = kitSlotRecipe('Choice', {
   description: 'A radio or checkbox with its label; tiles for choices that need room',
-  jsx: ['Choice'],
-  staticCss: ['*'],
   slots: ['root', 'control', 'label'],
   base: {
     root: { display: 'flex', gap: '2', alignItems: 'flex-start', fontSize: 'sm', cursor: 'pointer', minW: '0' },

@@ -1,11 +1,8 @@
-import { defineSlotRecipe } from '@pandacss/dev'
 import { inputStyles } from './field.recipe.ts'
+import { kitSlotRecipe } from './kit.ts'
 
-export const clipboard = defineSlotRecipe({
-  className: 'clipboard',
+export const clipboard = kitSlotRecipe('Clipboard', {
   description: 'A value to copy (Ark UI Clipboard): label, read-only input and copy button, e.g. a signing secret',
-  jsx: ['Clipboard'],
-  staticCss: ['*'],
   slots: ['root', 'label', 'control', 'input', 'trigger', 'indicator'],
   base: {
     root: { display: 'flex', flexDirection: 'column', gap: '1.5' },

@@ -1,10 +1,7 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
-export const collapsible = defineSlotRecipe({
-  className: 'collapsible',
+export const collapsible = kitSlotRecipe('Collapsible', {
   description: 'Collapsible section (Ark UI Collapsible), e.g. sidebar groups',
-  jsx: ['Collapsible'],
-  staticCss: ['*'],
   slots: ['root', 'trigger', 'indicator', 'content'],
   base: {
     root: {

@@ -1,10 +1,7 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
-export const dialog = defineSlotRecipe({
-  className: 'dialog',
+export const dialog = kitSlotRecipe('Dialog', {
   description: 'Modal dialog (Ark UI Dialog)',
-  jsx: ['Dialog'],
-  staticCss: ['*'],
   slots: ['trigger', 'backdrop', 'positioner', 'content', 'title', 'description', 'closeTrigger'],
   base: {
     backdrop: {

@@ -1,12 +1,9 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // What a list shows before it has anything: what would be here, why it helps, and the action that adds the first.
 // `variant="card"` stands in a page on its own surface; `plain` sits inside a card or dialog that frames it.
-export const emptyState = defineSlotRecipe({
-  className: 'emptyState',
+export const emptyState = kitSlotRecipe('EmptyState', {
   description: 'Empty state: a title, a description and the action that adds the first item',
-  jsx: ['EmptyState'],
-  staticCss: ['*'],
   slots: ['root', 'indicator', 'title', 'description', 'actions'],
   base: {
     root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2', minW: '0' },

@@ -1,4 +1,4 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 export const inputStyles = {
   w: 'full',
@@ -23,11 +23,8 @@ export const inputStyles = {
 export const fieldRootStyles = { display: 'flex', flexDirection: 'column', gap: '1.5' } as const
 export const fieldLabelStyles = { fontSize: 'sm', fontWeight: 'medium', color: 'gray.800' } as const
 
-export const field = defineSlotRecipe({
-  className: 'field',
+export const field = kitSlotRecipe('Field', {
   description: 'Form field (Ark UI Field): label, input, native select, textarea, helper text, error text',
-  jsx: ['Field'],
-  staticCss: ['*'],
   slots: ['root', 'label', 'input', 'select', 'textarea', 'helperText', 'errorText', 'requiredIndicator'],
   base: {
     root: fieldRootStyles,

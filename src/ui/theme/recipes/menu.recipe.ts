@@ -1,10 +1,7 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
-export const menu = defineSlotRecipe({
-  className: 'menu',
+export const menu = kitSlotRecipe('Menu', {
   description: 'Dropdown menu (Ark UI Menu), e.g. the profile menu',
-  jsx: ['Menu'],
-  staticCss: ['*'],
   slots: ['trigger', 'positioner', 'content', 'item', 'itemGroup', 'itemGroupLabel', 'separator'],
   base: {
     trigger: {

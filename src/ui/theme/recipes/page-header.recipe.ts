@@ -1,11 +1,8 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // The top of a page: its h1, a line about it and the page's own buttons, which wrap below on narrow windows.
-export const pageHeader = defineSlotRecipe({
-  className: 'pageHeader',
+export const pageHeader = kitSlotRecipe('PageHeader', {
   description: 'Page header: the page title (h1), its description and the actions of the page',
-  jsx: ['PageHeader'],
-  staticCss: ['*'],
   slots: ['root', 'content', 'title', 'description', 'actions'],
   base: {
     root: { display: 'flex', gap: '4', alignItems: 'center', flexWrap: 'wrap' },

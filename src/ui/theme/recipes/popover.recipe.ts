@@ -1,11 +1,8 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
-export const popover = defineSlotRecipe({
-  className: 'popover',
+export const popover = kitSlotRecipe('Popover', {
   description:
     'Popover (Ark UI Popover), e.g. the notification panel: 360 px wide, at most 800 px high, scrolls inside',
-  jsx: ['Popover'],
-  staticCss: ['*'],
   slots: ['trigger', 'positioner', 'content', 'title', 'description', 'closeTrigger'],
   base: {
     positioner: {},

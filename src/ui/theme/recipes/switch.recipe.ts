@@ -1,11 +1,8 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // The control follows the native checkbox before it (`input:checked + &`): no script decides how it looks.
-export const switchRecipe = defineSlotRecipe({
-  className: 'switch',
+export const switchRecipe = kitSlotRecipe('Switch', {
   description: 'On/off switch: a native checkbox with role="switch", e.g. whether an alert channel is used',
-  jsx: ['Switch'],
-  staticCss: ['*'],
   slots: ['root', 'input', 'control', 'thumb', 'label'],
   base: {
     root: {

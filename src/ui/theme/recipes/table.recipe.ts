@@ -1,13 +1,10 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
 // Park UI's Table as plain elements (Ark has no table). `Scroll` is the region it scrolls sideways in on narrow
 // windows (give it tabIndex={0} and a label, so a keyboard can scroll it). Cells take style props for what differs
 // per column: `<Table.Cell fontVariantNumeric="tabular-nums">`, `<Table.Cell textAlign="end">` for row actions.
-export const table = defineSlotRecipe({
-  className: 'table',
+export const table = kitSlotRecipe('Table', {
   description: 'Table: scroll region, table, caption, head, body, foot, row, header cell and cell',
-  jsx: ['Table'],
-  staticCss: ['*'],
   slots: ['scroll', 'root', 'caption', 'head', 'body', 'foot', 'row', 'header', 'cell'],
   base: {
     scroll: {

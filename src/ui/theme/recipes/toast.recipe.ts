@@ -1,13 +1,10 @@
-import { defineSlotRecipe } from '@pandacss/dev'
 import { insetIconButtonStyles } from './button.recipe.ts'
+import { kitSlotRecipe } from './kit.ts'
 
 const accent = (border: string, icon: string) => ({ borderLeftColor: border, '& [data-toast-icon]': { color: icon } })
 
-export const toast = defineSlotRecipe({
-  className: 'toast',
+export const toast = kitSlotRecipe('Toast', {
   description: 'Toast (Ark UI Toast); the severity comes from the data-type attribute Ark sets on the root',
-  jsx: ['Toast'],
-  staticCss: ['*'],
   slots: ['root', 'icon', 'body', 'title', 'description', 'closeTrigger'],
   base: {
     root: {

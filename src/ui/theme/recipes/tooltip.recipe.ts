@@ -1,10 +1,7 @@
-import { defineSlotRecipe } from '@pandacss/dev'
+import { kitSlotRecipe } from './kit.ts'
 
-export const tooltip = defineSlotRecipe({
-  className: 'tooltip',
+export const tooltip = kitSlotRecipe('Tooltip', {
   description: 'Tooltip (Ark UI Tooltip): 250 ms fade, 200 px wide by default, 400 px with `wide`',
-  jsx: ['Tooltip'],
-  staticCss: ['*'],
   slots: ['trigger', 'positioner', 'content', 'arrow', 'arrowTip'],
   base: {
     positioner: {},
