@@ -176,11 +176,26 @@ export const AWS_COST_SERVICE_NAMES = {
   lightsail: 'Amazon Lightsail',
 } as const
 
-const countStates = (states: readonly string[]) => {
-  const counts: Record<string, number> = {}
-  for (const s of states) counts[s] = (counts[s] ?? 0) + 1
-  return counts
+/** How many resources there are of a kind, and how many in each state (an Amplify app's: its branches' builds). */
+export interface ResourceUse {
+  count: number
+  states: Record<string, number>
 }
+
+/** The use of resources counted in the database: how many in each state. */
+export const resourcesByState = (counts: readonly { state: string; n: number }[]): ResourceUse => {
+  const states: Record<string, number> = {}
+  for (const c of counts) states[c.state] = (states[c.state] ?? 0) + c.n
+  return { count: counts.reduce((sum, c) => sum + c.n, 0), states }
+}
+
+/** Amplify's use: its apps, with the outcome of each branch's last build as their states. */
+export const amplifyUse = (apps: readonly Pick<AmplifyApp, 'branches'>[]): ResourceUse => ({
+  count: apps.length,
+  states: resourcesByState(
+    apps.flatMap((a) => a.branches.map((b) => ({ state: b.last_job?.status ?? 'NOT_BUILT', n: 1 }))),
+  ).states,
+})
 
 /**
  * One row per service the account uses: the services Vigil lists resources of (when it has any, or costs), then
@@ -188,31 +203,21 @@ const countStates = (states: readonly string[]) => {
  */
 export const awsServiceUse = (read: {
   costs: { services: readonly { service: string; amount: number }[] } | null
-  ec2: readonly Pick<Ec2Instance, 'state'>[]
-  rds: readonly Pick<RdsInstance, 'status'>[]
-  amplify: readonly Pick<AmplifyApp, 'branches'>[]
-  lightsail: readonly Pick<LightsailInstance, 'state'>[]
+  resources: Record<keyof typeof AWS_COST_SERVICE_NAMES, ResourceUse>
 }): AwsServiceUse[] => {
   const cost = new Map(read.costs?.services.map((s) => [s.service, s.amount]))
-  // Amplify counts apps; its states are the outcome of each branch's last build.
-  const listed: [string, number, string[]][] = [
-    [AWS_COST_SERVICE_NAMES.ec2, read.ec2.length, read.ec2.map((i) => i.state)],
-    [AWS_COST_SERVICE_NAMES.rds, read.rds.length, read.rds.map((i) => i.status)],
-    [
-      AWS_COST_SERVICE_NAMES.amplify,
-      read.amplify.length,
-      read.amplify.flatMap((a) => a.branches.map((b) => b.last_job?.status ?? 'NOT_BUILT')),
-    ],
-    [AWS_COST_SERVICE_NAMES.lightsail, read.lightsail.length, read.lightsail.map((i) => i.state)],
-  ]
   const rows: AwsServiceUse[] = []
-  for (const [service, count, states] of listed) {
-    if (count === 0 && !cost.has(service)) continue
+  for (const [area, service] of Object.entries(AWS_COST_SERVICE_NAMES) as [
+    keyof typeof AWS_COST_SERVICE_NAMES,
+    string,
+  ][]) {
+    const use = read.resources[area]
+    if (use.count === 0 && !cost.has(service)) continue
     rows.push({
       service,
       cost_this_month: read.costs ? (cost.get(service) ?? 0) : null,
-      resource_count: count,
-      states: countStates(states),
+      resource_count: use.count,
+      states: use.states,
     })
     cost.delete(service)
   }

@@ -1,5 +1,5 @@
 import type { AmplifyApp, AwsHealth } from '../../domain/aws.ts'
-import { awsServiceUse } from '../../domain/aws.ts'
+import { amplifyUse, awsServiceUse, resourcesByState } from '../../domain/aws.ts'
 import {
   type AwsAccount,
   AwsAccountInput,
@@ -231,21 +231,20 @@ export const awsAccountsService = (deps: Deps) => {
         repos.cloudData.costs<CostSummary>(accountId),
       ])
       const of = <T>(kind: string) => resources.filter((r) => r.kind === kind).map((r) => r.data as T)
-      /** One item per resource of `kind`, holding its state under `key`: what awsServiceUse counts. */
-      const stated = <K extends string>(kind: string, key: K) =>
-        states
-          .filter((c) => c.kind === kind)
-          .flatMap((c) => Array.from({ length: Number(c.n) }, () => ({ [key]: c.state }) as Record<K, string>))
+      const counted = (kind: string) =>
+        resourcesByState(states.filter((c) => c.kind === kind).map((c) => ({ state: c.state, n: Number(c.n) })))
       const health = of<AwsHealth>(AWS_RESOURCE_KINDS.health)[0] ?? null
       return {
         account: await view(account),
         parts: parts.map(partView),
         services: awsServiceUse({
           costs: costs?.data ?? null,
-          ec2: stated(AWS_RESOURCE_KINDS.ec2, 'state'),
-          rds: stated(AWS_RESOURCE_KINDS.rds, 'status'),
-          amplify: of<AmplifyApp>(AWS_RESOURCE_KINDS.amplify),
-          lightsail: stated(AWS_RESOURCE_KINDS.lightsail, 'state'),
+          resources: {
+            ec2: counted(AWS_RESOURCE_KINDS.ec2),
+            rds: counted(AWS_RESOURCE_KINDS.rds),
+            amplify: amplifyUse(of<AmplifyApp>(AWS_RESOURCE_KINDS.amplify)),
+            lightsail: counted(AWS_RESOURCE_KINDS.lightsail),
+          },
         }),
         currency: costs?.data.currency ?? null,
         health,

@@ -5,10 +5,12 @@ import {
   type AwsPart,
   type AwsPartStatus,
   type AwsServiceUse,
+  amplifyUse,
   awsServiceUse,
   type Ec2Instance,
   type LightsailInstance,
   type RdsInstance,
+  resourcesByState,
 } from '../../../domain/aws.ts'
 import { type CostSummary, costPeriods, costSummary } from '../../../domain/aws-costs.ts'
 import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
@@ -175,7 +177,17 @@ export const syncAwsAccount = async (
       costs: global.costs,
       health: global.health,
     }
-    return { ...result, services: awsServiceUse(result) }
+    const listed = (states: readonly string[]) => resourcesByState(states.map((state) => ({ state, n: 1 })))
+    const services = awsServiceUse({
+      costs: result.costs,
+      resources: {
+        ec2: listed(result.ec2.map((i) => i.state)),
+        rds: listed(result.rds.map((i) => i.status)),
+        amplify: amplifyUse(result.amplify),
+        lightsail: listed(result.lightsail.map((i) => i.state)),
+      },
+    })
+    return { ...result, services }
   } finally {
     session.close()
   }

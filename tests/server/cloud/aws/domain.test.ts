@@ -6,10 +6,12 @@ import {
   AWS_READ_ONLY_POLICY_JSON,
   AwsCredentialsInput,
   AwsRegions,
+  amplifyUse,
   awsRoleTrustPolicy,
   awsServiceUse,
   costPeriods,
   costSummary,
+  resourcesByState,
 } from '../../../../src/domain/aws.ts'
 import { listEnabledRegions, syncAwsAccount, verifyAwsAccount } from '../../../../src/server/cloud/aws/index.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'
@@ -175,10 +177,15 @@ it('lists the services in use, highest cost first, with resources and their stat
         { service: 'Amazon Relational Database Service', amount: 20 },
       ],
     },
-    ec2: [{ state: 'running' }, { state: 'stopped' }, { state: 'running' }],
-    rds: [{ status: 'available' }],
-    amplify: [{ branches: [{ last_job: { status: 'FAILED' } }, { last_job: null }] } as never],
-    lightsail: [],
+    resources: {
+      ec2: resourcesByState([
+        { state: 'running', n: 2 },
+        { state: 'stopped', n: 1 },
+      ]),
+      rds: resourcesByState([{ state: 'available', n: 1 }]),
+      amplify: amplifyUse([{ branches: [{ last_job: { status: 'FAILED' } }, { last_job: null }] } as never]),
+      lightsail: resourcesByState([]),
+    },
   })
   expect(rows).toEqual([
     {
@@ -197,7 +204,14 @@ it('lists the services in use, highest cost first, with resources and their stat
     { service: 'AWS Amplify', cost_this_month: 0, resource_count: 1, states: { FAILED: 1, NOT_BUILT: 1 } },
   ])
   expect(
-    awsServiceUse({ costs: null, ec2: [{ state: 'running' }], rds: [], amplify: [], lightsail: [] })[0]
-      ?.cost_this_month,
+    awsServiceUse({
+      costs: null,
+      resources: {
+        ec2: resourcesByState([{ state: 'running', n: 1 }]),
+        rds: resourcesByState([]),
+        amplify: amplifyUse([]),
+        lightsail: resourcesByState([]),
+      },
+    })[0]?.cost_this_month,
   ).toBeNull()
 })
