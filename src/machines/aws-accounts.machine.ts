@@ -131,15 +131,16 @@ const accountActions = awsAccounts.createStateConfig({
   },
 })
 
-// An account not read yet: the list is read again until its first read is stored.
+// An account not read yet: the list is read again until its first read is stored. No timer runs while none waits.
 const pendingWatch = awsAccounts.createStateConfig({
-  initial: 'waiting',
+  initial: 'idle',
   states: {
+    idle: { always: { guard: 'anyPending', target: 'waiting' } },
     waiting: {
       after: {
         [AWS_PENDING_RECHECK_MS]: [
           { guard: 'anyPending', target: 'waiting', reenter: true, actions: raise({ type: 'awsAccounts.refresh' }) },
-          { target: 'waiting', reenter: true },
+          { target: 'idle' },
         ],
       },
     },

@@ -28,7 +28,17 @@ const tick = { type: `xstate.after.${AWS_PENDING_RECHECK_MS}.awsAccounts.ready.p
 
 describe('AWS accounts machine paths', () => {
   const reached = reachedStateNodes(awsAccountsMachine, {
-    events: [loaded(prod), unreachable, refresh, refreshed, remove, confirm, cancel, removed],
+    events: [
+      loaded(prod),
+      loaded(awsAccount({ status: 'pending', synced_at: null })),
+      unreachable,
+      refresh,
+      refreshed,
+      remove,
+      confirm,
+      cancel,
+      removed,
+    ],
   })
   it.each(stateNodeIds(awsAccountsMachine))('reaches %s', (id) => expect(reached.has(id)).toBe(true))
 
@@ -73,6 +83,9 @@ describe('AWS accounts machine paths', () => {
       true,
     )
     expect(journey(awsAccountsMachine, [loaded(prod), tick]).state.matches({ ready: { list: 'idle' } })).toBe(true)
+    // Nothing waits for a first read: no timer runs.
+    expect(journey(awsAccountsMachine, [loaded(prod)]).state.matches({ ready: { pending: 'idle' } })).toBe(true)
+    expect(journey(awsAccountsMachine, [loaded(pending)]).state.matches({ ready: { pending: 'waiting' } })).toBe(true)
   })
 })
 
