@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LoopbackAws, startLoopbackAws } from '../support/aws/loopback-aws.ts'
-import { CUSTOMER, NOW, restoreEnv, seedCustomer, serverKeys, VIGIL } from './cloud/aws/loopback.ts'
+import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
+import { CUSTOMER, NOW, startCustomerAws, VIGIL } from './cloud/aws/loopback.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
 
 // AWS accounts through the API, against a loopback AWS that speaks each service's protocol and checks signatures.
@@ -11,23 +11,17 @@ describe.each(dialects)('AWS accounts on %s', (dialect) => {
   let t: TestApp
   let aws: LoopbackAws
   let clock: TestClock
-  let savedEndpoint: string | undefined
-  let server: ReturnType<typeof serverKeys>
+  let customerAws: Awaited<ReturnType<typeof startCustomerAws>>
   beforeAll(async () => {
     db = await openTestDb(dialect)
-    aws = await startLoopbackAws()
-    seedCustomer(aws.world)
-    savedEndpoint = process.env.AWS_ENDPOINT_URL
-    process.env.AWS_ENDPOINT_URL = aws.url
-    server = serverKeys(aws.world)
+    customerAws = await startCustomerAws()
+    aws = customerAws.aws
     clock = testClock(NOW)
     t = buildTestApp(db.database, { clock })
   })
   afterAll(async () => {
     await t.deps.cloudSync.stop()
-    server.restore()
-    restoreEnv('AWS_ENDPOINT_URL', savedEndpoint)
-    await aws.close()
+    await customerAws.close()
     await db.drop()
   })
 

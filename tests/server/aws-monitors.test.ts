@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LoopbackAws, startLoopbackAws } from '../support/aws/loopback-aws.ts'
-import { CUSTOMER, NOW, restoreEnv, seedCustomer, serverKeys } from './cloud/aws/loopback.ts'
+import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
+import { CUSTOMER, NOW, startCustomerAws } from './cloud/aws/loopback.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
 
 // AWS monitors on the engine: a resource of a connected account held to its rule, judged on what the account's sync
@@ -14,23 +14,17 @@ describe.each(dialects)('AWS monitors on %s', (dialect) => {
   let t: TestApp
   let aws: LoopbackAws
   let clock: TestClock
-  let savedEndpoint: string | undefined
-  let server: ReturnType<typeof serverKeys>
+  let customerAws: Awaited<ReturnType<typeof startCustomerAws>>
   beforeAll(async () => {
     db = await openTestDb(dialect)
-    aws = await startLoopbackAws()
-    seedCustomer(aws.world)
-    savedEndpoint = process.env.AWS_ENDPOINT_URL
-    process.env.AWS_ENDPOINT_URL = aws.url
-    server = serverKeys(aws.world)
+    customerAws = await startCustomerAws()
+    aws = customerAws.aws
     clock = testClock(NOW)
     t = buildTestApp(db.database, { clock, config: { allowPrivateTargets: true } })
   })
   afterAll(async () => {
     await t.deps.cloudSync.stop()
-    server.restore()
-    restoreEnv('AWS_ENDPOINT_URL', savedEndpoint)
-    await aws.close()
+    await customerAws.close()
     await db.drop()
   })
 

@@ -2,7 +2,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { AwsRoleSessions } from '../../../../src/server/cloud/aws/index.ts'
 import { amplifyApp, ec2Instance, lightsailInstance, rdsInstance } from '../../../support/aws/fixtures.ts'
-import type { LoopbackAws } from '../../../support/aws/loopback-aws.ts'
+import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'
 import type { World } from '../../../support/aws/world.ts'
 
 // What the AWS adapter's tests share: the customer's account, Vigil's own account (whose keys the server
@@ -109,4 +109,24 @@ export const seedCustomer = (world: World) => {
     },
   ]
   return account
+}
+
+/**
+ * A loopback AWS holding the customer's account, which the SDK reaches through its own setting (AWS_ENDPOINT_URL),
+ * with the server's own keys in the environment; `close` stops it and puts the environment back.
+ */
+export const startCustomerAws = async () => {
+  const aws = await startLoopbackAws()
+  seedCustomer(aws.world)
+  const savedEndpoint = process.env.AWS_ENDPOINT_URL
+  process.env.AWS_ENDPOINT_URL = aws.url
+  const server = serverKeys(aws.world)
+  return {
+    aws,
+    close: async () => {
+      server.restore()
+      restoreEnv('AWS_ENDPOINT_URL', savedEndpoint)
+      await aws.close()
+    },
+  }
 }
