@@ -183,6 +183,8 @@ describe.each(dialects)('Azure accounts on %s', (dialect) => {
     const refused = await connect(token, { subscription_ids: [unknown] })
     expect(refused.status).toBe(400)
     expect(refused.json.errors.subscription_ids).toContain(unknown)
+    // It names the subscriptions the app can read.
+    expect(refused.json.message).toContain(`Production (${SUBSCRIPTION_ID})`)
 
     const res = await connect(token, { subscription_ids: [SUBSCRIPTION_ID.toUpperCase()] })
     expect(res.status, res.text).toBe(201)
