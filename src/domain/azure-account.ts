@@ -1,6 +1,5 @@
 import * as v from 'valibot'
 import {
-  AVAILABILITY_STATES,
   type AvailabilityState,
   AzureCost,
   AzureCredentialsInput,
@@ -131,5 +130,3 @@ export const azureServiceUse = (counts: readonly { service: string; state: strin
         b.total - a.total ||
         a.service.localeCompare(b.service),
     )
-
-export { AVAILABILITY_STATES }

@@ -7,6 +7,7 @@ import {
   loopbackOptions,
   OTHER_SUBSCRIPTION_ID,
   SUBSCRIPTION_ID,
+  secretCredentials,
   startLoopbackAzure,
   TENANT_ID,
 } from '../support/azure/index.ts'
@@ -37,14 +38,7 @@ describe.each(dialects)('Azure accounts on %s', (dialect) => {
   })
 
   const pro = () => t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
-  const body = (over: Record<string, unknown> = {}) => ({
-    name: 'Contoso',
-    auth: 'secret',
-    tenant_id: TENANT_ID,
-    client_id: CLIENT_ID,
-    client_secret: CLIENT_SECRET,
-    ...over,
-  })
+  const body = (over: Record<string, unknown> = {}) => ({ name: 'Contoso', ...secretCredentials(), ...over })
   const connect = async (token: string, over: Record<string, unknown> = {}) => {
     const res = await t.call('POST', '/api/azure/accounts', { token, body: body(over) })
     await t.deps.cloudSync.settled()

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
-  CLIENT_ID,
   CLIENT_SECRET,
   createWorld,
   graphIssue,
   type LoopbackAzure,
   loopbackOptions,
+  secretCredentials,
   startLoopbackAzure,
   TENANT_ID,
 } from '../support/azure/index.ts'
@@ -40,14 +40,7 @@ describe.each(dialects)('Microsoft 365 tenants on %s', (dialect) => {
     return tenant.m365
   }
   const pro = () => t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
-  const body = (over: Record<string, unknown> = {}) => ({
-    name: 'Contoso',
-    auth: 'secret',
-    tenant_id: TENANT_ID,
-    client_id: CLIENT_ID,
-    client_secret: CLIENT_SECRET,
-    ...over,
-  })
+  const body = (over: Record<string, unknown> = {}) => ({ name: 'Contoso', ...secretCredentials(), ...over })
   const connect = async (token: string, over: Record<string, unknown> = {}) => {
     const res = await t.call('POST', '/api/microsoft365/accounts', { token, body: body(over) })
     await t.deps.cloudSync.settled()

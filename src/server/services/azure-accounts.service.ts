@@ -4,6 +4,7 @@ import {
   AzureAccountInput,
   AzureAccountPatch,
   type AzureResourceRow,
+  availabilityOf,
   azureServiceUse,
   countAvailability,
 } from '../../domain/azure-account.ts'
@@ -84,9 +85,10 @@ export const azureAccountsService = (deps: Deps) => {
 
   /** The account, and its parts of these areas, for a page. */
   const frame = async (userId: string, accountId: string, areas: readonly string[]) => {
-    const account = await owned(userId, accountId)
+    const record = await owned(userId, accountId)
     const parts = await repos.cloudData.parts(accountId)
-    return { account: await view(account), parts: parts.filter((p) => areas.includes(p.area)).map(partView) }
+    const page = { account: await view(record), parts: parts.filter((p) => areas.includes(p.area)).map(partView) }
+    return { record, page }
   }
 
   const resourcesOf = async (accountId: string): Promise<AzureResourceRow[]> =>
@@ -145,52 +147,40 @@ export const azureAccountsService = (deps: Deps) => {
 
     /** The resources grouped by service, with how many are unavailable or degraded. */
     services: async (userId: string, accountId: string) => {
-      const page = await frame(userId, accountId, ['resources', 'availability'])
-      const counts = new Map<string, number>()
-      for (const r of await resourcesOf(accountId)) {
-        const key = `${r.service}\u0000${r.availability?.state ?? 'Unknown'}`
-        counts.set(key, (counts.get(key) ?? 0) + 1)
-      }
+      const { page } = await frame(userId, accountId, ['resources', 'availability'])
+      const resources = await resourcesOf(accountId)
       return {
         ...page,
-        services: azureServiceUse(
-          [...counts].map(([key, n]) => {
-            const [service = '', state = 'Unknown'] = key.split('\u0000')
-            return { service, state, n }
-          }),
-        ),
+        services: azureServiceUse(resources.map((r) => ({ service: r.service, state: availabilityOf(r), n: 1 }))),
       }
     },
 
     /** One service's resources, with resource group, location, SKU, tags and availability. */
     service: async (userId: string, accountId: string, service: string) => {
-      const page = await frame(userId, accountId, ['resources', 'availability'])
+      const { page } = await frame(userId, accountId, ['resources', 'availability'])
       const resources = (await resourcesOf(accountId)).filter((r) => r.service === service)
       if (resources.length === 0) throw notFound('Service')
       return { ...page, service, resources }
     },
 
     billing: async (userId: string, accountId: string) => {
-      const page = await frame(userId, accountId, ['costs'])
-      const account = await owned(userId, accountId)
+      const { record, page } = await frame(userId, accountId, ['costs'])
       const everyMs = deps.config.cloud.costReadMs
-      const refs = page.account.subscriptions
-      const costs = await Promise.all(refs.map((s) => repos.cloudData.costs<AzureCost>(accountId, s.id)))
+      // Every subscription's costs in one query: they are stored per subscription (scope).
+      const costs = await repos.cloudData.costsOf<AzureCost>([accountId])
       return {
         ...page,
-        subscriptions: refs.map((s, i) => ({
-          id: s.id,
-          name: s.name,
-          costs: costs[i]?.data ?? null,
-          read_at: iso(costs[i]?.read_at ?? null),
-        })),
-        next_read_at: iso(account.costs_read_at === null ? null : account.costs_read_at + everyMs),
+        subscriptions: page.account.subscriptions.map((s) => {
+          const read = costs.find((c) => c.scope === s.id)
+          return { id: s.id, name: s.name, costs: read?.data ?? null, read_at: iso(read?.read_at ?? null) }
+        }),
+        next_read_at: iso(record.costs_read_at === null ? null : record.costs_read_at + everyMs),
         read_every_hours: everyMs / 3_600_000,
       }
     },
 
     subscriptionDetails: async (userId: string, accountId: string) => {
-      const page = await frame(userId, accountId, ['details'])
+      const { page } = await frame(userId, accountId, ['details'])
       const details = await repos.cloudData.resources<AzureSubscription>(accountId, [AZURE_RESOURCE_KINDS.subscription])
       return { ...page, subscriptions: details.map((d) => d.data) }
     },

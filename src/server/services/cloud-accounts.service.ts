@@ -75,6 +75,9 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
     return account
   }
 
+  /** The account as stored now (after a change). */
+  const reread = async (accountId: string) => (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord
+
   const listOwned = async (userId: string) => {
     await feature(userId)
     return repos.cloudAccounts.listOwned(userId, kind.provider)
@@ -99,7 +102,7 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
     await owned(userId, accountId)
     if (!(await deps.cloudSync.syncNow(accountId)))
       throw new Failure('conflict', 'This account is being read right now. Its pages show the result in a moment.')
-    return (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord
+    return reread(accountId)
   }
 
   /** The account's message after a removal: "AWS account removed with its 2 monitors." */
@@ -128,8 +131,7 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
       }
     },
 
-    /** The account as stored now (after a change). */
-    reread: async (accountId: string) => (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord,
+    reread,
 
     /** The credentials as they were connected (sealed at rest with the server key). */
     credentialsOf: <C>(account: CloudAccountRecord): C => JSON.parse(deps.secrets.open(account.credentials)) as C,
@@ -178,7 +180,7 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
         updated_at: clock.now(),
       })
       if (readAgain) deps.cloudSync.syncSoon(accountId)
-      return (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord
+      return reread(accountId)
     },
 
     /**
@@ -202,7 +204,7 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
         return {
           ok: true as const,
           message,
-          account: (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord,
+          account: await reread(accountId),
         }
       } catch (error) {
         const message = error instanceof Error ? error.message : `The ${kind.label}'s credentials were refused.`
@@ -210,7 +212,7 @@ export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
         return {
           ok: false as const,
           message,
-          account: (await repos.cloudAccounts.find(accountId)) as CloudAccountRecord,
+          account: await reread(accountId),
         }
       }
     },

@@ -1,3 +1,5 @@
+import type { CloudSnapshot } from '../../../domain/cloud-account.ts'
+
 // A sync reads several parts (details, resources, availability, costs; service health, issues). Each part succeeds
 // or fails alone, so a missing role loses that part only and its message names the role to grant.
 
@@ -16,3 +18,13 @@ export const part = async <T>(read: () => Promise<T>, explain: (error: unknown) 
     return explain(error)
   }
 }
+
+/** A part's outcome as a sync's snapshot stores it: a refusal keeps the role to grant as its action. */
+export const snapshotPart = (area: string, scope: string, p: Part<unknown>): CloudSnapshot['parts'][number] => ({
+  area,
+  scope,
+  ok: p.status === 'ok',
+  kind: p.status === 'ok' ? null : p.status,
+  message: p.status === 'ok' ? null : p.message,
+  action: p.status === 'denied' ? p.role : null,
+})

@@ -1,7 +1,7 @@
 import type { AzureCredentialsInput } from '../../../domain/azure.ts'
 import { availabilityOf } from '../../../domain/azure-account.ts'
 import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
-import type { Part } from './parts.ts'
+import { snapshotPart } from './parts.ts'
 import { type AzureSubscriptionSync, type AzureSync, type AzureSyncOptions, syncAzureAccount } from './sync.ts'
 
 // An Azure sync as the server stores it: each (area, subscription) part's status; for each part that read well, the
@@ -10,23 +10,12 @@ import { type AzureSubscriptionSync, type AzureSync, type AzureSyncOptions, sync
 
 export const AZURE_RESOURCE_KINDS = { subscription: 'azure_subscription', resource: 'azure_resource' } as const
 
-type Area = 'details' | 'resources' | 'availability' | 'costs'
-
-const partOf = (area: Area, scope: string, p: Part<unknown>): CloudSnapshot['parts'][number] => ({
-  area,
-  scope,
-  ok: p.status === 'ok',
-  kind: p.status === 'ok' ? null : p.status,
-  message: p.status === 'ok' ? null : p.message,
-  action: p.status === 'denied' ? p.role : null,
-})
-
 const subscriptionSnapshot = (s: AzureSubscriptionSync, into: CloudSnapshot) => {
   const scope = s.subscriptionId
   into.parts.push(
-    partOf('details', scope, s.details),
-    partOf('resources', scope, s.resources),
-    partOf('availability', scope, s.availability),
+    snapshotPart('details', scope, s.details),
+    snapshotPart('resources', scope, s.resources),
+    snapshotPart('availability', scope, s.availability),
   )
   if (s.details.status === 'ok')
     into.sets.push({
@@ -47,7 +36,7 @@ const subscriptionSnapshot = (s: AzureSubscriptionSync, into: CloudSnapshot) => 
       })),
     })
   if (s.costs) {
-    into.parts.push(partOf('costs', scope, s.costs))
+    into.parts.push(snapshotPart('costs', scope, s.costs))
     if (s.costs.status === 'ok') into.costs.push({ scope, data: s.costs.data })
   }
 }

@@ -1,7 +1,7 @@
 import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
 import type { M365CredentialsInput } from '../../../domain/m365.ts'
 import { issueState } from '../../../domain/m365-account.ts'
-import type { Part } from '../azure/parts.ts'
+import { snapshotPart } from '../azure/parts.ts'
 import { type M365Sync, type M365SyncOptions, syncM365Tenant } from './tenant.ts'
 
 // A Microsoft 365 sync as the server stores it: the parts `health` and `issues` (global to the tenant); each
@@ -10,17 +10,8 @@ import { type M365Sync, type M365SyncOptions, syncM365Tenant } from './tenant.ts
 
 export const M365_RESOURCE_KINDS = { service: 'm365_service', issue: 'm365_issue' } as const
 
-const partOf = (area: 'health' | 'issues', p: Part<unknown>): CloudSnapshot['parts'][number] => ({
-  area,
-  scope: '',
-  ok: p.status === 'ok',
-  kind: p.status === 'ok' ? null : p.status,
-  message: p.status === 'ok' ? null : p.message,
-  action: p.status === 'denied' ? p.role : null,
-})
-
 export const m365Snapshot = (sync: Extract<M365Sync, { ok: true }>): CloudSnapshot => ({
-  parts: [partOf('health', sync.health), partOf('issues', sync.issues)],
+  parts: [snapshotPart('health', '', sync.health), snapshotPart('issues', '', sync.issues)],
   sets: [
     ...(sync.health.status === 'ok'
       ? [
