@@ -7,6 +7,18 @@ import { Name } from './monitor-fields.ts'
 export const CLOUD_PROVIDERS = ['aws', 'azure', 'm365'] as const
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number]
 
+/** How each provider is named: its plan feature, one account and several, and where a read comes from. */
+export const CLOUD_PROVIDER_WORDS = {
+  aws: { feature: 'AWS Monitoring', account: 'AWS account', accounts: 'AWS accounts', source: 'AWS' },
+  azure: { feature: 'Azure Monitoring', account: 'Azure account', accounts: 'Azure accounts', source: 'Azure' },
+  m365: {
+    feature: 'Microsoft 365',
+    account: 'Microsoft 365 tenant',
+    accounts: 'Microsoft 365 tenants',
+    source: 'Microsoft 365',
+  },
+} as const satisfies Record<CloudProvider, { feature: string; account: string; accounts: string; source: string }>
+
 /** pending: not read yet; ok: every part read; partial: some parts failed (their data is stale); error: none read. */
 export const CLOUD_ACCOUNT_STATUSES = ['pending', 'ok', 'partial', 'error'] as const
 export type CloudAccountStatus = (typeof CLOUD_ACCOUNT_STATUSES)[number]

@@ -101,3 +101,44 @@ export type M365Issue = v.InferOutput<typeof M365Issue>
 /** Issues worth showing: every open one, and the ones resolved or changed since `since`. */
 export const isRecentIssue = (issue: Pick<M365Issue, 'resolved' | 'end' | 'lastModified'>, since: number): boolean =>
   !issue.resolved || Math.max(issue.end ?? 0, issue.lastModified) >= since
+
+/** Statuses whose words are not their name split (serviceDegradation → Degraded). */
+const STATUS_WORDS: Partial<Record<ServiceHealthStatus, string>> = {
+  serviceOperational: 'Operational',
+  serviceDegradation: 'Degraded',
+  serviceInterruption: 'Interrupted',
+  restoringService: 'Restoring service',
+  verifyingService: 'Verifying service',
+  serviceRestored: 'Restored',
+  postIncidentReviewPublished: 'Post-incident report published',
+  mitigatedExternal: 'Mitigated (external)',
+  resolvedExternal: 'Resolved (external)',
+  unknownFutureValue: 'Unknown',
+}
+
+/** A status in words, as the Microsoft 365 admin center says it. */
+export const serviceStatusWords = (status: ServiceHealthStatus): string => {
+  const words = STATUS_WORDS[status] ?? status.replace(/([A-Z])/g, ' $1').toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * A post's content as plain text: Microsoft writes HTML for most posts; its line breaks and paragraphs become new
+ * lines, its tags are dropped and the common entities read as their characters. Shown as text, never as markup.
+ */
+export const postText = (post: Pick<M365IssuePost, 'content' | 'contentType'>): string => {
+  if (post.contentType !== 'html') return post.content.trim()
+  return post.content
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<br\s*\/?>|<\/(p|div|li|h\d)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, code: string) => {
+      if (code[0] !== '#') return ENTITIES[code.toLowerCase()] ?? whole
+      const n = code[1]?.toLowerCase() === 'x' ? Number.parseInt(code.slice(2), 16) : Number(code.slice(1))
+      return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : whole
+    })
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+}

@@ -80,16 +80,30 @@ const protectedRoutes: RouteObject[] = [
     path: `services/aws_monitoring/:iamUserId/${p}`,
     ...page(async () => ({ Component: (await import('./pages/aws/AwsPages.tsx')).AWS_PAGE_COMPONENTS[p] })),
   })),
-  { path: 'services/azure_monitoring', ...feature('azure') },
-  { path: 'services/azure_monitoring/:azure_account_id/services', ...feature('azure', 'services') },
-  { path: 'services/azure_monitoring/:azureAccountId/services/:service_name', ...feature('azure', 'service') },
-  { path: 'services/azure_monitoring/:azure_account_id/billing_summary', ...feature('azure', 'billing summary') },
   {
-    path: 'services/azure_monitoring/:azure_account_id/subscription_details',
-    ...feature('azure', 'subscription details'),
+    path: 'services/azure_monitoring',
+    ...page(async () => ({ Component: (await import('./pages/azure/AzureMonitoringPage.tsx')).AzureMonitoringPage })),
   },
-  { path: 'services/microsoft365/accounts', ...feature('m365') },
-  { path: 'services/microsoft365/accounts/:tenantId', ...feature('m365', 'tenant') },
+  // The spec names the account azure_account_id, and azureAccountId on a service's page.
+  ...(
+    [
+      ['services/azure_monitoring/:azure_account_id/services', 'services'],
+      ['services/azure_monitoring/:azureAccountId/services/:service_name', 'service'],
+      ['services/azure_monitoring/:azure_account_id/billing_summary', 'billing_summary'],
+      ['services/azure_monitoring/:azure_account_id/subscription_details', 'subscription_details'],
+    ] as const
+  ).map(([path, p]) => ({
+    path,
+    ...page(async () => ({ Component: (await import('./pages/azure/AzurePages.tsx')).AZURE_PAGE_COMPONENTS[p] })),
+  })),
+  {
+    path: 'services/microsoft365/accounts',
+    ...page(async () => ({ Component: (await import('./pages/m365/M365AccountsPage.tsx')).M365AccountsPage })),
+  },
+  {
+    path: 'services/microsoft365/accounts/:tenantId',
+    ...page(async () => ({ Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage })),
+  },
   { path: 'reporting', ...feature('reporting') },
   { path: 'support', ...feature('support') },
   { path: 'settings/security', ...feature('security') },

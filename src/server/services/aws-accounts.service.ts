@@ -31,7 +31,7 @@ const credentialsOf = (input: AwsCredentialsInput): AwsCredentialsInput =>
 
 export const awsAccountsService = (deps: Deps) => {
   const { repos, clock } = deps
-  const accounts = cloudAccounts(deps, { provider: 'aws', feature: 'AWS Monitoring', label: 'AWS account' })
+  const accounts = cloudAccounts(deps, 'aws')
   const { feature, owned } = accounts
 
   /** Checks credentials with AWS (STS GetCallerIdentity); a refusal is a 400 with AWS's reason in plain words. */

@@ -23,7 +23,7 @@ type SubscriptionRef = { id: string; name: string; state: string }
 
 export const azureAccountsService = (deps: Deps) => {
   const { repos } = deps
-  const accounts = cloudAccounts(deps, { provider: 'azure', feature: 'Azure Monitoring', label: 'Azure account' })
+  const accounts = cloudAccounts(deps, 'azure')
   const { feature, owned } = accounts
   const sealed = (account: CloudAccountRecord) => accounts.credentialsOf<AzureCredentialsInput>(account)
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { CloudPart, CloudProvider } from '../../domain/cloud-account.ts'
+import { CLOUD_PROVIDER_WORDS, type CloudPart, type CloudProvider } from '../../domain/cloud-account.ts'
 import { fieldErrors } from '../../domain/form-validation.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import type { CloudPartRecord } from '../db/repos/cloud-data.repo.ts'
@@ -54,16 +54,14 @@ export const commonView = (account: CloudAccountRecord) => ({
   costs_read_at: iso(account.costs_read_at),
 })
 
-export interface CloudAccountKind {
-  provider: CloudProvider
-  /** The plan feature that opens it: AWS Monitoring, Azure Monitoring, Microsoft 365. */
-  feature: string
-  /** What it is called in messages: AWS account, Azure account, Microsoft 365 tenant. */
-  label: string
-}
-
-export const cloudAccounts = (deps: Deps, kind: CloudAccountKind) => {
+export const cloudAccounts = (deps: Deps, provider: CloudProvider) => {
   const { repos, clock } = deps
+  // The plan feature that opens it, and what messages call it (AWS account, Microsoft 365 tenant).
+  const kind = {
+    provider,
+    feature: CLOUD_PROVIDER_WORDS[provider].feature,
+    label: CLOUD_PROVIDER_WORDS[provider].account,
+  }
 
   const feature = (userId: string) => assertFeature(repos, userId, kind.feature, clock.now())
 

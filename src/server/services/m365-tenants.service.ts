@@ -18,7 +18,7 @@ const byServiceOrder = (a: M365ServiceHealth, b: M365ServiceHealth) =>
 
 export const m365TenantsService = (deps: Deps) => {
   const { repos } = deps
-  const accounts = cloudAccounts(deps, { provider: 'm365', feature: 'Microsoft 365', label: 'Microsoft 365 tenant' })
+  const accounts = cloudAccounts(deps, 'm365')
   const { feature, owned } = accounts
   const sealed = (account: CloudAccountRecord) => accounts.credentialsOf<M365CredentialsInput>(account)
 

@@ -1,10 +1,10 @@
 import { Wallet } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
-import type { CostSummary } from '../../../domain/aws-costs.ts'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Table from '../../components/table.tsx'
+import { DailyCostChart } from '../cloud/DailyCostChart.tsx'
 import { formatDate, formatDateTime, formatMoney } from '../monitors/format.ts'
 import type { AwsPageBodyProps } from './AwsAccountPage.tsx'
 
@@ -15,43 +15,6 @@ const figures = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1
 const figureLabel = css({ fontSize: 'sm', color: 'muted' })
 const figureValue = css({ fontSize: '2xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' })
-
-/** The month's days as bars, each with its amount as its title; the figures are in the table below for all readers. */
-function DailyChart({ costs }: { costs: CostSummary }) {
-  const days = costs.daily
-  const highest = Math.max(...days.map((d) => d.amount), 0)
-  const top = days.reduce<(typeof days)[number] | null>((a, d) => (a === null || d.amount > a.amount ? d : a), null)
-  const width = 12
-  const label =
-    top && highest > 0
-      ? `Daily cost for ${costs.month}: highest ${formatMoney(top.amount, costs.currency)} on ${formatDate(top.date)}`
-      : `Daily cost for ${costs.month}: nothing spent yet`
-  return (
-    <svg
-      role="img"
-      aria-label={label}
-      viewBox={`0 0 ${Math.max(days.length, 1) * width} 100`}
-      preserveAspectRatio="none"
-      className={css({ w: 'full', h: '40', display: 'block' })}
-    >
-      {days.map((d, i) => {
-        const h = highest > 0 ? Math.max((d.amount / highest) * 96, d.amount > 0 ? 2 : 0) : 0
-        return (
-          <rect
-            key={d.date}
-            x={i * width + 1}
-            y={100 - h}
-            width={width - 2}
-            height={h}
-            className={css({ fill: 'navy.500' })}
-          >
-            <title>{`${formatDate(d.date)}: ${formatMoney(d.amount, costs.currency)}`}</title>
-          </rect>
-        )
-      })}
-    </svg>
-  )
-}
 
 export function BillingBody({ data, monitor }: AwsPageBodyProps<'billing-summary'>) {
   const { costs } = data
@@ -123,7 +86,7 @@ export function BillingBody({ data, monitor }: AwsPageBodyProps<'billing-summary
         <h2 id="daily-title" className={heading}>
           Daily cost
         </h2>
-        <DailyChart costs={costs} />
+        <DailyCostChart days={costs.daily} money={money} period={costs.month} />
         <details className={css({ mt: '2', fontSize: 'sm' })}>
           <summary className={css({ cursor: 'pointer' })}>The days as a table</summary>
           <Table.Simple label="Daily cost table" columns={['Day', 'Cost']}>

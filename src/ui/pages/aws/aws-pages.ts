@@ -1,5 +1,4 @@
 import type { AwsPageId } from '../../../adapters/aws-api.ts'
-import type { CloudAccountStatus } from '../../../domain/cloud-account.ts'
 
 // The pages of a connected AWS account (spec: services/aws_monitoring/{iamUserId}/...), in the order they are offered.
 
@@ -15,13 +14,6 @@ export const AWS_PAGES: readonly { id: AwsPageId; label: string }[] = [
 export const awsPagePath = (accountId: string, page: AwsPageId) =>
   `/services/aws_monitoring/${encodeURIComponent(accountId)}/${page}`
 
-/** An account's status in words, with its tone (colour is never the only sign). */
-export const ACCOUNT_STATUS: Record<
-  CloudAccountStatus,
-  { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }
-> = {
-  pending: { label: 'Reading…', tone: 'neutral' },
-  ok: { label: 'Read', tone: 'success' },
-  partial: { label: 'Partly read', tone: 'warning' },
-  error: { label: 'Cannot read', tone: 'danger' },
-}
+/** The links to an account's pages. */
+export const awsPageLinks = (accountId: string) =>
+  AWS_PAGES.map((p) => ({ label: p.label, to: awsPagePath(accountId, p.id) }))

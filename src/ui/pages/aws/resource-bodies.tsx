@@ -7,9 +7,9 @@ import { AWS_HEALTH_UNAVAILABLE } from '../../../domain/aws.ts'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as Table from '../../components/table.tsx'
+import { type Column, type Filter, ResourceTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime, formatMoney } from '../monitors/format.ts'
 import type { AwsPageBodyProps } from './AwsAccountPage.tsx'
-import { type Column, type Filter, ResourceTable } from './ResourceTable.tsx'
 
 // The bodies of the resource pages of an AWS account: what each kind of resource shows, how it filters, and the
 // monitor its "Monitor this" adds.

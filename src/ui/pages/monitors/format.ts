@@ -70,3 +70,6 @@ export const intervalLabel = (seconds: number): string => {
 /** An amount in its currency, to the cent: $1,234.50. */
 export const formatMoney = (amount: number, currency: string): string =>
   amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })
+
+/** A count with its noun: 1 subscription, 3 subscriptions. */
+export const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`

@@ -20,7 +20,7 @@ export interface Column<R> {
 
 /** A filter of the table: the value each row has (a region, a state), offered as the rows have them. */
 export interface Filter<R> {
-  key: 'region' | 'state'
+  key: 'region' | 'state' | 'group'
   label: string
   all: string
   read: (row: R) => string | null

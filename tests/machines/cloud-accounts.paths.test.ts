@@ -2,31 +2,33 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import type { AwsAccount } from '../../src/domain/aws-account.ts'
 import {
-  AWS_ACCOUNT_REMOVED,
-  AWS_ACCOUNTS_LOAD_FAILED,
-  AWS_PENDING_RECHECK_MS,
-  awsAccountsMachine,
-} from '../../src/machines/aws-accounts.machine.ts'
+  cloudAccountsMachine,
+  cloudAccountTexts,
+  PENDING_RECHECK_MS,
+} from '../../src/machines/cloud-accounts.machine.ts'
 import { awsAccount } from '../fixtures/aws.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
+// One provider's machine stands for all: they differ only in their words.
+const awsAccountsMachine = cloudAccountsMachine<AwsAccount>('aws')
+const texts = cloudAccountTexts('aws')
 const prod = awsAccount()
 const { done, error } = actorEvents(awsAccountsMachine)
 const loaded = (...accounts: AwsAccount[]) => done('fetchAccounts', { accounts })
 const unreachable = error('fetchAccounts', { status: 0 })
-const refresh = { type: 'awsAccounts.refresh' } as const
+const refresh = { type: 'accounts.refresh' } as const
 const refreshed = done('refreshAccounts', { accounts: [prod, awsAccount({ id: 'a2', name: 'Staging' })] })
-const run = (action: 'test' | 'sync', account = prod) => ({ type: 'awsAccount.run', account, action }) as const
+const run = (action: 'test' | 'sync', account = prod) => ({ type: 'account.run', account, action }) as const
 const answered = (output: { account: AwsAccount; ok: boolean; message: string }) =>
   ({ type: `xstate.done.actor.action.${output.account.id}`, output, actorId: `action.${output.account.id}` }) as never
 const refused = { type: 'xstate.error.actor.action.a1', error: { status: 409 }, actorId: 'action.a1' } as never
-const remove = { type: 'awsAccount.remove', account: prod } as const
-const confirm = { type: 'awsAccount.confirm' } as const
-const cancel = { type: 'awsAccount.cancel' } as const
+const remove = { type: 'account.remove', account: prod } as const
+const confirm = { type: 'account.confirm' } as const
+const cancel = { type: 'account.cancel' } as const
 const removed = done('removeAccount', 'AWS account removed.')
-const tick = { type: `xstate.after.${AWS_PENDING_RECHECK_MS}.awsAccounts.ready.pending.waiting` } as never
+const tick = { type: `xstate.after.${PENDING_RECHECK_MS}.awsAccounts.ready.pending.waiting` } as never
 
-describe('AWS accounts machine paths', () => {
+describe('cloud accounts machine paths', () => {
   const reached = reachedStateNodes(awsAccountsMachine, {
     events: [
       loaded(prod),
@@ -46,7 +48,7 @@ describe('AWS accounts machine paths', () => {
     expect(journey(awsAccountsMachine, [loaded(prod)]).state.context.list).toEqual({ accounts: [prod] })
     const failed = journey(awsAccountsMachine, [unreachable]).state
     expect(failed.value).toBe('failed')
-    expect(failed.context.error).toBe(AWS_ACCOUNTS_LOAD_FAILED)
+    expect(failed.context.error).toBe(texts.loadFailed)
     expect(journey(awsAccountsMachine, [unreachable, refresh, loaded(prod)]).state.matches('ready')).toBe(true)
   })
 
@@ -89,7 +91,7 @@ describe('AWS accounts machine paths', () => {
   })
 })
 
-describe('AWS accounts machine, run', () => {
+describe('cloud accounts machine, run', () => {
   it('re-tests through the provided action and toasts what AWS said', async () => {
     const toasts: string[] = []
     const actor = createActor(
@@ -108,7 +110,7 @@ describe('AWS accounts machine, run', () => {
     actor.send(remove)
     actor.send(confirm)
     await waitFor(actor, (s) => s.context.list?.accounts.length === 0)
-    expect(toasts).toEqual(['test ok', AWS_ACCOUNT_REMOVED])
+    expect(toasts).toEqual(['test ok', texts.removed])
     actor.stop()
   })
 })

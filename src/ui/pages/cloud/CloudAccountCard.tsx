@@ -1,25 +1,39 @@
 import { Pencil, RefreshCw, ShieldCheck } from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import type { AwsAccount } from '../../../domain/aws-account.ts'
-import type { AwsAccountAction } from '../../../machines/aws-accounts.machine.ts'
+import type { CloudAccountAction } from '../../../machines/cloud-accounts.machine.ts'
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
-import { formatAgo, formatMoney } from '../monitors/format.ts'
+import { formatAgo } from '../monitors/format.ts'
 import { CardAction, RemoveButton } from '../PageParts.tsx'
-import { ACCOUNT_STATUS, AWS_PAGES, awsPagePath } from './aws-pages.ts'
+import { ACCOUNT_STATUS, type AccountPageLink, type CloudAccountView } from './cloud-pages.ts'
 
-export interface AwsAccountCardProps {
-  account: AwsAccount
+export interface CloudAccountCardProps {
+  account: CloudAccountView
+  /** Who the account is at the provider, and how Vigil signs in. */
+  identity: ReactNode
+  /** What its last read found, at a glance (cost, resources, health). */
+  facts: ReactNode
+  /** Its pages. */
+  links: AccountPageLink[]
   /** What runs on the account now, if anything. */
-  busy: AwsAccountAction | undefined
+  busy: CloudAccountAction | undefined
   now: number
-  onRun: (action: AwsAccountAction) => void
+  onRun: (action: CloudAccountAction) => void
   onEdit: () => void
   onRemove: () => void
 }
 
-const facts = css({ display: 'flex', flexWrap: 'wrap', gap: '1', columnGap: '4', fontSize: 'sm', color: 'muted' })
+const facts = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '1',
+  columnGap: '4',
+  fontSize: 'sm',
+  color: 'muted',
+  '& strong': { color: 'fg' },
+})
 const pageLinks = css({ display: 'flex', flexWrap: 'wrap', gap: '2', listStyle: 'none', p: '0', m: '0' })
 const pageLink = css({
   color: 'primary',
@@ -29,11 +43,20 @@ const pageLink = css({
   textUnderlineOffset: '2px',
 })
 
-/** One connected account: who it is, whether its last read went well, its cost and resources, and its actions. */
-export function AwsAccountCard({ account, busy, now, onRun, onEdit, onRemove }: AwsAccountCardProps) {
-  const titleId = `aws-account-${account.id}`
+/** One connected account: who it is, whether its last read went well, what it found, its pages and its actions. */
+export function CloudAccountCard({
+  account,
+  identity,
+  facts: found,
+  links,
+  busy,
+  now,
+  onRun,
+  onEdit,
+  onRemove,
+}: CloudAccountCardProps) {
+  const titleId = `account-${account.id}`
   const status = ACCOUNT_STATUS[account.status]
-  const { counts } = account
   return (
     <Card.Root as="li" size="sm" aria-labelledby={titleId}>
       <Card.Header>
@@ -41,25 +64,11 @@ export function AwsAccountCard({ account, busy, now, onRun, onEdit, onRemove }: 
           <Card.Title id={titleId}>{account.name}</Card.Title>
           <Chip tone={status.tone}>{status.label}</Chip>
         </div>
-        <Card.Description>
-          AWS account {account.aws_account_id} ·{' '}
-          {account.auth === 'keys' ? `access key ${account.access_key_id}` : `role ${account.role_arn}`} ·{' '}
-          {account.regions.length === 1 ? '1 region' : `${account.regions.length} regions`}
-        </Card.Description>
+        <Card.Description>{identity}</Card.Description>
       </Card.Header>
       <Card.Body className={css({ display: 'grid', gap: '2' })}>
         <p className={facts}>
-          <span>
-            Cost this month:{' '}
-            <strong className={css({ color: 'fg' })}>
-              {account.cost_this_month
-                ? formatMoney(account.cost_this_month.amount, account.cost_this_month.currency)
-                : 'not read yet'}
-            </strong>
-          </span>
-          <span>
-            {counts.ec2} EC2 · {counts.rds} RDS · {counts.amplify} Amplify · {counts.lightsail} Lightsail
-          </span>
+          {found}
           <span>{account.synced_at ? `Read ${formatAgo(account.synced_at, now)}` : 'Not read yet'}</span>
         </p>
         {account.last_error && (
@@ -75,9 +84,9 @@ export function AwsAccountCard({ account, busy, now, onRun, onEdit, onRemove }: 
         )}
         <nav aria-label={`Pages of ${account.name}`}>
           <ul className={pageLinks}>
-            {AWS_PAGES.map((p) => (
-              <li key={p.id}>
-                <Link to={awsPagePath(account.id, p.id)} className={pageLink}>
+            {links.map((p) => (
+              <li key={p.to}>
+                <Link to={p.to} className={pageLink}>
                   {p.label}
                 </Link>
               </li>

@@ -1,0 +1,41 @@
+import { useMemo } from 'react'
+import { azureAccountFormLogic } from '../../../adapters/app-account-flows.actors.ts'
+import { azureApi } from '../../../adapters/azure-api.ts'
+import type { AzureAccount } from '../../../domain/azure-account.ts'
+import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
+import type { SaveDialogProps } from '../FormDialog.tsx'
+
+/** Connect an Azure account (an app registration with Reader on its subscriptions), or change one. */
+export function AzureAccountFormDialog({
+  account,
+  onSaved,
+  onClose,
+}: SaveDialogProps<AzureAccount> & { account: AzureAccount | null }) {
+  const logic = useMemo(() => azureAccountFormLogic(azureApi, onSaved), [onSaved])
+  return (
+    <AppAccountFormDialog
+      title={account ? `Edit ${account.name}` : 'Connect an Azure account'}
+      logic={logic}
+      account={account}
+      subscriptions
+      submitLabel={account ? 'Save changes' : 'Connect account'}
+      onClose={onClose}
+      steps={[
+        <>
+          In the Azure portal, open <strong>Microsoft Entra ID › App registrations › New registration</strong>; name it
+          (Vigil) and register it. Its Overview shows the <strong>Application (client) ID</strong> and the{' '}
+          <strong>Directory (tenant) ID</strong>.
+        </>,
+        <>
+          Under <strong>Certificates &amp; secrets</strong>, add a client secret and copy its <strong>Value</strong> (or
+          upload a certificate).
+        </>,
+        <>
+          On each subscription to watch, open <strong>Access control (IAM) › Add role assignment</strong> and give the
+          app the <strong>Reader</strong> role; for the billing page, <strong>Cost Management Reader</strong> too. Vigil
+          only reads.
+        </>,
+      ]}
+    />
+  )
+}

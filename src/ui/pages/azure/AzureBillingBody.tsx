@@ -1,0 +1,195 @@
+import { css } from '../../../../styled-system/css'
+import type { AzureCostPeriod } from '../../../domain/azure.ts'
+import type { AzureBillingPage } from '../../../domain/azure-account.ts'
+import * as Card from '../../components/card.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as Table from '../../components/table.tsx'
+import { DailyCostChart } from '../cloud/DailyCostChart.tsx'
+import { formatDate, formatDateTime, formatMoney } from '../monitors/format.ts'
+
+// The billing summary of an Azure account, per subscription: month to date and last month by service and by resource
+// group, the month's days, Azure's forecast; when the figures were read (Cost Management is asked every few hours).
+
+const figures = css({
+  display: 'grid',
+  gap: '3',
+  mt: '3',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+})
+const figureLabel = css({ fontSize: 'sm', color: 'muted' })
+const figureValue = css({ fontSize: '2xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
+const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
+const subheading = css({ fontSize: 'md', fontWeight: 'semibold', mt: '4', mb: '2' })
+const halves = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
+const note = css({ fontSize: 'sm', color: 'muted' })
+
+type Subscription = AzureBillingPage['subscriptions'][number]
+
+/** The ten largest amounts of a period by service or resource group, with their share of its total. */
+function Breakdown({
+  title,
+  label,
+  amounts,
+  total,
+  money,
+}: {
+  title: string
+  label: string
+  amounts: AzureCostPeriod['byService']
+  total: number
+  money: (amount: number) => string
+}) {
+  return (
+    <div>
+      <h4 className={subheading}>{title}</h4>
+      {amounts.length === 0 ? (
+        <p className={note}>Nothing billed.</p>
+      ) : (
+        <Table.Simple label={label} columns={['Name', 'Cost', 'Share']}>
+          {amounts.slice(0, 10).map((a) => (
+            <Table.Row key={a.name}>
+              <Table.Cell>{a.name || 'not assigned'}</Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums">{money(a.amount)}</Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums">
+                {total > 0 ? `${Math.round((a.amount / total) * 100)} %` : '0 %'}
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Simple>
+      )}
+    </div>
+  )
+}
+
+function SubscriptionCosts({ subscription, month }: { subscription: Subscription; month: string }) {
+  const { costs } = subscription
+  const titleId = `costs-${subscription.id}`
+  if (!costs)
+    return (
+      <Card.Root p={{ base: '3', md: '4' }} as="section" aria-labelledby={titleId}>
+        <h2 id={titleId} className={heading}>
+          {subscription.name}
+        </h2>
+        <p className={note}>
+          No costs read yet. The app needs the Cost Management Reader role on this subscription; the figures appear
+          after the next read.
+        </p>
+      </Card.Root>
+    )
+  const currency = costs.currency
+  const money = (amount: number) => (currency ? formatMoney(amount, currency) : amount.toFixed(2))
+  const { monthToDate: mtd, lastMonth } = costs
+  return (
+    <Card.Root p={{ base: '3', md: '4' }} as="section" aria-labelledby={titleId}>
+      <h2 id={titleId} className={heading}>
+        {subscription.name}
+      </h2>
+      {subscription.read_at && (
+        <p className={note}>
+          Read <time dateTime={subscription.read_at}>{formatDateTime(subscription.read_at)}</time>
+        </p>
+      )}
+      <dl className={figures}>
+        <div>
+          <dt className={figureLabel}>Month to date</dt>
+          <dd className={figureValue}>{money(mtd.total)}</dd>
+        </div>
+        <div>
+          <dt className={figureLabel}>Last month</dt>
+          <dd className={figureValue}>{money(lastMonth.total)}</dd>
+        </div>
+        <div>
+          <dt className={figureLabel}>Forecast for the month</dt>
+          <dd className={figureValue}>
+            {costs.forecast ? (
+              money(costs.forecast.monthTotal)
+            ) : (
+              <span className={css({ fontSize: 'md' })}>none from Azure yet</span>
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      <h3 className={subheading}>Daily cost this month</h3>
+      <DailyCostChart days={mtd.daily} money={money} period={`${subscription.name}, ${month}`} />
+      <details className={css({ mt: '2', fontSize: 'sm' })}>
+        <summary className={css({ cursor: 'pointer' })}>The days as a table</summary>
+        <Table.Simple label={`Daily cost of ${subscription.name}`} columns={['Day', 'Cost']}>
+          {mtd.daily.map((d) => (
+            <Table.Row key={d.date}>
+              <Table.Cell>{formatDate(d.date)}</Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums">{money(d.amount)}</Table.Cell>
+            </Table.Row>
+          ))}
+          {costs.forecast?.daily.map((d) => (
+            <Table.Row key={`forecast-${d.date}`}>
+              <Table.Cell>{formatDate(d.date)} (forecast)</Table.Cell>
+              <Table.Cell fontVariantNumeric="tabular-nums">{money(d.amount)}</Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Simple>
+      </details>
+
+      <h3 className={subheading}>Month to date</h3>
+      <div className={halves}>
+        <Breakdown
+          title="By service"
+          label={`Cost by service this month, ${subscription.name}`}
+          amounts={mtd.byService}
+          total={mtd.total}
+          money={money}
+        />
+        <Breakdown
+          title="By resource group"
+          label={`Cost by resource group this month, ${subscription.name}`}
+          amounts={mtd.byResourceGroup}
+          total={mtd.total}
+          money={money}
+        />
+      </div>
+      <h3 className={subheading}>Last month</h3>
+      <div className={halves}>
+        <Breakdown
+          title="By service"
+          label={`Cost by service last month, ${subscription.name}`}
+          amounts={lastMonth.byService}
+          total={lastMonth.total}
+          money={money}
+        />
+        <Breakdown
+          title="By resource group"
+          label={`Cost by resource group last month, ${subscription.name}`}
+          amounts={lastMonth.byResourceGroup}
+          total={lastMonth.total}
+          money={money}
+        />
+      </div>
+    </Card.Root>
+  )
+}
+
+export function AzureBillingBody({ data }: { data: AzureBillingPage }) {
+  const month = new Date().toISOString().slice(0, 7)
+  const readNote = (
+    <p className={note}>
+      Cost Management updates a few times a day and limits its calls, so Vigil reads it at most every{' '}
+      {data.read_every_hours} hours per account
+      {data.next_read_at ? `; next after ${formatDateTime(data.next_read_at)}` : ''}.
+    </p>
+  )
+  if (data.subscriptions.length === 0)
+    return (
+      <EmptyState.Root variant="card">
+        <EmptyState.Title as="h2">No subscriptions</EmptyState.Title>
+        <EmptyState.Description>This account reads no subscription: edit it to choose some.</EmptyState.Description>
+      </EmptyState.Root>
+    )
+  return (
+    <>
+      {readNote}
+      {data.subscriptions.map((s) => (
+        <SubscriptionCosts key={s.id} subscription={s} month={month} />
+      ))}
+    </>
+  )
+}

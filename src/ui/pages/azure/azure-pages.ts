@@ -1,0 +1,28 @@
+import type { AvailabilityState } from '../../../domain/azure.ts'
+
+// The pages of Azure Monitoring (spec: services/azure_monitoring and an account's pages under it).
+
+export const AZURE_LIST_PATH = '/services/azure_monitoring'
+
+const accountPath = (accountId: string) => `${AZURE_LIST_PATH}/${encodeURIComponent(accountId)}`
+
+export const azureServicePath = (accountId: string, service: string) =>
+  `${accountPath(accountId)}/services/${encodeURIComponent(service)}`
+
+/** The links to an account's pages, in the order they are offered. */
+export const azurePageLinks = (accountId: string) => [
+  { label: 'Services', to: `${accountPath(accountId)}/services` },
+  { label: 'Billing', to: `${accountPath(accountId)}/billing_summary` },
+  { label: 'Subscriptions', to: `${accountPath(accountId)}/subscription_details` },
+]
+
+/** Resource Health's availability in words, with its tone (colour is never the only sign). */
+export const AVAILABILITY: Record<
+  AvailabilityState,
+  { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }
+> = {
+  Available: { label: 'Available', tone: 'success' },
+  Degraded: { label: 'Degraded', tone: 'warning' },
+  Unavailable: { label: 'Unavailable', tone: 'danger' },
+  Unknown: { label: 'Unknown', tone: 'neutral' },
+}

@@ -1,0 +1,131 @@
+import { useSelector } from '@xstate/react'
+import { type LucideIcon, Plus } from 'lucide-react'
+import { type ComponentType, type ReactNode, useCallback } from 'react'
+import { css } from '../../../../styled-system/css'
+import type { Effects } from '../../../adapters/flows.actors.ts'
+import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '../../../domain/cloud-account.ts'
+import type { cloudAccountsMachine } from '../../../machines/cloud-accounts.machine.ts'
+import { Button } from '../../components/button.tsx'
+import * as EmptyState from '../../components/empty-state.tsx'
+import * as PageHeader from '../../components/page-header.tsx'
+import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CloudAccountCard } from './CloudAccountCard.tsx'
+import type { AccountPageLink, CloudAccountView } from './cloud-pages.ts'
+
+/** The connect and edit dialog of a provider's account. */
+export type AccountForm<A> = ComponentType<{
+  account: A | null
+  onSaved: (account: A | null) => void
+  onClose: () => void
+}>
+
+export interface CloudAccountsSectionProps<A extends CloudAccountView> {
+  provider: CloudProvider
+  /** The list's flow, made from the page's effects (a function of the module, not of the render). */
+  logic: (fx: Effects) => ReturnType<typeof cloudAccountsMachine<A>>
+  icon: LucideIcon
+  /** What the provider's page does for the user, under its title. */
+  description: ReactNode
+  /** The connect button's words: "Connect AWS account". */
+  connectLabel: string
+  /** What the page says while nothing is connected. */
+  empty: { title: string; description: ReactNode }
+  /** What removing an account does, in the confirmation dialog. */
+  removeDescription: string
+  /** An account's card: who it is, what its last read found, its pages. */
+  card: (account: A) => { identity: ReactNode; facts: ReactNode; links: AccountPageLink[] }
+  Form: AccountForm<A>
+}
+
+/**
+ * A provider's connected accounts (AWS Monitoring, Azure Monitoring, Microsoft 365): each with its status, what it
+ * found and its pages; read now, re-test, edit and remove (after the spec's confirmation dialog); connect another.
+ */
+export function CloudAccountsSection<A extends CloudAccountView>({
+  provider,
+  logic,
+  icon: Icon,
+  description,
+  connectLabel,
+  empty,
+  removeDescription,
+  card,
+  Form,
+}: CloudAccountsSectionProps<A>) {
+  const { page: accounts, error, ready, failed, confirming, removing } = useListFlow(logic)
+  const list = useSelector(accounts, (s) => s.context.list)
+  const busy = useSelector(accounts, (s) => s.context.busy)
+  const gone = useSelector(accounts, (s) => s.context.removing)
+  const { editing, open, close } = useEditing<A>()
+  const saved = useCallback(
+    (account: A | null) => {
+      if (account) accounts.send({ type: 'account.saved', account })
+    },
+    [accounts],
+  )
+  const refresh = () => accounts.send({ type: 'accounts.refresh' })
+  const connectButton = (
+    <Button onClick={() => open(null)}>
+      <Plus aria-hidden="true" /> {connectLabel}
+    </Button>
+  )
+  const all = list?.accounts ?? []
+  const now = Date.now()
+  const titleId = `${provider}-title`
+
+  return (
+    <section className={pageLayout} aria-labelledby={titleId}>
+      <PageHeader.Root>
+        <PageHeader.Content>
+          <PageHeader.Title id={titleId} display="flex" gap="2" alignItems="center">
+            <Icon size={24} aria-hidden="true" className={css({ flexShrink: '0', color: 'muted' })} />
+            {CLOUD_PROVIDER_WORDS[provider].feature}
+          </PageHeader.Title>
+          <PageHeader.Description>{description}</PageHeader.Description>
+        </PageHeader.Content>
+        {ready && all.length > 0 && <PageHeader.Actions>{connectButton}</PageHeader.Actions>}
+      </PageHeader.Root>
+
+      <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
+
+      {ready &&
+        (all.length === 0 ? (
+          <EmptyState.Root variant="card">
+            <EmptyState.Indicator>
+              <Icon aria-hidden="true" />
+            </EmptyState.Indicator>
+            <EmptyState.Title>{empty.title}</EmptyState.Title>
+            <EmptyState.Description>{empty.description}</EmptyState.Description>
+            <EmptyState.Actions>{connectButton}</EmptyState.Actions>
+          </EmptyState.Root>
+        ) : (
+          <ul className={cardList}>
+            {all.map((account) => (
+              <CloudAccountCard
+                key={account.id}
+                account={account}
+                {...card(account)}
+                busy={busy[account.id]}
+                now={now}
+                onRun={(action) => accounts.send({ type: 'account.run', account, action })}
+                onEdit={() => open(account)}
+                onRemove={() => accounts.send({ type: 'account.remove', account })}
+              />
+            ))}
+          </ul>
+        ))}
+
+      {editing && <Form account={editing.item} onSaved={saved} onClose={close} />}
+      <DeleteConfirm
+        open={confirming || removing}
+        loading={removing}
+        title={gone ? `Remove ${gone.name}?` : undefined}
+        description={removeDescription}
+        confirmText="Remove"
+        onConfirm={() => accounts.send({ type: 'account.confirm' })}
+        onCancel={() => accounts.send({ type: 'account.cancel' })}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+import { useMemo } from 'react'
+import { m365TenantFormLogic } from '../../../adapters/app-account-flows.actors.ts'
+import { m365Api } from '../../../adapters/m365-api.ts'
+import type { M365Tenant } from '../../../domain/m365-account.ts'
+import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
+import type { SaveDialogProps } from '../FormDialog.tsx'
+
+/** Connect a Microsoft 365 tenant (an app registration with ServiceHealth.Read.All), or change one. */
+export function M365TenantFormDialog({
+  account,
+  onSaved,
+  onClose,
+}: SaveDialogProps<M365Tenant> & { account: M365Tenant | null }) {
+  const logic = useMemo(() => m365TenantFormLogic(m365Api, onSaved), [onSaved])
+  return (
+    <AppAccountFormDialog
+      title={account ? `Edit ${account.name}` : 'Connect a Microsoft 365 tenant'}
+      logic={logic}
+      account={account}
+      submitLabel={account ? 'Save changes' : 'Connect tenant'}
+      onClose={onClose}
+      steps={[
+        <>
+          In the Microsoft Entra admin center, open <strong>App registrations › New registration</strong>; name it
+          (Vigil) and register it. Its Overview shows the <strong>Application (client) ID</strong> and the{' '}
+          <strong>Directory (tenant) ID</strong>.
+        </>,
+        <>
+          Under <strong>API permissions</strong>, add{' '}
+          <strong>Microsoft Graph › Application permissions › ServiceHealth.Read.All</strong>, then{' '}
+          <strong>Grant admin consent</strong>.
+        </>,
+        <>
+          Under <strong>Certificates &amp; secrets</strong>, add a client secret and copy its <strong>Value</strong> (or
+          upload a certificate). The app can be the one you use for Azure.
+        </>,
+      ]}
+    />
+  )
+}
