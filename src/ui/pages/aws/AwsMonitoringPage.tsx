@@ -3,37 +3,32 @@ import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
-import { CloudAccountsSection } from '../cloud/CloudAccountsSection.tsx'
-import { FeatureGate } from '../FeaturePage.tsx'
+import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { formatMoney } from '../monitors/format.ts'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { pageLayout } from '../PageParts.tsx'
 import { awsPageLinks } from './aws-pages.ts'
 import { LazyAwsAccountForm } from './LazyAwsAccountForm.tsx'
 
 /** /services/aws_monitoring: the connected AWS accounts, and the AWS monitors that watch their resources. */
 export function AwsMonitoringPage() {
   return (
-    <FeatureGate feature="AWS Monitoring">
-      <div className={pageLayout}>
-        <CloudAccountsSection
-          provider="aws"
-          logic={makeLogic}
-          icon={Cloud}
-          description="Your AWS accounts at a glance: what they cost, which instances and databases run, how builds went. Vigil only reads, with the policy the connect dialog shows."
-          connectLabel="Connect AWS account"
-          empty={{
-            title: 'No AWS accounts yet',
-            description:
-              "Connect an account with an IAM user's access keys or a role Vigil assumes. Vigil then reads its billing, EC2, RDS, Amplify and Lightsail every few minutes, and you can be alerted when an instance stops, a database is unavailable, a build fails or the month's bill passes your budget.",
-          }}
-          removeDescription="Vigil stops reading the account, forgets its credentials and what it read, and removes the AWS monitors that watch it. Nothing changes in AWS."
-          card={awsCard}
-          Form={LazyAwsAccountForm}
-        />
-        <MonitorList type="aws" embedded />
-      </div>
-    </FeatureGate>
+    <CloudAccountsPage
+      provider="aws"
+      logic={makeLogic}
+      icon={Cloud}
+      description="Your AWS accounts at a glance: what they cost, which instances and databases run, how builds went. Vigil only reads, with the policy the connect dialog shows."
+      connectLabel="Connect AWS account"
+      empty={{
+        title: 'No AWS accounts yet',
+        description:
+          "Connect an account with an IAM user's access keys or a role Vigil assumes. Vigil then reads its billing, EC2, RDS, Amplify and Lightsail every few minutes, and you can be alerted when an instance stops, a database is unavailable, a build fails or the month's bill passes your budget.",
+      }}
+      removeDescription="Vigil stops reading the account, forgets its credentials and what it read, and removes the AWS monitors that watch it. Nothing changes in AWS."
+      card={awsCard}
+      Form={LazyAwsAccountForm}
+    >
+      <MonitorList type="aws" embedded />
+    </CloudAccountsPage>
   )
 }
 

@@ -130,40 +130,32 @@ function SubscriptionCosts({ subscription, month }: { subscription: Subscription
         </Table.Simple>
       </details>
 
-      <h3 className={subheading}>Month to date</h3>
-      <div className={halves}>
-        <Breakdown
-          title="By service"
-          label={`Cost by service this month, ${subscription.name}`}
-          amounts={mtd.byService}
-          total={mtd.total}
-          money={money}
-        />
-        <Breakdown
-          title="By resource group"
-          label={`Cost by resource group this month, ${subscription.name}`}
-          amounts={mtd.byResourceGroup}
-          total={mtd.total}
-          money={money}
-        />
-      </div>
-      <h3 className={subheading}>Last month</h3>
-      <div className={halves}>
-        <Breakdown
-          title="By service"
-          label={`Cost by service last month, ${subscription.name}`}
-          amounts={lastMonth.byService}
-          total={lastMonth.total}
-          money={money}
-        />
-        <Breakdown
-          title="By resource group"
-          label={`Cost by resource group last month, ${subscription.name}`}
-          amounts={lastMonth.byResourceGroup}
-          total={lastMonth.total}
-          money={money}
-        />
-      </div>
+      {(
+        [
+          ['Month to date', 'this month', mtd],
+          ['Last month', 'last month', lastMonth],
+        ] as const
+      ).map(([title, when, period]) => (
+        <section key={title} aria-label={`${title}, ${subscription.name}`}>
+          <h3 className={subheading}>{title}</h3>
+          <div className={halves}>
+            <Breakdown
+              title="By service"
+              label={`Cost by service ${when}, ${subscription.name}`}
+              amounts={period.byService}
+              total={period.total}
+              money={money}
+            />
+            <Breakdown
+              title="By resource group"
+              label={`Cost by resource group ${when}, ${subscription.name}`}
+              amounts={period.byResourceGroup}
+              total={period.total}
+              money={money}
+            />
+          </div>
+        </section>
+      ))}
     </Card.Root>
   )
 }

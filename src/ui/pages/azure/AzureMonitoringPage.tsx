@@ -3,11 +3,9 @@ import { azureAccountsLogic } from '../../../adapters/app-account-flows.actors.t
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AzureAccount } from '../../../domain/azure-account.ts'
-import { CloudAccountsSection } from '../cloud/CloudAccountsSection.tsx'
-import { FeatureGate } from '../FeaturePage.tsx'
+import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { lazyPart } from '../lazy-part.tsx'
 import { formatMoney, plural } from '../monitors/format.ts'
-import { pageLayout } from '../PageParts.tsx'
 import { azurePageLinks } from './azure-pages.ts'
 
 // The connect and edit dialog loads when first opened, keeping it out of the page's first load.
@@ -45,24 +43,20 @@ const azureCard = (account: AzureAccount) => ({
 /** /services/azure_monitoring: the connected Azure accounts, each with its resources' availability and its cost. */
 export function AzureMonitoringPage() {
   return (
-    <FeatureGate feature="Azure Monitoring">
-      <div className={pageLayout}>
-        <CloudAccountsSection
-          provider="azure"
-          logic={makeLogic}
-          icon={CloudCog}
-          description="Your Azure subscriptions at a glance: which resources are available, what they cost, how the subscriptions are set up. Vigil only reads, as an app registration with the Reader role."
-          connectLabel="Connect Azure account"
-          empty={{
-            title: 'No Azure accounts yet',
-            description:
-              'Connect an app registration with the Reader role on your subscriptions (and Cost Management Reader for billing). Vigil then reads their resources with Resource Health every few minutes and their costs every few hours.',
-          }}
-          removeDescription="Vigil stops reading the subscriptions, forgets the app's secret and what it read, and removes the monitors that watch them. Nothing changes in Azure."
-          card={azureCard}
-          Form={LazyAzureAccountForm}
-        />
-      </div>
-    </FeatureGate>
+    <CloudAccountsPage
+      provider="azure"
+      logic={makeLogic}
+      icon={CloudCog}
+      description="Your Azure subscriptions at a glance: which resources are available, what they cost, how the subscriptions are set up. Vigil only reads, as an app registration with the Reader role."
+      connectLabel="Connect Azure account"
+      empty={{
+        title: 'No Azure accounts yet',
+        description:
+          'Connect an app registration with the Reader role on your subscriptions (and Cost Management Reader for billing). Vigil then reads their resources with Resource Health every few minutes and their costs every few hours.',
+      }}
+      removeDescription="Vigil stops reading the subscriptions, forgets the app's secret and what it read, and removes the monitors that watch them. Nothing changes in Azure."
+      card={azureCard}
+      Form={LazyAzureAccountForm}
+    />
   )
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { AzureAccount } from '../../../domain/azure-account.ts'
@@ -36,71 +37,43 @@ const AZURE_ACCOUNT_PAGES: CloudPagesOf<{ account: AzureAccount; parts: CloudPar
 const accountIdOf = (params: Record<string, string | undefined>) =>
   params.azure_account_id ?? params.azureAccountId ?? ''
 
-function ServicesPage() {
-  const id = accountIdOf(useParams())
-  return (
-    <CloudAccountPage
-      of={AZURE_ACCOUNT_PAGES}
-      accountId={id}
-      page="services"
-      title="Services"
-      read={() => azureApi.services(id)}
-    >
-      {(data) => <AzureServicesBody data={data} />}
-    </CloudAccountPage>
-  )
-}
-
-function ServicePage() {
-  const params = useParams()
-  const id = accountIdOf(params)
-  const service = params.service_name ?? ''
-  return (
-    <CloudAccountPage
-      of={AZURE_ACCOUNT_PAGES}
-      accountId={id}
-      page={`services/${service}`}
-      title={service}
-      read={() => azureApi.service(id, service)}
-    >
-      {(data) => <AzureServiceBody data={data} />}
-    </CloudAccountPage>
-  )
-}
-
-function BillingPage() {
-  const id = accountIdOf(useParams())
-  return (
-    <CloudAccountPage
-      of={AZURE_ACCOUNT_PAGES}
-      accountId={id}
-      page="billing_summary"
-      title="Billing summary"
-      read={() => azureApi.billing(id)}
-    >
-      {(data) => <AzureBillingBody data={data} />}
-    </CloudAccountPage>
-  )
-}
-
-function SubscriptionsPage() {
-  const id = accountIdOf(useParams())
-  return (
-    <CloudAccountPage
-      of={AZURE_ACCOUNT_PAGES}
-      accountId={id}
-      page="subscription_details"
-      title="Subscription details"
-      read={() => azureApi.subscriptions(id)}
-    >
-      {(data) => <AzureSubscriptionsBody data={data} />}
-    </CloudAccountPage>
-  )
-}
+/** A page of the account: what it reads from the route's parameters, and its body. */
+const accountPage =
+  <T extends { account: AzureAccount; parts: CloudPart[] }>(
+    page: string,
+    read: (accountId: string, params: Record<string, string | undefined>) => Promise<T>,
+    title: (params: Record<string, string | undefined>) => string,
+    Body: (props: { data: T }) => ReactNode,
+  ) =>
+  () => {
+    const params = useParams()
+    const id = accountIdOf(params)
+    return (
+      <CloudAccountPage
+        of={AZURE_ACCOUNT_PAGES}
+        accountId={id}
+        page={`${page}/${params.service_name ?? ''}`}
+        title={title(params)}
+        read={() => read(id, params)}
+      >
+        {(data) => <Body data={data} />}
+      </CloudAccountPage>
+    )
+  }
 
 export const AZURE_PAGE_COMPONENTS = {
-  services: ServicesPage,
-  service: ServicePage,
-  billing_summary: BillingPage,
-  subscription_details: SubscriptionsPage,
+  services: accountPage('services', azureApi.services, () => 'Services', AzureServicesBody),
+  service: accountPage(
+    'service',
+    (id, params) => azureApi.service(id, params.service_name ?? ''),
+    (params) => params.service_name ?? '',
+    AzureServiceBody,
+  ),
+  billing_summary: accountPage('billing_summary', azureApi.billing, () => 'Billing summary', AzureBillingBody),
+  subscription_details: accountPage(
+    'subscription_details',
+    azureApi.subscriptions,
+    () => 'Subscription details',
+    AzureSubscriptionsBody,
+  ),
 }

@@ -3,11 +3,9 @@ import { m365TenantsLogic } from '../../../adapters/app-account-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { m365Api } from '../../../adapters/m365-api.ts'
 import type { M365Tenant } from '../../../domain/m365-account.ts'
-import { CloudAccountsSection } from '../cloud/CloudAccountsSection.tsx'
-import { FeatureGate } from '../FeaturePage.tsx'
+import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { lazyPart } from '../lazy-part.tsx'
 import { plural } from '../monitors/format.ts'
-import { pageLayout } from '../PageParts.tsx'
 import { m365TenantLinks } from './m365-pages.ts'
 
 // The connect and edit dialog loads when first opened, keeping it out of the page's first load.
@@ -43,24 +41,20 @@ const tenantCard = (tenant: M365Tenant) => {
 /** /services/microsoft365/accounts (the spec's Microsoft 365 entry): the tenants with their overall health. */
 export function M365AccountsPage() {
   return (
-    <FeatureGate feature="Microsoft 365">
-      <div className={pageLayout}>
-        <CloudAccountsSection
-          provider="m365"
-          logic={makeLogic}
-          icon={LayoutGrid}
-          description="The health of Exchange Online, Teams, SharePoint and the other Microsoft 365 services of your tenants, with the incidents and advisories Microsoft posts. Vigil only reads service health."
-          connectLabel="Connect Microsoft 365 tenant"
-          empty={{
-            title: 'No Microsoft 365 tenants yet',
-            description:
-              'Connect an app registration with the Graph application permission ServiceHealth.Read.All. Vigil then reads the health of every service and the issues Microsoft posts every few minutes, so you hear of an Exchange or Teams incident before your users tell you.',
-          }}
-          removeDescription="Vigil stops reading the tenant's service health, forgets the app's secret and what it read, and removes the monitors that watch it. Nothing changes in Microsoft 365."
-          card={tenantCard}
-          Form={LazyM365TenantForm}
-        />
-      </div>
-    </FeatureGate>
+    <CloudAccountsPage
+      provider="m365"
+      logic={makeLogic}
+      icon={LayoutGrid}
+      description="The health of Exchange Online, Teams, SharePoint and the other Microsoft 365 services of your tenants, with the incidents and advisories Microsoft posts. Vigil only reads service health."
+      connectLabel="Connect Microsoft 365 tenant"
+      empty={{
+        title: 'No Microsoft 365 tenants yet',
+        description:
+          'Connect an app registration with the Graph application permission ServiceHealth.Read.All. Vigil then reads the health of every service and the issues Microsoft posts every few minutes, so you hear of an Exchange or Teams incident before your users tell you.',
+      }}
+      removeDescription="Vigil stops reading the tenant's service health, forgets the app's secret and what it read, and removes the monitors that watch it. Nothing changes in Microsoft 365."
+      card={tenantCard}
+      Form={LazyM365TenantForm}
+    />
   )
 }

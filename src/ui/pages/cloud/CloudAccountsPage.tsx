@@ -8,6 +8,7 @@ import type { cloudAccountsMachine } from '../../../machines/cloud-accounts.mach
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
+import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { CloudAccountCard } from './CloudAccountCard.tsx'
@@ -36,13 +37,27 @@ export interface CloudAccountsSectionProps<A extends CloudAccountView> {
   /** An account's card: who it is, what its last read found, its pages. */
   card: (account: A) => { identity: ReactNode; facts: ReactNode; links: AccountPageLink[] }
   Form: AccountForm<A>
+  /** What the page shows under the accounts (the monitors that watch them). */
+  children?: ReactNode
 }
 
 /**
- * A provider's connected accounts (AWS Monitoring, Azure Monitoring, Microsoft 365): each with its status, what it
- * found and its pages; read now, re-test, edit and remove (after the spec's confirmation dialog); connect another.
+ * A provider's page (AWS Monitoring, Azure Monitoring, Microsoft 365), behind its plan gate: the connected accounts,
+ * each with its status, what it found and its pages; read now, re-test, edit and remove (after the spec's
+ * confirmation dialog); connect another. Then what the page adds under them.
  */
-export function CloudAccountsSection<A extends CloudAccountView>({
+export function CloudAccountsPage<A extends CloudAccountView>({ children, ...props }: CloudAccountsSectionProps<A>) {
+  return (
+    <FeatureGate feature={CLOUD_PROVIDER_WORDS[props.provider].feature}>
+      <div className={pageLayout}>
+        <CloudAccountsSection {...props} />
+        {children}
+      </div>
+    </FeatureGate>
+  )
+}
+
+function CloudAccountsSection<A extends CloudAccountView>({
   provider,
   logic,
   icon: Icon,
