@@ -14,16 +14,16 @@ import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
+/** A subscription's id, in lower case. */
+export const SubscriptionId = v.pipe(
+  v.string('Subscription is required.'),
+  v.trim(),
+  v.regex(GUID, 'A subscription id is a GUID such as 7a1c3e5b-0d2f-4a6b-8c9d-0e1f2a3b4c5d.'),
+  v.toLowerCase(),
+)
+
 export const SubscriptionIds = v.pipe(
-  v.array(
-    v.pipe(
-      v.string(),
-      v.trim(),
-      v.regex(GUID, 'A subscription id is a GUID such as 7a1c3e5b-0d2f-4a6b-8c9d-0e1f2a3b4c5d.'),
-      v.toLowerCase(),
-    ),
-    'Subscriptions must be a list of subscription ids.',
-  ),
+  v.array(SubscriptionId, 'Subscriptions must be a list of subscription ids.'),
   v.nonEmpty('Choose at least one subscription, or leave the choice out to watch all the app can read.'),
   v.maxLength(50, 'At most 50 subscriptions per account: connect another account for more.'),
 )

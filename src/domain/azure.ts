@@ -279,3 +279,6 @@ export const azureServiceName = (type: string, kind?: string | null): string => 
 
 /** The resource group named in a resource id (/subscriptions/…/resourceGroups/{name}/…), or ''. */
 export const resourceGroupOf = (resourceId: string): string => /\/resourcegroups\/([^/]+)/i.exec(resourceId)?.[1] ?? ''
+
+/** The kinds its synced resources are stored under (the sync writes them, the monitors read them). */
+export const AZURE_RESOURCE_KINDS = { subscription: 'azure_subscription', resource: 'azure_resource' } as const

@@ -70,6 +70,13 @@ export const changeMessage = (monitor: Named, before: readonly string[], after: 
       title: `${monitor.name}: blacklist listing changed`,
       description: `At ${formatUtc(at)} the listing of ${monitor.name} changed from ${list(before)} to ${list(after)}.`,
     }
+  if (monitor.type === 'microsoft365') {
+    const added = after.filter((value) => !before.includes(value))
+    return {
+      title: `${monitor.name}: Microsoft posted ${added.length === 1 ? 'an advisory' : `${added.length} advisories`}`,
+      description: `At ${formatUtc(at)} Microsoft posted ${list(added)}. An advisory is not an outage: the service works, with the limits it describes.`,
+    }
+  }
   return {
     title: `${monitor.name}: DNS answer changed`,
     description: `At ${formatUtc(at)} the answer changed from ${list(before)} to ${list(after)}.`,

@@ -142,3 +142,6 @@ export const postText = (post: Pick<M365IssuePost, 'content' | 'contentType'>): 
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }
+
+/** The kinds its synced resources are stored under (the sync writes them, the monitors read them). */
+export const M365_RESOURCE_KINDS = { service: 'm365_service', issue: 'm365_issue' } as const

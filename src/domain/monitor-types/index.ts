@@ -1,10 +1,12 @@
 import type * as v from 'valibot'
 import { api } from './api.ts'
 import { aws } from './aws.ts'
+import { azure } from './azure.ts'
 import { blacklist } from './blacklist.ts'
 import type { MonitorTypeDef } from './define.ts'
 import { dns } from './dns.ts'
 import { domain } from './domain.ts'
+import { microsoft365 } from './microsoft365.ts'
 import type { MonitorType } from './pages.ts'
 import { ping } from './ping.ts'
 import { port } from './port.ts'
@@ -13,7 +15,19 @@ import { web } from './web.ts'
 
 // Every monitor type, once. Adding a type: its file in this folder and a line here, then a line in each of the
 // server's and the UI's registries (docs/architecture.md, "Adding a monitor type").
-export const MONITOR_TYPE_DEFS = { web, api, port, ping, dns, ssl, domain, blacklist, aws } as const
+export const MONITOR_TYPE_DEFS = {
+  web,
+  api,
+  port,
+  ping,
+  dns,
+  ssl,
+  domain,
+  blacklist,
+  aws,
+  azure,
+  microsoft365,
+} as const
 
 export type MonitorTypeDefs = typeof MONITOR_TYPE_DEFS
 

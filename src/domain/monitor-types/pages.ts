@@ -68,6 +68,22 @@ export const MONITOR_TYPE_PAGES = {
     list: '/services/aws_monitoring',
     detail: routeWithId('/aws_monitorings'),
   },
+  // A resource of a connected Azure account (its availability) or a subscription's cost budget. The spec has no
+  // detail route for them: their page is Azure Monitoring with ?id=, and their notifications open /api_monitorings
+  // as the spec says of other types (that page moves on).
+  azure: {
+    label: 'Azure Monitoring',
+    list: '/services/azure_monitoring',
+    detail: routeWithQuery('/services/azure_monitoring'),
+    notificationRoute: routeWithId('/api_monitorings'),
+  },
+  // A service of a connected Microsoft 365 tenant; its page is the tenants' page with ?id=, as Azure's.
+  microsoft365: {
+    label: 'Microsoft 365',
+    list: '/services/microsoft365/accounts',
+    detail: routeWithQuery('/services/microsoft365/accounts'),
+    notificationRoute: routeWithId('/api_monitorings'),
+  },
 } as const satisfies Record<string, TypePages>
 
 export type MonitorType = keyof typeof MONITOR_TYPE_PAGES

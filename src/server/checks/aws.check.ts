@@ -2,6 +2,7 @@ import type { AmplifyApp, Ec2Instance, LightsailInstance, RdsInstance } from '..
 import type { CostSummary } from '../../domain/aws-costs.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { AwsMonitorFacts, AwsRule } from '../../domain/monitor-types/aws.ts'
+import { cloudFail, cloudGate, cloudPass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 
 // AWS monitors: a resource of a connected account held to its rule, judged on what the account's last sync read
@@ -10,18 +11,8 @@ import type { CheckContext } from './context.ts'
 
 type AwsTarget = { type: 'aws'; account_id: string; rule: AwsRule }
 
-const fail = (message: string, detail?: AwsMonitorFacts): CheckOutcome => ({
-  ok: false,
-  responseMs: null,
-  message,
-  ...(detail ? { detail } : {}),
-})
-const pass = (message: string, detail: AwsMonitorFacts): CheckOutcome => ({
-  ok: true,
-  responseMs: null,
-  message,
-  detail,
-})
+const fail = (message: string, detail?: AwsMonitorFacts) => cloudFail(message, detail)
+const pass = (message: string, detail: AwsMonitorFacts) => cloudPass(message, detail)
 
 const AREA_OF = { ec2: 'ec2', rds: 'rds', amplify: 'amplify', lightsail: 'lightsail', cost: 'costs' } as const
 const KIND_OF = {
@@ -35,19 +26,17 @@ const money = (amount: number, currency: string) =>
   `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 export const checkAws = async (monitor: AwsTarget, ctx: CheckContext): Promise<CheckOutcome> => {
-  const cloud = ctx.cloud
-  if (!cloud) return fail('Cloud accounts are not read by this server process.')
   const { account_id: accountId, rule } = monitor
-  const account = await cloud.account(accountId)
-  if (account?.provider !== 'aws')
-    return fail('The AWS account this monitor watches was removed. Connect it again, or delete this monitor.')
-  if (account.synced_at === null) return fail('The AWS account has not been read yet: its first read is under way.')
   const scope = rule.resource === 'cost' ? '' : rule.region
-  const part = await cloud.part(accountId, AREA_OF[rule.resource], scope)
-  if (part && !part.ok) {
-    const allow = part.action ? ` Allow ${part.action} to the credentials Vigil uses.` : ''
-    return fail(`${part.message ?? 'AWS could not be read.'}${allow}`)
-  }
+  const gate = await cloudGate(
+    ctx.cloud,
+    'aws',
+    accountId,
+    [{ area: AREA_OF[rule.resource], scope }],
+    (action) => `Allow ${action} to the credentials Vigil uses.`,
+  )
+  if (!gate.ok) return gate.outcome
+  const { cloud } = gate
   switch (rule.resource) {
     case 'ec2':
       return judgeEc2(await cloud.resource<Ec2Instance>(accountId, KIND_OF.ec2, rule.region, rule.instance_id), rule)

@@ -32,6 +32,8 @@ export interface CloudFacts {
     scope: string,
   ): Promise<{ ok: boolean; message: string | null; action: string | null; read_at: number | null } | null>
   resource<T>(accountId: string, kind: string, scope: string, id: string): Promise<{ data: T; read_at: number } | null>
+  /** The account's resources of a kind in one of these states (a tenant's open issues). */
+  resourcesIn<T>(accountId: string, kind: string, states: readonly string[]): Promise<T[]>
   costs<T>(accountId: string, scope?: string): Promise<{ data: T; read_at: number } | null>
 }
 

@@ -1,12 +1,14 @@
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { MonitorType } from '../../domain/monitor.schema.ts'
 import { checkAws } from './aws.check.ts'
+import { checkAzure } from './azure.check.ts'
 import type { CheckContext, CheckTarget } from './context.ts'
 import { checkDns } from './dns.check.ts'
 import { checkBlacklistMonitor } from './dnsbl.check.ts'
 import { checkDomain } from './domain.check.ts'
 import { checkHttp } from './http.check.ts'
 import { checkPing } from './icmp.check.ts'
+import { checkMicrosoft365 } from './microsoft365.check.ts'
 import { checkPort } from './tcp.check.ts'
 import { checkTls } from './tls.check.ts'
 
@@ -27,4 +29,6 @@ export const CHECK_RUNNERS: { [K in MonitorType]: CheckRunner<K> } = {
   domain: checkDomain,
   blacklist: checkBlacklistMonitor,
   aws: checkAws,
+  azure: checkAzure,
+  microsoft365: checkMicrosoft365,
 }

@@ -15,6 +15,8 @@ export const cloudFacts = (repos: Pick<Repos, 'cloudAccounts' | 'cloudData'>): C
     const found = await repos.cloudData.resource(accountId, kind, scope, id)
     return found ? { data: found.data as never, read_at: found.read_at } : null
   },
+  resourcesIn: async (accountId, kind, states) =>
+    (await repos.cloudData.resourcesIn(accountId, kind, states)).map((r) => r.data as never),
   costs: async (accountId, scope = '') => {
     const found = await repos.cloudData.costs(accountId, scope)
     return found ? { data: found.data as never, read_at: found.read_at } : null

@@ -1,4 +1,5 @@
 import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '../../domain/azure.ts'
+import { AZURE_RESOURCE_KINDS } from '../../domain/azure.ts'
 import {
   type AzureAccount,
   AzureAccountInput,
@@ -8,7 +9,6 @@ import {
   azureServiceUse,
   countAvailability,
 } from '../../domain/azure-account.ts'
-import { AZURE_RESOURCE_KINDS } from '../cloud/azure/snapshot.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid, notFound } from '../errors.ts'
 import { appCredentials, appIdentity, refusedSignIn } from './app-sign-in.ts'

@@ -1,6 +1,6 @@
 import type { M365CredentialsInput, M365Issue, M365ServiceHealth } from '../../domain/m365.ts'
+import { M365_RESOURCE_KINDS } from '../../domain/m365.ts'
 import { healthSummary, type M365Tenant, M365TenantInput, M365TenantPatch } from '../../domain/m365-account.ts'
-import { M365_RESOURCE_KINDS } from '../cloud/m365/snapshot.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { appCredentials, appIdentity, refusedSignIn } from './app-sign-in.ts'
 import { checked, cloudAccounts, commonView, partView } from './cloud-accounts.service.ts'

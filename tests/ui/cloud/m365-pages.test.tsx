@@ -53,6 +53,7 @@ describe('Microsoft 365', () => {
         <Route path="/services/microsoft365/accounts/:tenantId" element={<M365TenantPage />} />
       </Routes>,
       {
+        'GET /api/microsoft365/accounts': () => ok({ accounts: [m365Tenant()] }),
         'GET /api/microsoft365/accounts/t1/health': () =>
           ok({
             account: m365Tenant(),
@@ -78,7 +79,10 @@ describe('Microsoft 365', () => {
     )
     expect(await screen.findByRole('heading', { level: 1, name: 'Contoso: Service health' })).toBeTruthy()
     const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
-    expect(rows.map((r) => r.textContent)).toEqual(['Exchange OnlineDegraded', 'Microsoft TeamsOperational'])
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Exchange OnlineDegraded Monitor this',
+      'Microsoft TeamsOperational Monitor this',
+    ])
 
     const open = screen.getByRole('region', { name: 'Open issues' })
     const incident = within(open).getByRole('listitem', { name: /EX226792/ })
@@ -94,5 +98,14 @@ describe('Microsoft 365', () => {
     const resolved = screen.getByRole('region', { name: 'Recently resolved' })
     expect(within(resolved).getByRole('listitem', { name: /TM1001/ }).textContent).toContain('Resolved')
     expect(await seriousViolations(container)).toEqual([])
+
+    // Monitor this: the monitor form opens on the tenant and the service.
+    fireEvent.click(screen.getByRole('button', { name: 'Monitor this: Exchange Online' }))
+    const dialog = await screen.findByRole('dialog', { name: /Add Microsoft 365 monitor/ })
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Microsoft 365 tenant') as HTMLSelectElement).value).toBe('t1'),
+    )
+    await waitFor(() => expect((within(dialog).getByLabelText('Service') as HTMLSelectElement).value).toBe('Exchange'))
+    expect((within(dialog).getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Exchange Online')
   })
 })

@@ -1,4 +1,4 @@
-import type { AzureCredentialsInput } from '../../../domain/azure.ts'
+import { AZURE_RESOURCE_KINDS, type AzureCredentialsInput } from '../../../domain/azure.ts'
 import { availabilityOf } from '../../../domain/azure-account.ts'
 import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
 import { snapshotPart } from './parts.ts'
@@ -7,8 +7,6 @@ import { type AzureSubscriptionSync, type AzureSync, type AzureSyncOptions, sync
 // An Azure sync as the server stores it: each (area, subscription) part's status; for each part that read well, the
 // subscription's details (kind azure_subscription) or its resources with their availability (kind azure_resource),
 // and its costs (scope: the subscription).
-
-export const AZURE_RESOURCE_KINDS = { subscription: 'azure_subscription', resource: 'azure_resource' } as const
 
 const subscriptionSnapshot = (s: AzureSubscriptionSync, into: CloudSnapshot) => {
   const scope = s.subscriptionId

@@ -1,5 +1,5 @@
 import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
-import type { M365CredentialsInput } from '../../../domain/m365.ts'
+import { M365_RESOURCE_KINDS, type M365CredentialsInput } from '../../../domain/m365.ts'
 import { issueState } from '../../../domain/m365-account.ts'
 import { snapshotPart } from '../azure/parts.ts'
 import { type M365Sync, type M365SyncOptions, syncM365Tenant } from './tenant.ts'
@@ -7,8 +7,6 @@ import { type M365Sync, type M365SyncOptions, syncM365Tenant } from './tenant.ts
 // A Microsoft 365 sync as the server stores it: the parts `health` and `issues` (global to the tenant); each
 // service (kind m365_service, state its Graph status) and each issue (kind m365_issue, state its classification
 // while open, `resolved` after).
-
-export const M365_RESOURCE_KINDS = { service: 'm365_service', issue: 'm365_issue' } as const
 
 export const m365Snapshot = (sync: Extract<M365Sync, { ok: true }>): CloudSnapshot => ({
   parts: [snapshotPart('health', '', sync.health), snapshotPart('issues', '', sync.issues)],

@@ -117,6 +117,26 @@ export const cloudDataRepo = (db: Kysely<DB>) => ({
         .execute()
     ).map((r) => ({ ...r, data: JSON.parse(r.data) as T })),
 
+  /** The account's resources of one kind in one of these states, in key order. */
+  resourcesIn: async <T>(
+    accountId: string,
+    kind: string,
+    states: readonly string[],
+  ): Promise<CloudResourceRecord<T>[]> =>
+    states.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('cloud_resources')
+            .selectAll()
+            .where('account_id', '=', accountId)
+            .where('kind', '=', kind)
+            .where('state', 'in', states)
+            .orderBy('scope')
+            .orderBy('resource_id')
+            .execute()
+        ).map((r) => ({ ...r, data: JSON.parse(r.data) as T })),
+
   /** The stored data of the account's resources of one kind, in key order, as one JSON array left unparsed. */
   resourceData: async (accountId: string, kind: string): Promise<RawJson> =>
     rawArray(

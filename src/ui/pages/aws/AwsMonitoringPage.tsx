@@ -5,7 +5,6 @@ import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { formatMoney } from '../monitors/format.ts'
-import { MonitorList } from '../monitors/MonitorListPage.tsx'
 import { awsPageLinks } from './aws-pages.ts'
 import { LazyAwsAccountForm } from './LazyAwsAccountForm.tsx'
 
@@ -26,9 +25,8 @@ export function AwsMonitoringPage() {
       removeDescription="Vigil stops reading the account, forgets its credentials and what it read, and removes the AWS monitors that watch it. Nothing changes in AWS."
       card={awsCard}
       Form={LazyAwsAccountForm}
-    >
-      <MonitorList type="aws" embedded />
-    </CloudAccountsPage>
+      monitors="aws"
+    />
   )
 }
 

@@ -1,12 +1,11 @@
-import { Activity } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { AwsPageData, AwsPageId } from '../../../adapters/aws-api.ts'
 import type { AmplifyApp, AmplifyBranch, AwsServiceUse } from '../../../domain/aws.ts'
 import { AWS_HEALTH_UNAVAILABLE } from '../../../domain/aws.ts'
-import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as Table from '../../components/table.tsx'
+import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
 import { type Column, type Filter, ResourceTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime, formatMoney } from '../monitors/format.ts'
 import type { AwsPageBodyProps } from './AwsAccountPage.tsx'
@@ -60,16 +59,7 @@ const resourceBody =
         filters={spec.filters}
         action={(row) => {
           const { name, fields } = spec.watch(row)
-          return (
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => monitor({ name, ...fields })}
-              aria-label={`Monitor this: ${name}`}
-            >
-              <Activity aria-hidden="true" /> Monitor this
-            </Button>
-          )
+          return <MonitorThisButton name={name} onClick={() => monitor({ name, ...fields })} />
         }}
         empty={spec.empty(data)}
       />

@@ -1,9 +1,12 @@
+import { Wallet } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
 import type { AzureCostPeriod } from '../../../domain/azure.ts'
 import type { AzureBillingPage } from '../../../domain/azure-account.ts'
+import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Table from '../../components/table.tsx'
+import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { DailyCostChart } from '../cloud/DailyCostChart.tsx'
 import { formatDate, formatDateTime, formatMoney } from '../monitors/format.ts'
 
@@ -61,7 +64,31 @@ function Breakdown({
   )
 }
 
-function SubscriptionCosts({ subscription, month }: { subscription: Subscription; month: string }) {
+function SubscriptionCosts({
+  subscription,
+  month,
+  monitor,
+}: {
+  subscription: Subscription
+  month: string
+  monitor: MonitorThis
+}) {
+  const budget = (
+    <Button
+      variant="outline"
+      onClick={() =>
+        monitor({
+          name: `${subscription.name} budget`,
+          kind: 'cost',
+          subscription_id: subscription.id,
+          amount: '',
+          basis: 'month_to_date',
+        })
+      }
+    >
+      <Wallet aria-hidden="true" /> Set a budget
+    </Button>
+  )
   const { costs } = subscription
   const titleId = `costs-${subscription.id}`
   if (!costs)
@@ -84,11 +111,14 @@ function SubscriptionCosts({ subscription, month }: { subscription: Subscription
       <h2 id={titleId} className={heading}>
         {subscription.name}
       </h2>
-      {subscription.read_at && (
-        <p className={note}>
-          Read <time dateTime={subscription.read_at}>{formatDateTime(subscription.read_at)}</time>
-        </p>
-      )}
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}>
+        {subscription.read_at && (
+          <p className={note}>
+            Read <time dateTime={subscription.read_at}>{formatDateTime(subscription.read_at)}</time>
+          </p>
+        )}
+        <span className={css({ ml: 'auto' })}>{budget}</span>
+      </div>
       <dl className={figures}>
         <div>
           <dt className={figureLabel}>Month to date</dt>
@@ -160,7 +190,7 @@ function SubscriptionCosts({ subscription, month }: { subscription: Subscription
   )
 }
 
-export function AzureBillingBody({ data }: { data: AzureBillingPage }) {
+export function AzureBillingBody({ data, monitor }: { data: AzureBillingPage; monitor: MonitorThis }) {
   const month = new Date().toISOString().slice(0, 7)
   const readNote = (
     <p className={note}>
@@ -180,7 +210,7 @@ export function AzureBillingBody({ data }: { data: AzureBillingPage }) {
     <>
       {readNote}
       {data.subscriptions.map((s) => (
-        <SubscriptionCosts key={s.id} subscription={s} month={month} />
+        <SubscriptionCosts key={s.id} subscription={s} month={month} monitor={monitor} />
       ))}
     </>
   )

@@ -57,6 +57,7 @@ export function AzureMonitoringPage() {
       removeDescription="Vigil stops reading the subscriptions, forgets the app's secret and what it read, and removes the monitors that watch them. Nothing changes in Azure."
       card={azureCard}
       Form={LazyAzureAccountForm}
+      monitors="azure"
     />
   )
 }

@@ -3,7 +3,7 @@ import { useParams } from 'react-router'
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { AzureAccount } from '../../../domain/azure-account.ts'
 import type { CloudPart } from '../../../domain/cloud-account.ts'
-import { CloudAccountPage, type CloudPagesOf } from '../cloud/CloudAccountPage.tsx'
+import { CloudAccountPage, type CloudPagesOf, type MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { AzureBillingBody } from './AzureBillingBody.tsx'
 import { AzureServiceBody, AzureServicesBody } from './AzureServiceBodies.tsx'
 import { AzureSubscriptionsBody } from './AzureSubscriptionsBody.tsx'
@@ -27,6 +27,7 @@ const AZURE_ACCOUNT_PAGES: CloudPagesOf<{ account: AzureAccount; parts: CloudPar
     availability: 'Availability from Resource Health',
     costs: 'Costs from Cost Management',
   },
+  monitorType: 'azure',
   grant: (role) => (
     <>
       Give the app the <code>{role}</code> role on the subscription (Access control (IAM) › Add role assignment).
@@ -43,7 +44,7 @@ const accountPage =
     page: string,
     read: (accountId: string, params: Record<string, string | undefined>) => Promise<T>,
     title: (params: Record<string, string | undefined>) => string,
-    Body: (props: { data: T }) => ReactNode,
+    Body: (props: { data: T; monitor: MonitorThis }) => ReactNode,
   ) =>
   () => {
     const params = useParams()
@@ -56,7 +57,7 @@ const accountPage =
         title={title(params)}
         read={() => read(id, params)}
       >
-        {(data) => <Body data={data} />}
+        {(data, monitor) => <Body data={data} monitor={monitor} />}
       </CloudAccountPage>
     )
   }

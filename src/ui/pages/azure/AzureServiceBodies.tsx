@@ -8,6 +8,8 @@ import type {
 } from '../../../domain/azure-account.ts'
 import { availabilityOf } from '../../../domain/azure-account.ts'
 import { Chip } from '../../components/badge.tsx'
+import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
+import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
 import { type Column, ResourceTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { AVAILABILITY, azureServicePath } from './azure-pages.ts'
@@ -22,7 +24,7 @@ const none = <span className={muted}>none</span>
 /** A count that needs attention stands out; zero does not. */
 const attention = (n: number, tone: 'danger' | 'warning') => (n > 0 ? <Chip tone={tone}>{n}</Chip> : n)
 
-export function AzureServicesBody({ data }: { data: AzureServicesPage }) {
+export function AzureServicesBody({ data }: { data: AzureServicesPage; monitor: MonitorThis }) {
   const columns: Column<AzureServiceUse>[] = [
     {
       key: 'service',
@@ -136,9 +138,15 @@ const COLUMNS: Column<AzureResourceRow>[] = [
   },
 ]
 
-export function AzureServiceBody({ data }: { data: AzureServicePage }) {
+export function AzureServiceBody({ data, monitor }: { data: AzureServicePage; monitor: MonitorThis }) {
   return (
     <ResourceTable
+      action={(r) => (
+        <MonitorThisButton
+          name={r.name}
+          onClick={() => monitor({ name: r.name, kind: 'availability', resource_id: r.id })}
+        />
+      )}
       label={data.service}
       rows={data.resources}
       rowKey={(r) => r.id}

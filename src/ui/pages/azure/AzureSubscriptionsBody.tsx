@@ -3,6 +3,7 @@ import type { AzureSubscriptionsPage } from '../../../domain/azure-account.ts'
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
+import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
 
 // The subscription details of an Azure account: each subscription's name, id, state, tenant, offer, spending limit,
 // the locations its resources use, its resource groups and its tags.
@@ -32,7 +33,7 @@ const SPENDING_LIMITS: Record<string, string> = {
   CurrentPeriodOff: 'Off for the current period',
 }
 
-export function AzureSubscriptionsBody({ data }: { data: AzureSubscriptionsPage }) {
+export function AzureSubscriptionsBody({ data }: { data: AzureSubscriptionsPage; monitor: MonitorThis }) {
   if (data.subscriptions.length === 0)
     return (
       <EmptyState.Root variant="card">

@@ -1,16 +1,19 @@
 import { useSelector } from '@xstate/react'
 import { type LucideIcon, Plus } from 'lucide-react'
-import { type ComponentType, type ReactNode, useCallback } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, useCallback } from 'react'
+import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '../../../domain/cloud-account.ts'
+import type { MonitorType } from '../../../domain/monitor.schema.ts'
 import type { cloudAccountsMachine } from '../../../machines/cloud-accounts.machine.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { MonitorList } from '../monitors/MonitorListPage.tsx'
+import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { CloudAccountCard } from './CloudAccountCard.tsx'
 import type { AccountPageLink, CloudAccountView } from './cloud-pages.ts'
 
@@ -37,25 +40,38 @@ export interface CloudAccountsSectionProps<A extends CloudAccountView> {
   /** An account's card: who it is, what its last read found, its pages. */
   card: (account: A) => { identity: ReactNode; facts: ReactNode; links: AccountPageLink[] }
   Form: AccountForm<A>
-  /** What the page shows under the accounts (the monitors that watch them). */
-  children?: ReactNode
+  /** The type of the monitors that watch the accounts, listed under them. */
+  monitors: MonitorType
 }
 
 /**
  * A provider's page (AWS Monitoring, Azure Monitoring, Microsoft 365), behind its plan gate: the connected accounts,
  * each with its status, what it found and its pages; read now, re-test, edit and remove (after the spec's
- * confirmation dialog); connect another. Then what the page adds under them.
+ * confirmation dialog); connect another. Then the monitors that watch them; with ?id=, one monitor's page.
  */
-export function CloudAccountsPage<A extends CloudAccountView>({ children, ...props }: CloudAccountsSectionProps<A>) {
+export function CloudAccountsPage<A extends CloudAccountView>(props: CloudAccountsSectionProps<A>) {
+  const [search] = useSearchParams()
+  // A monitor without a route of its own (Azure, Microsoft 365) has this page with ?id= as its page.
+  if (search.get('id'))
+    return (
+      <Suspense fallback={<LoadingCard />}>
+        <MonitorDetailPage type={props.monitors} />
+      </Suspense>
+    )
   return (
     <FeatureGate feature={CLOUD_PROVIDER_WORDS[props.provider].feature}>
       <div className={pageLayout}>
         <CloudAccountsSection {...props} />
-        {children}
+        <MonitorList type={props.monitors} embedded />
       </div>
     </FeatureGate>
   )
 }
+
+// A monitor's page loads when one is opened.
+const MonitorDetailPage = lazy(() =>
+  import('../monitors/MonitorDetailPage.tsx').then((m) => ({ default: m.MonitorDetailPage })),
+)
 
 function CloudAccountsSection<A extends CloudAccountView>({
   provider,
@@ -67,7 +83,7 @@ function CloudAccountsSection<A extends CloudAccountView>({
   removeDescription,
   card,
   Form,
-}: CloudAccountsSectionProps<A>) {
+}: Omit<CloudAccountsSectionProps<A>, 'monitors'>) {
   const { page: accounts, error, ready, failed, confirming, removing } = useListFlow(logic)
   const list = useSelector(accounts, (s) => s.context.list)
   const busy = useSelector(accounts, (s) => s.context.busy)

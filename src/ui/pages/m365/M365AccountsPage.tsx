@@ -55,6 +55,7 @@ export function M365AccountsPage() {
       removeDescription="Vigil stops reading the tenant's service health, forgets the app's secret and what it read, and removes the monitors that watch it. Nothing changes in Microsoft 365."
       card={tenantCard}
       Form={LazyM365TenantForm}
+      monitors="microsoft365"
     />
   )
 }

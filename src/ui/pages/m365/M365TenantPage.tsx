@@ -7,7 +7,8 @@ import type { M365Tenant, M365TenantPage as Page } from '../../../domain/m365-ac
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import { CloudAccountPage, type CloudPagesOf } from '../cloud/CloudAccountPage.tsx'
+import { CloudAccountPage, type CloudPagesOf, type MonitorThis } from '../cloud/CloudAccountPage.tsx'
+import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
 import { type Column, ResourceTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { M365_LIST_PATH, m365TenantLinks } from './m365-pages.ts'
@@ -22,6 +23,7 @@ const TENANT_PAGES: CloudPagesOf<{ account: M365Tenant; parts: CloudPart[] }> = 
   links: m365TenantLinks,
   identity: (tenant) => `Tenant ${tenant.tenant_id}`,
   areas: { health: 'Service health', issues: 'Incidents and advisories' },
+  monitorType: 'microsoft365',
   grant: (permission) => (
     <>
       Grant the app the Microsoft Graph application permission <code>{permission}</code>, with admin consent.
@@ -102,7 +104,7 @@ function Issue({ issue }: { issue: M365Issue }) {
   )
 }
 
-function TenantBody({ data }: { data: Page }) {
+function TenantBody({ data, monitor }: { data: Page; monitor: MonitorThis }) {
   const open = data.issues.filter((i) => !i.resolved)
   const closed = data.issues.filter((i) => i.resolved)
   return (
@@ -112,6 +114,12 @@ function TenantBody({ data }: { data: Page }) {
         rows={data.services}
         rowKey={(s) => s.id}
         columns={SERVICE_COLUMNS}
+        action={(s) => (
+          <MonitorThisButton
+            name={s.name}
+            onClick={() => monitor({ name: s.name, service_id: s.id, service_name: s.name })}
+          />
+        )}
         filters={[
           {
             key: 'state',
@@ -169,7 +177,7 @@ export function M365TenantPage() {
       title="Service health"
       read={() => m365Api.health(tenantId)}
     >
-      {(data) => <TenantBody data={data} />}
+      {(data, monitor) => <TenantBody data={data} monitor={monitor} />}
     </CloudAccountPage>
   )
 }

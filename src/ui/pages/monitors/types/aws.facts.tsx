@@ -1,6 +1,7 @@
 import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
 import type { AwsMonitorFacts } from '../../../../domain/monitor-types/aws.ts'
-import { factList, mono, wideFact } from '../facts-styles.ts'
+import { Fact } from '../Fact.tsx'
+import { factList, mono } from '../facts-styles.ts'
 import { formatDateTime, formatMoney as money } from '../format.ts'
 import type { FactsProps } from './define.ts'
 
@@ -8,15 +9,6 @@ import type { FactsProps } from './define.ts'
 
 const orNone = (value: string | null | undefined) => value ?? 'none'
 const when = (iso: string | null) => (iso ? <time dateTime={iso}>{formatDateTime(iso)}</time> : 'never')
-
-function Fact({ label, children, wide = false }: { label: string; children: React.ReactNode; wide?: boolean }) {
-  return (
-    <div className={wide ? wideFact : undefined}>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  )
-}
 
 export function Facts({ detail }: FactsProps<MonitorOf<'aws'>, AwsMonitorFacts>) {
   switch (detail.resource) {

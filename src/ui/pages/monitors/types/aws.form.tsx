@@ -1,14 +1,12 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
-import { Link } from 'react-router'
 import { awsAccountChoicesLogic } from '../../../../adapters/cloud-account-choices.actors.ts'
+import type { AwsAccount } from '../../../../domain/aws-account.ts'
 import { AWS_REGIONS, type AwsRegionCode } from '../../../../domain/aws-regions.ts'
 import { AWS_RULE_RESOURCES, type AwsRule } from '../../../../domain/monitor-types/aws.ts'
 import { MONITOR_TYPE_PAGES } from '../../../../domain/monitor-types/pages.ts'
-import * as Alert from '../../../components/alert.tsx'
-import { errorAt, type FieldsProps, fieldOf } from '../draft-setter.ts'
-import { SelectField, TextField, wide } from '../form-fields.tsx'
+import { errorAt, fieldOf } from '../draft-setter.ts'
+import { SelectField, TextField } from '../form-fields.tsx'
 import { numberOf, text } from '../form-values.ts'
+import { CloudAccountField } from './cloud-account-field.tsx'
 import { defineTypeForm } from './define.ts'
 
 // The AWS monitor's form: the connected account, the kind of resource and which one, and the rule's own numbers.
@@ -91,38 +89,6 @@ const ruleOf = (d: AwsDraft) => {
   }
 }
 
-/** The user's connected accounts to choose from, or how to connect one. */
-function AccountField(props: FieldsProps<AwsDraft>) {
-  const logic = useMemo(() => awsAccountChoicesLogic(), [])
-  const choices = useActorRef(logic)
-  const accounts = useSelector(choices, (s) => s.context.data?.accounts ?? null)
-  const loadError = useSelector(choices, (s) => (s.matches('failed') ? s.context.error : null))
-  if (loadError)
-    return (
-      <Alert.Root role="alert" status="error" className={wide}>
-        <Alert.Description>Your AWS accounts could not be loaded: {loadError}</Alert.Description>
-      </Alert.Root>
-    )
-  if (accounts !== null && accounts.length === 0)
-    return (
-      <Alert.Root role="note" status="info" className={wide}>
-        <Alert.Description>
-          Connect an AWS account first, on <Link to={MONITOR_TYPE_PAGES.aws.list}>AWS Monitoring</Link>.
-        </Alert.Description>
-      </Alert.Root>
-    )
-  return (
-    <SelectField
-      {...fieldOf(props)('account_id')}
-      label="AWS account"
-      options={[
-        { value: '', label: accounts === null ? 'Loading accounts…' : 'Choose an account' },
-        ...(accounts ?? []).map((a) => ({ value: a.id, label: `${a.name} (${a.aws_account_id})` })),
-      ]}
-    />
-  )
-}
-
 export const form = defineTypeForm<'aws', AwsDraft>({
   blank,
   draftOf: (m) => ({ ...blank, account_id: m.account_id, resource: m.rule.resource, ...draftOf(m.rule) }),
@@ -134,7 +100,13 @@ export const form = defineTypeForm<'aws', AwsDraft>({
     const region = <SelectField {...ruleField('region')} label="Region" options={REGION_OPTIONS} />
     return (
       <>
-        <AccountField {...props} />
+        <CloudAccountField
+          provider="aws"
+          listPath={MONITOR_TYPE_PAGES.aws.list}
+          load={awsAccountChoicesLogic}
+          describe={(a: AwsAccount) => `${a.name} (${a.aws_account_id})`}
+          {...fieldOf(props)('account_id')}
+        />
         <SelectField
           label="Resource"
           name="resource"

@@ -3,10 +3,12 @@ import type { Monitor, MonitorType } from '../../../../domain/monitor.schema.ts'
 import type { MonitorFacts } from '../../../../domain/monitor-types/index.ts'
 import { api } from './api.tsx'
 import { aws } from './aws.tsx'
+import { azure } from './azure.tsx'
 import { blacklist } from './blacklist.tsx'
 import type { AnyMonitorTypeUi, FactsProps, MonitorTypeUi, TypeForm } from './define.ts'
 import { dns } from './dns.tsx'
 import { domain } from './domain.tsx'
+import { microsoft365 } from './microsoft365.tsx'
 import { ping } from './ping.tsx'
 import { port } from './port.tsx'
 import { ssl } from './ssl.tsx'
@@ -24,6 +26,8 @@ export const MONITOR_TYPE_UI: { readonly [K in MonitorType]: MonitorTypeUi<K> } 
   domain,
   blacklist,
   aws,
+  azure,
+  microsoft365,
 }
 
 /**

@@ -1,0 +1,324 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { resourceId } from '../support/azure/arm-server.ts'
+import {
+  createWorld,
+  graphIssue,
+  type LoopbackAzure,
+  loopbackOptions,
+  SUBSCRIPTION_ID,
+  secretCredentials,
+  startLoopbackAzure,
+} from '../support/azure/index.ts'
+import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
+
+// Azure and Microsoft 365 monitors on the engine: an Azure resource held to Resource Health's availability, a
+// subscription's cost to a budget, a Microsoft 365 service down while an incident keeps it from being operational
+// (an advisory is a notification, not an outage). Judged on what the accounts' syncs read from a loopback Azure and
+// Graph; going down and up opens and closes an incident, rings the bell and queues the alert on the channels.
+
+const TODAY = '2026-03-10'
+const NOW = Date.parse(`${TODAY}T12:00:00Z`)
+
+describe.each(dialects)('Azure and Microsoft 365 monitors on %s', (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  let az: LoopbackAzure
+  let clock: TestClock
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    az = await startLoopbackAzure(createWorld(TODAY))
+    const options = loopbackOptions(az)
+    clock = testClock(NOW)
+    t = buildTestApp(db.database, {
+      clock,
+      config: { allowPrivateTargets: true },
+      cloud: { azure: options, m365: options },
+    })
+  })
+  afterAll(async () => {
+    await t.deps.cloudSync.stop()
+    await az.close()
+    await db.drop()
+  })
+  beforeEach(() => {
+    Object.assign(az.world, createWorld(TODAY))
+  })
+
+  const subscription = () => {
+    const found = az.world.subscriptions.find((s) => s.subscriptionId === SUBSCRIPTION_ID)
+    if (!found) throw new Error('no subscription')
+    return found
+  }
+  const shopWeb = () => {
+    const found = subscription().resources.find((r) => r.name === 'shop-web')
+    if (!found) throw new Error('no shop-web')
+    return found
+  }
+  const m365 = () => {
+    const tenant = az.world.tenants[0]
+    if (!tenant) throw new Error('no tenant')
+    return tenant.m365
+  }
+
+  /** A Pro user with a read account of the provider and a webhook channel. */
+  const customer = async (api: 'azure' | 'microsoft365') => {
+    const { token } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const body = { name: 'Contoso', ...secretCredentials() }
+    const res = await t.call('POST', `/api/${api}/accounts`, { token, body })
+    expect(res.status, res.text).toBe(201)
+    await t.deps.cloudSync.settled()
+    const hook = await t.call('POST', '/api/integrations', {
+      token,
+      body: { type: 'webhook', name: 'Pager', url: 'http://127.0.0.1:9/hook' },
+    })
+    expect(hook.status, hook.text).toBe(201)
+    return { token, accountId: res.json.data.account.id as string, hookId: hook.json.data.integration.id as string }
+  }
+  const create = (token: string, body: Record<string, unknown>) =>
+    t.call('POST', '/api/monitors', { token, body: { interval_seconds: 300, retries: 0, ...body } })
+  const check = (token: string, id: string) => t.call('POST', `/api/monitors/${id}/check`, { token })
+  const sync = async (token: string, api: string, accountId: string) => {
+    expect((await t.call('POST', `/api/${api}/accounts/${accountId}/sync`, { token })).status).toBe(200)
+  }
+  const bell = async (token: string, id: string) =>
+    (await t.call('GET', '/api/user_notification?limit=100', { token })).json.data.notificationList.filter(
+      (n: { target_id: string | null }) => n.target_id === id,
+    )
+  const deliveries = async (token: string, hookId: string) =>
+    (await t.call('GET', `/api/integrations/${hookId}/deliveries`, { token })).json.data.deliveries.map(
+      (d: { kind: string }) => d.kind,
+    )
+
+  it('Azure: a resource going unavailable is down with the bell, an alert and an incident; up again when available', async () => {
+    const { token, accountId, hookId } = await customer('azure')
+    const id = resourceId(SUBSCRIPTION_ID, shopWeb())
+    const made = await create(token, {
+      type: 'azure',
+      name: 'Shop',
+      account_id: accountId,
+      // Any spelling of the id: Azure's are case-insensitive.
+      rule: { kind: 'availability', resource_id: id.toUpperCase() },
+    })
+    expect(made.status, made.text).toBe(201)
+    const monitor = made.json.data.monitor
+    expect(monitor).toMatchObject({
+      type: 'azure',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: id.toLowerCase(), degraded_is_down: true },
+    })
+    const up = await check(token, monitor.id)
+    expect(up.json.data.result).toMatchObject({
+      ok: true,
+      status: 'up',
+      message: 'shop-web (App Service) is available.',
+    })
+    expect(up.json.data.result.detail).toMatchObject({ kind: 'availability', resource: { name: 'shop-web' } })
+
+    shopWeb().health = { state: 'Unavailable', summary: 'The app is stopped.', since: '2026-03-10T11:50:00Z' }
+    await sync(token, 'azure', accountId)
+    const down = await check(token, monitor.id)
+    expect(down.json.data.result).toMatchObject({
+      ok: false,
+      message: 'shop-web (App Service) is unavailable: The app is stopped.',
+    })
+    expect(down.json.data.monitor.status).toBe('down')
+    const [alert] = await bell(token, monitor.id)
+    expect(alert).toMatchObject({ notification_type: 'azure', notification_title: 'Shop is down' })
+    expect(await deliveries(token, hookId)).toContain('down')
+    const incidents = (await t.call('GET', `/api/incidents?monitor_id=${monitor.id}`, { token })).json.data
+    expect(incidents.incidents[0]).toMatchObject({ resolved_at: null })
+
+    shopWeb().health = { state: 'Available', summary: 'There are no known problems.', since: '2026-03-10T12:00:00Z' }
+    await sync(token, 'azure', accountId)
+    expect((await check(token, monitor.id)).json.data.monitor.status).toBe('up')
+    const closed = (await t.call('GET', `/api/incidents?monitor_id=${monitor.id}`, { token })).json.data
+    expect(closed.incidents[0].resolved_at).not.toBeNull()
+    expect((await bell(token, monitor.id)).map((n: { notification_title: string }) => n.notification_title)).toEqual([
+      'Shop is back up',
+      'Shop is down',
+    ])
+  })
+
+  it('Azure: degraded is down unless told otherwise; a resource gone or not covered by Resource Health says so', async () => {
+    const { token, accountId } = await customer('azure')
+    shopWeb().health = { state: 'Degraded', summary: 'Slow responses.', since: '2026-03-10T11:00:00Z' }
+    await sync(token, 'azure', accountId)
+    const id = resourceId(SUBSCRIPTION_ID, shopWeb())
+    const strict = await create(token, {
+      type: 'azure',
+      name: 'Strict',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: id },
+    })
+    expect((await check(token, strict.json.data.monitor.id)).json.data.result).toMatchObject({
+      ok: false,
+      message: 'shop-web (App Service) is degraded: Slow responses.',
+    })
+    const lenient = await create(token, {
+      type: 'azure',
+      name: 'Lenient',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: id, degraded_is_down: false },
+    })
+    expect((await check(token, lenient.json.data.monitor.id)).json.data.result.ok).toBe(true)
+
+    const plan = subscription().resources.find((r) => r.name === 'shop-plan')
+    if (!plan) throw new Error('no plan')
+    const uncovered = await create(token, {
+      type: 'azure',
+      name: 'Plan',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: resourceId(SUBSCRIPTION_ID, plan) },
+    })
+    expect((await check(token, uncovered.json.data.monitor.id)).json.data.result).toMatchObject({
+      ok: true,
+      message: 'shop-plan (App Service plan) exists; Resource Health does not report on this type of resource.',
+    })
+    subscription().resources = subscription().resources.filter((r) => r.name !== 'shop-web')
+    await sync(token, 'azure', accountId)
+    const gone = await check(token, strict.json.data.monitor.id)
+    expect(gone.json.data.result.message).toMatch(/^The resource shop-web was not found/)
+  })
+
+  it('Azure: a cost budget per subscription, down once the month passes it; a missing role names the role', async () => {
+    const { token, accountId } = await customer('azure')
+    // 10 days of 3.85 a day: 38.50 so far this month.
+    const within = await create(token, {
+      type: 'azure',
+      name: 'Budget',
+      account_id: accountId,
+      rule: { kind: 'cost', subscription_id: SUBSCRIPTION_ID.toUpperCase(), amount: 100 },
+    })
+    expect(within.status, within.text).toBe(201)
+    expect(within.json.data.monitor.rule).toMatchObject({ subscription_id: SUBSCRIPTION_ID, basis: 'month_to_date' })
+    const ok = await check(token, within.json.data.monitor.id)
+    expect(ok.json.data.result).toMatchObject({
+      ok: true,
+      message: 'The cost of this month so far is EUR 38.50, within EUR 100.00.',
+    })
+    const tight = await create(token, {
+      type: 'azure',
+      name: 'Tight',
+      account_id: accountId,
+      rule: { kind: 'cost', subscription_id: SUBSCRIPTION_ID, amount: 20 },
+    })
+    expect((await check(token, tight.json.data.monitor.id)).json.data.result).toMatchObject({
+      ok: false,
+      message: 'The cost of this month so far is EUR 38.50, above the budget of EUR 20.00.',
+    })
+
+    // The role to read costs taken away: the check says which role to grant.
+    const app = az.world.apps[0]
+    if (!app) throw new Error('no app')
+    app.deniedActions = ['Microsoft.CostManagement/query/read']
+    // Costs are read at most every 6 hours.
+    clock.advance(7 * 3_600_000)
+    await sync(token, 'azure', accountId)
+    const denied = await check(token, within.json.data.monitor.id)
+    expect(denied.json.data.result.ok).toBe(false)
+    expect(denied.json.data.result.message).toMatch(/Give the app the Cost Management Reader role on the subscription\.$/)
+  })
+
+  it('Azure: bad rules are a 400 at the field', async () => {
+    const { token, accountId } = await customer('azure')
+    const bad = await create(token, {
+      type: 'azure',
+      name: 'Bad',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: 'shop-web' },
+    })
+    expect(bad.status).toBe(400)
+    expect(bad.json.errors['rule.resource_id']).toMatch(/A resource ID looks like/)
+    const cost = await create(token, {
+      type: 'azure',
+      name: 'Bad',
+      account_id: accountId,
+      rule: { kind: 'cost', subscription_id: 'prod', amount: -1 },
+    })
+    expect(cost.status).toBe(400)
+    expect(cost.json.errors['rule.subscription_id']).toMatch(/GUID/)
+  })
+
+  it('Microsoft 365: down while an incident keeps the service from being operational; an advisory is a notification', async () => {
+    const { token, accountId, hookId } = await customer('microsoft365')
+    const made = await create(token, {
+      type: 'microsoft365',
+      name: 'Exchange',
+      account_id: accountId,
+      service_id: 'Exchange',
+      service_name: 'Exchange Online',
+    })
+    expect(made.status, made.text).toBe(201)
+    const monitor = made.json.data.monitor
+    expect((await check(token, monitor.id)).json.data.result).toMatchObject({
+      ok: true,
+      message: 'Exchange Online is operational.',
+    })
+
+    // An advisory: not an outage, but a notification of its own.
+    m365().issues = [graphIssue('EX1001', { classification: 'advisory', title: 'Some users see delays in search' })]
+    m365().health = m365().health.map((h) => (h.id === 'Exchange' ? { ...h, status: 'serviceDegradation' } : h))
+    await sync(token, 'microsoft365', accountId)
+    const advisory = await check(token, monitor.id)
+    expect(advisory.json.data.result).toMatchObject({ ok: true })
+    expect(advisory.json.data.result.message).toBe(
+      'Exchange Online: Degraded, an advisory, not an outage: EX1001: Some users see delays in search.',
+    )
+    expect(advisory.json.data.monitor.status).toBe('up')
+    const [posted] = await bell(token, monitor.id)
+    expect(posted).toMatchObject({
+      notification_type: 'microsoft365',
+      notification_title: 'Exchange: Microsoft posted an advisory',
+    })
+    expect(posted.notification_description).toContain('EX1001: Some users see delays in search')
+    expect(await deliveries(token, hookId)).toEqual(['change'])
+
+    // An incident on the service: down, with the incident's id and title.
+    m365().issues.push(graphIssue('EX226792'))
+    await sync(token, 'microsoft365', accountId)
+    const down = await check(token, monitor.id)
+    expect(down.json.data.result).toMatchObject({
+      ok: false,
+      message: 'Exchange Online is not operational (Degraded): EX226792: Users may be unable to send or receive email.',
+    })
+    expect(down.json.data.result.detail.issues.map((i: { id: string }) => i.id)).toEqual(['EX1001', 'EX226792'])
+    expect((await bell(token, monitor.id))[0]).toMatchObject({ notification_title: 'Exchange is down' })
+
+    // Resolved: operational again, the incident closes.
+    m365().issues = [
+      graphIssue('EX226792', { isResolved: true, status: 'serviceRestored', endDateTime: '2026-03-10T11:00:00Z' }),
+    ]
+    m365().health = m365().health.map((h) => (h.id === 'Exchange' ? { ...h, status: 'serviceOperational' } : h))
+    await sync(token, 'microsoft365', accountId)
+    expect((await check(token, monitor.id)).json.data.monitor.status).toBe('up')
+    expect((await bell(token, monitor.id)).map((n: { notification_title: string }) => n.notification_title)).toEqual([
+      'Exchange is back up',
+      'Exchange is down',
+      'Exchange: Microsoft posted an advisory',
+    ])
+    expect(await deliveries(token, hookId)).toEqual(expect.arrayContaining(['change', 'down', 'up']))
+  })
+
+  it('Microsoft 365: a service the tenant does not have, and another user’s tenant, are refused', async () => {
+    const { token, accountId } = await customer('microsoft365')
+    const unknown = await create(token, {
+      type: 'microsoft365',
+      name: 'Yammer',
+      account_id: accountId,
+      service_id: 'Yammer',
+    })
+    expect(unknown.status).toBe(201)
+    expect((await check(token, unknown.json.data.monitor.id)).json.data.result.message).toBe(
+      'Microsoft 365 reports no service Yammer for this tenant.',
+    )
+    const other = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const stolen = await create(other.token, {
+      type: 'microsoft365',
+      name: 'Theirs',
+      account_id: accountId,
+      service_id: 'Exchange',
+    })
+    expect(stolen.status).toBe(400)
+    expect(stolen.json.errors.account_id).toBe('Unknown account: choose one of your connected accounts.')
+  })
+})
