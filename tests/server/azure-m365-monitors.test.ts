@@ -216,7 +216,9 @@ describe.each(dialects)('Azure and Microsoft 365 monitors on %s', (dialect) => {
     await sync(token, 'azure', accountId)
     const denied = await check(token, within.json.data.monitor.id)
     expect(denied.json.data.result.ok).toBe(false)
-    expect(denied.json.data.result.message).toMatch(/Give the app the Cost Management Reader role on the subscription\.$/)
+    expect(denied.json.data.result.message).toMatch(
+      /Give the app the Cost Management Reader role on the subscription\.$/,
+    )
   })
 
   it('Azure: bad rules are a 400 at the field', async () => {
