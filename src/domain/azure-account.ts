@@ -6,21 +6,12 @@ import {
   AzureResource,
   AzureSubscription,
   appAccountInput,
+  SubscriptionId,
 } from './azure.ts'
 import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
 
 // A connected Azure account (an app registration with Reader on its subscriptions) as the API takes and answers it,
 // and the answers of its pages.
-
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
-/** A subscription's id, in lower case. */
-export const SubscriptionId = v.pipe(
-  v.string('Subscription is required.'),
-  v.trim(),
-  v.regex(GUID, 'A subscription id is a GUID such as 7a1c3e5b-0d2f-4a6b-8c9d-0e1f2a3b4c5d.'),
-  v.toLowerCase(),
-)
 
 export const SubscriptionIds = v.pipe(
   v.array(SubscriptionId, 'Subscriptions must be a list of subscription ids.'),

@@ -1,6 +1,5 @@
 import * as v from 'valibot'
-import { AzureCost, AzureResource } from '../azure.ts'
-import { SubscriptionId } from '../azure-account.ts'
+import { AzureCost, AzureResource, SubscriptionId } from '../azure.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 

@@ -1,5 +1,6 @@
 import type { CostManagementClient, ForecastDefinition, QueryDefinition, QueryResult } from '@azure/arm-costmanagement'
-import { type AzureCost, monthOf } from '../../../domain/azure.ts'
+import type { AzureCost } from '../../../domain/azure.ts'
+import { monthOf } from '../../../domain/azure-names.ts'
 import { type ArmSettings, costClient } from './arm-clients.ts'
 import { type CostRow, costPeriod, costRows } from './cost-table.ts'
 

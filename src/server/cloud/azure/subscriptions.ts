@@ -2,11 +2,10 @@ import type { Subscription } from '@azure/arm-resources-subscriptions'
 import {
   type AzureSubscription,
   type AzureSubscriptionSummary,
-  locationsUsed,
-  offerName,
   SPENDING_LIMITS,
   SUBSCRIPTION_STATES,
 } from '../../../domain/azure.ts'
+import { locationsUsed, offerName } from '../../../domain/azure-names.ts'
 import { type ArmSettings, collect, resourcesClient, subscriptionClient } from './arm-clients.ts'
 
 // Subscriptions: the ones the app can read (verify), and one's details with its policies, resource groups and the

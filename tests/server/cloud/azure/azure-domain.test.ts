@@ -1,12 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import {
-  AzureCredentialsInput,
-  azureServiceName,
-  monthOf,
-  offerName,
-  resourceGroupOf,
-} from '../../../../src/domain/azure.ts'
+import { AzureCredentialsInput } from '../../../../src/domain/azure.ts'
+import { azureServiceName, monthOf, offerName, resourceGroupOf } from '../../../../src/domain/azure-names.ts'
 import { fieldErrors } from '../../../../src/domain/form-validation.ts'
 import { isRecentIssue, M365CredentialsInput, serviceHealthStatus } from '../../../../src/domain/m365.ts'
 
