@@ -2,10 +2,10 @@ import * as v from 'valibot'
 import {
   type AvailabilityState,
   AzureCost,
-  AzureCredentialsInput,
   AzureResource,
   AzureSubscription,
   appAccountInput,
+  appAccountPatch,
   SubscriptionId,
 } from './azure.ts'
 import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
@@ -26,12 +26,9 @@ export const AzureAccountInput = appAccountInput({ name: AccountName, ...subscri
 export type AzureAccountInput = v.InferOutput<typeof AzureAccountInput>
 
 /** A change: another name or subscriptions, or a new sign-in (checked with Azure before it is kept). */
-export const AzureAccountPatch = v.strictObject(
-  {
-    name: v.optional(AccountName),
-    ...subscriptions,
-    credentials: v.optional(AzureCredentialsInput),
-  },
+export const AzureAccountPatch = appAccountPatch(
+  AccountName,
+  subscriptions,
   'This field cannot be changed: remove the account and connect it again.',
 )
 export type AzureAccountPatch = v.InferOutput<typeof AzureAccountPatch>

@@ -95,6 +95,16 @@ export const appAccountInput = <E extends v.ObjectEntries>(more: E) =>
     'Choose how Vigil signs in: a client secret (secret) or a certificate (certificate).',
   )
 
+/**
+ * A change of such an account: another name, what else it takes (`more`), or a new sign-in (checked before it is
+ * kept); `fixed` says what to do about a field that cannot change.
+ */
+export const appAccountPatch = <E extends v.ObjectEntries>(
+  name: v.GenericSchema<unknown, string>,
+  more: E,
+  fixed: string,
+) => v.strictObject({ name: v.optional(name), ...more, credentials: v.optional(AzureCredentialsInput) }, fixed)
+
 // --- What is read -----------------------------------------------------------------------------------------------
 
 export const SUBSCRIPTION_STATES = ['Enabled', 'Warned', 'PastDue', 'Disabled', 'Deleted'] as const

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AzureCredentialsInput, appAccountInput } from './azure.ts'
+import { appAccountInput, appAccountPatch } from './azure.ts'
 import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
 import { isOperational, M365Issue, M365ServiceHealth, serviceHealthStatus } from './m365.ts'
 
@@ -11,11 +11,9 @@ export const M365TenantInput = appAccountInput({ name: AccountName })
 export type M365TenantInput = v.InferOutput<typeof M365TenantInput>
 
 /** A change: another name, or a new sign-in (checked with Graph before it is kept). */
-export const M365TenantPatch = v.strictObject(
-  {
-    name: v.optional(AccountName),
-    credentials: v.optional(AzureCredentialsInput),
-  },
+export const M365TenantPatch = appAccountPatch(
+  AccountName,
+  {},
   'This field cannot be changed: remove the tenant and connect it again.',
 )
 export type M365TenantPatch = v.InferOutput<typeof M365TenantPatch>

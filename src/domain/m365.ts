@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { AzureCertificateInput, AzureSecretInput } from './azure.ts'
+import { AzureCredentialsInput } from './azure.ts'
 
 // Microsoft 365 service health as Microsoft Graph's service communications API gives it: the state of each
 // service (Exchange Online, Teams, ...) and the incidents and advisories Microsoft posts. Times are epoch ms.
@@ -8,11 +8,7 @@ import { AzureCertificateInput, AzureSecretInput } from './azure.ts'
  * An app registration with the Graph application permission ServiceHealth.Read.All, admin-consented; it signs in
  * as an Azure one does (a client secret, or a certificate), and can be the same app.
  */
-export const M365CredentialsInput = v.variant(
-  'auth',
-  [AzureSecretInput, AzureCertificateInput],
-  'Auth must be secret or certificate.',
-)
+export const M365CredentialsInput = AzureCredentialsInput
 export type M365CredentialsInput = v.InferOutput<typeof M365CredentialsInput>
 
 /** Graph's serviceHealthStatus values; one it adds later reads as unknownFutureValue. */

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { AmplifyApp, Ec2Instance, LightsailInstance, RdsInstance } from '../aws.ts'
 import { CostSummary } from '../aws-costs.ts'
 import { AwsRegion } from '../aws-regions.ts'
+import { BudgetEntries } from './budget.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
@@ -48,16 +49,7 @@ export const AwsRule = v.variant(
     v.object({ resource: v.literal('lightsail'), region: AwsRegion, instance_name: id('Instance name') }),
     v.object({
       resource: v.literal('cost'),
-      /** Down when the cost is above this amount, in the account's currency. */
-      amount: v.pipe(
-        v.number('Budget must be a number.'),
-        v.minValue(0.01, 'Budget must be more than 0.'),
-        v.maxValue(1e9, 'Budget is too large.'),
-      ),
-      basis: v.optional(
-        v.picklist(['month_to_date', 'forecast'], 'Basis must be month_to_date or forecast.'),
-        'month_to_date',
-      ),
+      ...BudgetEntries,
     }),
   ],
   `Resource must be one of ${AWS_RULE_RESOURCES.join(', ')}.`,

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { AzureCost, AzureResource, SubscriptionId } from '../azure.ts'
+import { BudgetEntries } from './budget.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
@@ -41,16 +42,7 @@ export const AzureRule = v.variant(
     v.object({
       kind: v.literal('cost'),
       subscription_id: SubscriptionId,
-      /** Down when the cost is above this amount, in the subscription's billing currency. */
-      amount: v.pipe(
-        v.number('Budget must be a number.'),
-        v.minValue(0.01, 'Budget must be more than 0.'),
-        v.maxValue(1e9, 'Budget is too large.'),
-      ),
-      basis: v.optional(
-        v.picklist(['month_to_date', 'forecast'], 'Basis must be month_to_date or forecast.'),
-        'month_to_date',
-      ),
+      ...BudgetEntries,
     }),
   ],
   `Kind must be one of ${AZURE_RULE_KINDS.join(', ')}.`,

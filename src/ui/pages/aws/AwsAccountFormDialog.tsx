@@ -7,8 +7,9 @@ import type { AwsAccount } from '../../../domain/aws-account.ts'
 import { AWS_REGIONS } from '../../../domain/aws-regions.ts'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
-import { Choice, RadioChoices } from '../../components/choice.tsx'
+import { Choice } from '../../components/choice.tsx'
 import { CopyField } from '../CopyField.tsx'
+import { ChoiceFieldset } from '../cloud/ChoiceFieldset.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
@@ -63,8 +64,6 @@ const REGION_MODES = [
   { value: 'chosen', label: 'Only the regions I choose' },
 ] as const
 
-const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
-const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
 const framed = css({ borderWidth: '1px', borderColor: 'border', rounded: 'md' })
 // The regions in the form's two columns, in a frame that scrolls.
 const regionGrid = cx(fieldGrid, css({ gap: '1.5', m: '0', minW: '0', maxH: '56', overflowY: 'auto', p: '2' }), framed)
@@ -116,12 +115,13 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
           <TextField {...field('name')} label="Name" required placeholder="Production" />
         </div>
 
-        <fieldset className={plainFieldset}>
-          <legend className={legend}>Sign in with</legend>
-          <div className={css({ display: 'grid', gap: '2' })}>
-            <RadioChoices name="auth" options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="Sign in with"
+          name="auth"
+          options={SIGN_INS}
+          value={draft.auth}
+          onValueChange={set.auth}
+        />
 
         {draft.auth === 'keys' ? (
           <div className={fieldGrid}>
@@ -176,35 +176,32 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
           </div>
         )}
 
-        <fieldset className={plainFieldset}>
-          <legend className={legend}>Regions to watch</legend>
-          <div className={css({ display: 'grid', gap: '2' })}>
-            <RadioChoices
-              name="regionMode"
-              // An account's regions are changed by choosing them: "every enabled region" is found when connecting.
-              options={account ? REGION_MODES.slice(1) : REGION_MODES}
-              value={draft.regionMode}
-              onValueChange={set.regionMode}
-            />
-            {draft.regionMode === 'chosen' && (
-              <fieldset aria-label="Regions" className={regionGrid}>
-                {REGION_CODES.map((code) => (
-                  <Choice
-                    key={code}
-                    type="checkbox"
-                    name="regions"
-                    value={code}
-                    checked={draft.chosen.includes(code)}
-                    onChange={(e) => toggleRegion(code, e.target.checked)}
-                  >
-                    {AWS_REGIONS[code]} <span className={css({ color: 'muted' })}>({code})</span>
-                  </Choice>
-                ))}
-              </fieldset>
-            )}
-            {errors.regions && <p className={errorText}>{errors.regions}</p>}
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="Regions to watch"
+          name="regionMode"
+          // An account's regions are changed by choosing them: "every enabled region" is found when connecting.
+          options={account ? REGION_MODES.slice(1) : REGION_MODES}
+          value={draft.regionMode}
+          onValueChange={set.regionMode}
+        >
+          {draft.regionMode === 'chosen' && (
+            <fieldset aria-label="Regions" className={regionGrid}>
+              {REGION_CODES.map((code) => (
+                <Choice
+                  key={code}
+                  type="checkbox"
+                  name="regions"
+                  value={code}
+                  checked={draft.chosen.includes(code)}
+                  onChange={(e) => toggleRegion(code, e.target.checked)}
+                >
+                  {AWS_REGIONS[code]} <span className={css({ color: 'muted' })}>({code})</span>
+                </Choice>
+              ))}
+            </fieldset>
+          )}
+          {errors.regions && <p className={errorText}>{errors.regions}</p>}
+        </ChoiceFieldset>
 
         {setupError && (
           <RetryAlert role="status" onRetry={() => setupRef.send({ type: 'load.retry' })}>

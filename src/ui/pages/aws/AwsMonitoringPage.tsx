@@ -3,8 +3,8 @@ import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AwsAccount } from '../../../domain/aws-account.ts'
+import { CostThisMonth } from '../cloud/CloudAccountCard.tsx'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
-import { formatMoney } from '../monitors/format.ts'
 import { awsPageLinks } from './aws-pages.ts'
 import { LazyAwsAccountForm } from './LazyAwsAccountForm.tsx'
 
@@ -40,14 +40,7 @@ const awsCard = (account: AwsAccount) => {
     } · ${account.regions.length === 1 ? '1 region' : `${account.regions.length} regions`}`,
     facts: (
       <>
-        <span>
-          Cost this month:{' '}
-          <strong>
-            {account.cost_this_month
-              ? formatMoney(account.cost_this_month.amount, account.cost_this_month.currency)
-              : 'not read yet'}
-          </strong>
-        </span>
+        <CostThisMonth cost={account.cost_this_month} />
         <span>
           {counts.ec2} EC2 · {counts.rds} RDS · {counts.amplify} Amplify · {counts.lightsail} Lightsail
         </span>

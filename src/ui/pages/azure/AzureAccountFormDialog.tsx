@@ -1,25 +1,20 @@
-import { useMemo } from 'react'
 import { azureAccountFormLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { AzureAccount } from '../../../domain/azure-account.ts'
 import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
 import type { SaveDialogProps } from '../FormDialog.tsx'
 
+const makeLogic = (saved: (account: AzureAccount | null) => void) => azureAccountFormLogic(azureApi, saved)
+
 /** Connect an Azure account (an app registration with Reader on its subscriptions), or change one. */
-export function AzureAccountFormDialog({
-  account,
-  onSaved,
-  onClose,
-}: SaveDialogProps<AzureAccount> & { account: AzureAccount | null }) {
-  const logic = useMemo(() => azureAccountFormLogic(azureApi, onSaved), [onSaved])
+export function AzureAccountFormDialog(props: SaveDialogProps<AzureAccount> & { account: AzureAccount | null }) {
   return (
     <AppAccountFormDialog
-      title={account ? `Edit ${account.name}` : 'Connect an Azure account'}
-      logic={logic}
-      account={account}
+      {...props}
+      noun="an Azure account"
+      connectLabel="Connect account"
+      makeLogic={makeLogic}
       subscriptions
-      submitLabel={account ? 'Save changes' : 'Connect account'}
-      onClose={onClose}
       steps={[
         <>
           In the Azure portal, open <strong>Microsoft Entra ID › App registrations › New registration</strong>; name it

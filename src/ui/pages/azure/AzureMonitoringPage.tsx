@@ -3,9 +3,10 @@ import { azureAccountsLogic } from '../../../adapters/app-account-flows.actors.t
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import type { AzureAccount } from '../../../domain/azure-account.ts'
+import { CostThisMonth } from '../cloud/CloudAccountCard.tsx'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { lazyPart } from '../lazy-part.tsx'
-import { formatMoney, plural } from '../monitors/format.ts'
+import { plural } from '../monitors/format.ts'
 import { azurePageLinks } from './azure-pages.ts'
 
 // The connect and edit dialog loads when first opened, keeping it out of the page's first load.
@@ -23,14 +24,7 @@ const azureCard = (account: AzureAccount) => ({
   )}`,
   facts: (
     <>
-      <span>
-        Cost this month:{' '}
-        <strong>
-          {account.cost_this_month
-            ? formatMoney(account.cost_this_month.amount, account.cost_this_month.currency)
-            : 'not read yet'}
-        </strong>
-      </span>
+      <CostThisMonth cost={account.cost_this_month} />
       <span>
         {plural(account.resources.total, 'resource', 'resources')} · {account.resources.unavailable} unavailable ·{' '}
         {account.resources.degraded} degraded

@@ -1,4 +1,5 @@
 import type { AvailabilityState } from '../../../domain/azure.ts'
+import type { Worded } from '../cloud/cloud-pages.ts'
 
 // The pages of Azure Monitoring (spec: services/azure_monitoring and an account's pages under it).
 
@@ -16,11 +17,8 @@ export const azurePageLinks = (accountId: string) => [
   { label: 'Subscriptions', to: `${accountPath(accountId)}/subscription_details` },
 ]
 
-/** Resource Health's availability in words, with its tone (colour is never the only sign). */
-export const AVAILABILITY: Record<
-  AvailabilityState,
-  { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }
-> = {
+/** Resource Health's availability in words. */
+export const AVAILABILITY: Record<AvailabilityState, Worded> = {
   Available: { label: 'Available', tone: 'success' },
   Degraded: { label: 'Degraded', tone: 'warning' },
   Unavailable: { label: 'Unavailable', tone: 'danger' },

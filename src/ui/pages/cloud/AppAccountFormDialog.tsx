@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useMemo } from 'react'
 import type { AnyStateMachine } from 'xstate'
 import { css } from '../../../../styled-system/css'
 import type { AppAccountValues } from '../../../machines/app-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
-import { RadioChoices } from '../../components/choice.tsx'
-import { DialogForm, DialogFrame } from '../FormDialog.tsx'
+import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
+import { ChoiceFieldset } from './ChoiceFieldset.tsx'
 
 /** What an edited account already has: its sign-in (never its secret) and, for Azure, its subscriptions. */
 export interface AppAccountShown {
@@ -58,8 +58,6 @@ const draftOf = (account: AppAccountShown | null): Draft => ({
 
 const idsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean)
 
-const legend = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '2' })
-const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
 
 /**
  * Connect or change an account that signs in as a Microsoft Entra app registration (an Azure account, a Microsoft
@@ -67,27 +65,31 @@ const plainFieldset = css({ border: 'none', p: '0', m: '0', minW: '0' })
  * subscriptions to read; `setup` tells what to register and grant. A new secret is checked before it is kept, and a
  * refusal is shown at the field to fix with the identity platform's reason.
  */
-export function AppAccountFormDialog({
-  title,
-  logic,
+export function AppAccountFormDialog<A extends AppAccountShown & { name: string }>({
+  noun,
+  connectLabel,
+  makeLogic,
   account,
   subscriptions = false,
   steps,
-  submitLabel,
+  onSaved,
   onClose,
-}: {
-  title: string
-  /** The save form's flow (app-account-form.machine.ts), with its effects. */
-  logic: AnyStateMachine
-  account: AppAccountShown | null
+}: SaveDialogProps<A> & {
+  /** What is connected, with its article: "an Azure account". */
+  noun: string
+  connectLabel: string
+  /** The save form's flow (app-account-form.machine.ts) with its effects, telling `saved` what it saved. */
+  makeLogic: (saved: (account: A | null) => void) => AnyStateMachine
+  account: A | null
   /** Whether the account reads Azure subscriptions (which to read is asked). */
   subscriptions?: boolean
   /** How to register the app and what to grant it, step by step. */
   steps: ReactNode[]
-  submitLabel: string
-  onClose: () => void
 }) {
+  const logic = useMemo(() => makeLogic(onSaved), [makeLogic, onSaved])
   const { form, errors, submitting, formView } = useSaveForm(logic, { account }, onClose)
+  const title = account ? `Edit ${account.name}` : `Connect ${noun}`
+  const submitLabel = account ? 'Save changes' : connectLabel
   const { draft, set, field } = useDraft(() => draftOf(account), errors)
   const submit = () => {
     const { subscriptionMode, subscriptionText, ...rest } = draft
@@ -151,12 +153,13 @@ export function AppAccountFormDialog({
           />
         </div>
 
-        <fieldset className={plainFieldset}>
-          <legend className={legend}>Sign in with</legend>
-          <div className={css({ display: 'grid', gap: '2' })}>
-            <RadioChoices name="auth" options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
-          </div>
-        </fieldset>
+        <ChoiceFieldset
+          legend="Sign in with"
+          name="auth"
+          options={SIGN_INS}
+          value={draft.auth}
+          onValueChange={set.auth}
+        />
 
         {draft.auth === 'secret' ? (
           <TextField
@@ -186,35 +189,32 @@ export function AppAccountFormDialog({
         )}
 
         {subscriptions && (
-          <fieldset className={plainFieldset}>
-            <legend className={legend}>Subscriptions to read</legend>
-            <div className={css({ display: 'grid', gap: '2' })}>
-              <RadioChoices
-                name="subscriptionMode"
-                // An account's subscriptions are changed by naming them: "every one" is found when connecting.
-                options={account ? SUBSCRIPTION_MODES.slice(1) : SUBSCRIPTION_MODES}
-                value={draft.subscriptionMode}
-                onValueChange={set.subscriptionMode}
+          <ChoiceFieldset
+            legend="Subscriptions to read"
+            name="subscriptionMode"
+            // An account's subscriptions are changed by naming them: "every one" is found when connecting.
+            options={account ? SUBSCRIPTION_MODES.slice(1) : SUBSCRIPTION_MODES}
+            value={draft.subscriptionMode}
+            onValueChange={set.subscriptionMode}
+          >
+            {draft.subscriptionMode === 'chosen' && (
+              <TextField
+                name="subscription_ids"
+                value={draft.subscriptionText}
+                onChange={set.subscriptionText}
+                error={errorAt(errors, 'subscription_ids')}
+                label="Subscription IDs"
+                multiline
+                required
+                placeholder="7a1c3e5b-0d2f-4a6b-8c9d-0e1f2a3b4c5d"
+                helper={
+                  account?.subscriptions?.length
+                    ? `One per line. Now: ${account.subscriptions.map((s) => s.name).join(', ')}.`
+                    : 'One per line, as Subscriptions in the Azure portal shows them.'
+                }
               />
-              {draft.subscriptionMode === 'chosen' && (
-                <TextField
-                  name="subscription_ids"
-                  value={draft.subscriptionText}
-                  onChange={set.subscriptionText}
-                  error={errorAt(errors, 'subscription_ids')}
-                  label="Subscription IDs"
-                  multiline
-                  required
-                  placeholder="7a1c3e5b-0d2f-4a6b-8c9d-0e1f2a3b4c5d"
-                  helper={
-                    account?.subscriptions?.length
-                      ? `One per line. Now: ${account.subscriptions.map((s) => s.name).join(', ')}.`
-                      : 'One per line, as Subscriptions in the Azure portal shows them.'
-                  }
-                />
-              )}
-            </div>
-          </fieldset>
+            )}
+          </ChoiceFieldset>
         )}
 
         {account && (

@@ -5,7 +5,7 @@ import { css } from '../../../../styled-system/css'
 import type { CloudAccountAction } from '../../../machines/cloud-accounts.machine.ts'
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
-import { formatAgo } from '../monitors/format.ts'
+import { formatAgo, formatMoney } from '../monitors/format.ts'
 import { CardAction, RemoveButton } from '../PageParts.tsx'
 import { ACCOUNT_STATUS, type AccountPageLink, type CloudAccountView } from './cloud-pages.ts'
 
@@ -120,5 +120,14 @@ export function CloudAccountCard({
         </RemoveButton>
       </Card.Footer>
     </Card.Root>
+  )
+}
+
+/** An account's cost so far this month, as its card shows it. */
+export function CostThisMonth({ cost }: { cost: { amount: number; currency: string } | null }) {
+  return (
+    <span>
+      Cost this month: <strong>{cost ? formatMoney(cost.amount, cost.currency) : 'not read yet'}</strong>
+    </span>
   )
 }

@@ -2,11 +2,14 @@ import type { CloudAccountStatus } from '../../../domain/cloud-account.ts'
 
 // What every provider's pages (AWS Monitoring, Azure Monitoring, Microsoft 365) show alike.
 
-/** An account's status in words, with its tone (colour is never the only sign). */
-export const ACCOUNT_STATUS: Record<
-  CloudAccountStatus,
-  { label: string; tone: 'neutral' | 'success' | 'warning' | 'danger' }
-> = {
+/** A state in words, with the tone of its chip (colour is never the only sign). */
+export interface Worded {
+  label: string
+  tone: 'neutral' | 'success' | 'warning' | 'danger'
+}
+
+/** An account's status in words. */
+export const ACCOUNT_STATUS: Record<CloudAccountStatus, Worded> = {
   pending: { label: 'Reading…', tone: 'neutral' },
   ok: { label: 'Read', tone: 'success' },
   partial: { label: 'Partly read', tone: 'warning' },

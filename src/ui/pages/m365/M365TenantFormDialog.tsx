@@ -1,24 +1,19 @@
-import { useMemo } from 'react'
 import { m365TenantFormLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { m365Api } from '../../../adapters/m365-api.ts'
 import type { M365Tenant } from '../../../domain/m365-account.ts'
 import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
 import type { SaveDialogProps } from '../FormDialog.tsx'
 
+const makeLogic = (saved: (account: M365Tenant | null) => void) => m365TenantFormLogic(m365Api, saved)
+
 /** Connect a Microsoft 365 tenant (an app registration with ServiceHealth.Read.All), or change one. */
-export function M365TenantFormDialog({
-  account,
-  onSaved,
-  onClose,
-}: SaveDialogProps<M365Tenant> & { account: M365Tenant | null }) {
-  const logic = useMemo(() => m365TenantFormLogic(m365Api, onSaved), [onSaved])
+export function M365TenantFormDialog(props: SaveDialogProps<M365Tenant> & { account: M365Tenant | null }) {
   return (
     <AppAccountFormDialog
-      title={account ? `Edit ${account.name}` : 'Connect a Microsoft 365 tenant'}
-      logic={logic}
-      account={account}
-      submitLabel={account ? 'Save changes' : 'Connect tenant'}
-      onClose={onClose}
+      {...props}
+      noun="a Microsoft 365 tenant"
+      connectLabel="Connect tenant"
+      makeLogic={makeLogic}
       steps={[
         <>
           In the Microsoft Entra admin center, open <strong>App registrations › New registration</strong>; name it

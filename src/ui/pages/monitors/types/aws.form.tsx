@@ -6,6 +6,7 @@ import { MONITOR_TYPE_PAGES } from '../../../../domain/monitor-types/pages.ts'
 import { errorAt, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField } from '../form-fields.tsx'
 import { numberOf, text } from '../form-values.ts'
+import { BudgetFields } from './budget-fields.tsx'
 import { CloudAccountField } from './cloud-account-field.tsx'
 import { defineTypeForm } from './define.ts'
 
@@ -34,10 +35,6 @@ const RESOURCE_OPTIONS: readonly { value: AwsRule['resource']; label: string }[]
   { value: 'cost', label: 'Cost budget: this month within an amount' },
 ]
 const REGION_OPTIONS = Object.entries(AWS_REGIONS).map(([code, name]) => ({ value: code, label: `${name} (${code})` }))
-const BASIS_OPTIONS = [
-  { value: 'month_to_date', label: 'Month to date' },
-  { value: 'forecast', label: "AWS's forecast for the month" },
-] as const
 
 const blank: AwsDraft = {
   account_id: '',
@@ -147,23 +144,7 @@ export const form = defineTypeForm<'aws', AwsDraft>({
           </>
         )}
         {draft.resource === 'cost' && (
-          <>
-            <TextField
-              {...ruleField('amount')}
-              label="Budget"
-              required
-              inputMode="numeric"
-              helper="In the account's currency. Cost Explorer is read at most every 6 hours."
-            />
-            <SelectField
-              label="Down when this is above the budget"
-              name="basis"
-              value={draft.basis}
-              onChange={(value) => set.basis(value as AwsDraft['basis'])}
-              error={at('basis')}
-              options={BASIS_OPTIONS}
-            />
-          </>
+          <BudgetFields {...props} currency="account's currency" forecast="AWS's forecast for the month" />
         )}
       </>
     )

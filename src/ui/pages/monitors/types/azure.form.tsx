@@ -5,6 +5,7 @@ import { MONITOR_TYPE_PAGES } from '../../../../domain/monitor-types/pages.ts'
 import { errorAt, fieldOf } from '../draft-setter.ts'
 import { CheckboxField, SelectField, TextField, wide } from '../form-fields.tsx'
 import { numberOf, text } from '../form-values.ts'
+import { BudgetFields } from './budget-fields.tsx'
 import { CloudAccountField } from './cloud-account-field.tsx'
 import { defineTypeForm } from './define.ts'
 
@@ -24,10 +25,6 @@ interface AzureDraft {
 const KIND_OPTIONS = [
   { value: 'availability', label: 'Resource: available, from Resource Health' },
   { value: 'cost', label: "Cost budget: a subscription's month within an amount" },
-] as const
-const BASIS_OPTIONS = [
-  { value: 'month_to_date', label: 'Month to date' },
-  { value: 'forecast', label: "Azure's forecast for the month" },
 ] as const
 
 const blank: AzureDraft = {
@@ -107,20 +104,10 @@ export const form = defineTypeForm<'azure', AzureDraft>({
                     ...(account?.subscriptions ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.id})` })),
                   ]}
                 />
-                <TextField
-                  {...ruleField('amount')}
-                  label="Budget"
-                  required
-                  inputMode="numeric"
-                  helper="In the subscription's billing currency. Cost Management is read at most every 6 hours."
-                />
-                <SelectField
-                  label="Down when this is above the budget"
-                  name="basis"
-                  value={draft.basis}
-                  onChange={(value) => set.basis(value as AzureDraft['basis'])}
-                  error={at('basis')}
-                  options={BASIS_OPTIONS}
+                <BudgetFields
+                  {...props}
+                  currency="subscription's billing currency"
+                  forecast="Azure's forecast for the month"
                 />
               </>
             )}
