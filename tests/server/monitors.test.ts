@@ -90,7 +90,11 @@ describe.each(dialects)('monitors API on %s', (dialect) => {
     })
 
     it.each([
-      [{ type: 'smtp' }, 'type', 'Type must be one of web, api, port, ping, dns, ssl, domain, blacklist, aws, azure, microsoft365.'],
+      [
+        { type: 'smtp' },
+        'type',
+        'Type must be one of web, api, port, ping, dns, ssl, domain, blacklist, aws, azure, microsoft365.',
+      ],
       [{ name: '' }, 'name', 'Name is required.'],
       [{ url: 'ftp://example.com' }, 'url', 'URL must start with http:// or https://.'],
       [{ url: 'http://' }, 'url', 'Enter a full URL, such as https://example.com/health.'],

@@ -58,7 +58,6 @@ const draftOf = (account: AppAccountShown | null): Draft => ({
 
 const idsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean)
 
-
 /**
  * Connect or change an account that signs in as a Microsoft Entra app registration (an Azure account, a Microsoft
  * 365 tenant): its name, the directory and the app, a client secret or a certificate, and for Azure the
