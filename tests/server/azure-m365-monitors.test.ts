@@ -286,6 +286,21 @@ describe.each(dialects)('Azure and Microsoft 365 monitors on %s', (dialect) => {
     expect(down.json.data.result.detail.issues.map((i: { id: string }) => i.id)).toEqual(['EX1001', 'EX226792'])
     expect((await bell(token, monitor.id))[0]).toMatchObject({ notification_title: 'Exchange is down' })
 
+    // On a status page like any other monitor: the component is in outage.
+    const created = await t.call('POST', '/api/status_pages', {
+      token,
+      body: {
+        name: 'Contoso status',
+        slug: `contoso-${dialect}`,
+        components: [{ monitor_id: monitor.id, display_name: 'Email' }],
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    const statusPage = created.json.data.status_page
+    await t.call('PATCH', `/api/status_pages/${statusPage.id}`, { token, body: { published: true } })
+    const shown = (await t.call('GET', `/api/public/status/contoso-${dialect}`)).json.data
+    expect(shown.status).toEqual({ indicator: 'major_outage', description: 'Major outage' })
+
     // Resolved: operational again, the incident closes.
     m365().issues = [
       graphIssue('EX226792', { isResolved: true, status: 'serviceRestored', endDateTime: '2026-03-10T11:00:00Z' }),
