@@ -155,6 +155,8 @@ const MonitorState = {
   id: v.string(),
   status: v.picklist(MONITOR_STATUSES),
   paused: v.boolean(),
+  /** Paused by a plan change (over a lower plan's limit, or of a type it locks): the next plan with room resumes it. */
+  paused_by_plan: v.boolean(),
   last_checked_at: v.nullable(v.string()),
   last_response_ms: v.nullable(v.number()),
   last_error: v.nullable(v.string()),

@@ -188,6 +188,8 @@ export const StatusPage = v.object({
   logo_url: v.nullable(v.string()),
   show_response_times: v.boolean(),
   published: v.boolean(),
+  /** Unpublished by a plan change (over a lower plan's limit): the next plan with room publishes it again. */
+  unpublished_by_plan: v.boolean(),
   /** The page's address, `/status/{slug}` on the app's host. */
   public_url: v.string(),
   components: v.array(

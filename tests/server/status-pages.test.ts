@@ -47,6 +47,7 @@ describe.each(dialects)('status pages API on %s', (dialect) => {
         logo_url: null,
         show_response_times: false,
         published: false,
+        unpublished_by_plan: false,
         public_url: 'http://app.test/status/acme-create',
         components: [],
         created_at: new Date(t.clock.now()).toISOString(),

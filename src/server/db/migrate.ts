@@ -9,6 +9,7 @@ import * as integrations from './migrations/006-integrations.ts'
 import * as statusPages from './migrations/007-status-pages.ts'
 import { oneOutbox } from './migrations/008-one-outbox.ts'
 import * as cloudAccounts from './migrations/009-cloud-accounts.ts'
+import * as planChanges from './migrations/010-plan-changes.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -22,6 +23,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '007-status-pages': statusPages,
   '008-one-outbox': oneOutbox(dialect),
   '009-cloud-accounts': cloudAccounts,
+  '010-plan-changes': planChanges,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -99,6 +99,8 @@ export interface MonitorsTable {
   /** JSON of the type's settings. */
   settings: string
   paused: number
+  /** 1: paused by a plan change (the next plan with room resumes it), not by the user. */
+  paused_by_plan: number
   status: string
   failures: number
   failing_since: number | null
@@ -208,6 +210,8 @@ export interface StatusPagesTable {
   logo_url: string | null
   show_response_times: number
   published: number
+  /** 1: unpublished by a plan change (the next plan with room publishes it again), not by the user. */
+  unpublished_by_plan: number
   created_at: number
   updated_at: number
 }

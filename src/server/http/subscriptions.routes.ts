@@ -20,7 +20,7 @@ export const subscriptionRoutes = (deps: Deps) =>
         billing_frequency: input.billing_frequency,
         is_free_trial: input.is_free_trial,
       }
-      const subscription = await changePlan(deps.repos, c.get('session').userId, terms, deps.clock.now())
+      const subscription = await changePlan(deps.database, c.get('session').userId, terms, deps.clock.now())
       return c.json({ data: { subscription } })
     })
 

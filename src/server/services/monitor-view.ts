@@ -25,6 +25,7 @@ export const toMonitor = (monitor: MonitorRecord, figures: MonitorFigures = {}):
     ...shownConfig(monitor),
     status: monitor.status,
     paused: monitor.paused === 1,
+    paused_by_plan: monitor.paused_by_plan === 1,
     last_checked_at: iso(monitor.last_checked_at),
     last_response_ms: monitor.last_response_ms,
     last_error: monitor.last_error,

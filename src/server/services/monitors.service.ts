@@ -11,7 +11,7 @@ import { cloudAccountOf, connectHosts } from '../../domain/monitor-target.ts'
 import { intervalLimitMessage, monitorLimitMessage } from '../../domain/plan-limits.ts'
 import { unmaskHeaders } from '../../domain/secret-values.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
-import { configOf, newMonitorRecord, toMonitorInput } from '../db/repos/monitor-record.ts'
+import { configOf, freshState, newMonitorRecord, pausedState, toMonitorInput } from '../db/repos/monitor-record.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import { targetsRefusal } from '../net/target-screen.ts'
@@ -25,22 +25,6 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => {
 
 /** Fields that change who is told and how it is called, not what is checked. */
 const ALERTING_ONLY = new Set(['name', 'integration_ids', 'reminder_minutes'])
-
-/** A fresh start for the state rules: after a resume or a change of what is checked. */
-const freshState = (now: number): MonitorChange => ({
-  status: 'pending',
-  last_observed: null,
-  warned_for: null,
-  failures: 0,
-  failing_since: null,
-  successes: 0,
-  recovering_since: null,
-  status_changed_at: now,
-  accounted_at: null,
-  next_check_at: now,
-  lease_owner: null,
-  lease_until: null,
-})
 
 export const monitorsService = (deps: Deps) => {
   const { repos, clock, database } = deps
@@ -174,20 +158,7 @@ export const monitorsService = (deps: Deps) => {
       return database.db.transaction().execute(async (trx) => {
         const r = reposOf(trx)
         await closeOpenIncident(r, row, now)
-        const updated = await r.monitors.updateOwned(userId, monitorId, {
-          paused: 1,
-          status: 'paused',
-          status_changed_at: now,
-          failures: 0,
-          failing_since: null,
-          successes: 0,
-          recovering_since: null,
-          open_incident_id: null,
-          accounted_at: null,
-          next_check_at: null,
-          lease_owner: null,
-          lease_until: null,
-        })
+        const updated = await r.monitors.updateOwned(userId, monitorId, { ...pausedState(now), paused_by_plan: 0 })
         if (!updated) throw notFound('Monitor')
         return updated
       })
@@ -196,8 +167,17 @@ export const monitorsService = (deps: Deps) => {
     resume: async (userId: string, monitorId: string): Promise<MonitorRecord> => {
       const row = await owned(userId, monitorId)
       if (row.paused === 0) return row
-      await planFor(userId, row.type)
-      const updated = await repos.monitors.updateOwned(userId, monitorId, { paused: 0, ...freshState(clock.now()) })
+      const plan = await planFor(userId, row.type)
+      // A plan pauses what is over its limit: resuming one needs room among the monitors that run.
+      const running = await repos.monitors.countOwned(userId, { running: true })
+      if (running >= plan.max_monitors)
+        throw new Failure('forbidden', monitorLimitMessage(plan.title, plan.max_monitors))
+      assertInterval(plan, row.interval_seconds)
+      const updated = await repos.monitors.updateOwned(userId, monitorId, {
+        paused: 0,
+        paused_by_plan: 0,
+        ...freshState(clock.now()),
+      })
       if (!updated) throw notFound('Monitor')
       return updated
     },

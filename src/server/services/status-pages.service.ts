@@ -63,6 +63,7 @@ export const statusPagesService = (deps: Deps) => {
     logo_url: page.logo_url,
     show_response_times: page.show_response_times === 1,
     published: page.published === 1,
+    unpublished_by_plan: page.unpublished_by_plan === 1,
     public_url: `${config.appUrl}/status/${page.slug}`,
     components: components
       .filter((c) => c.page_id === page.page_id)
@@ -204,6 +205,7 @@ export const statusPagesService = (deps: Deps) => {
         logo_url: input.logo_url,
         show_response_times: input.show_response_times ? 1 : 0,
         published: input.published ? 1 : 0,
+        unpublished_by_plan: 0,
         created_at: now,
         updated_at: now,
       }
@@ -236,7 +238,8 @@ export const statusPagesService = (deps: Deps) => {
             ...(patch.description !== undefined && { description: patch.description }),
             ...(patch.logo_url !== undefined && { logo_url: patch.logo_url }),
             ...(patch.show_response_times !== undefined && { show_response_times: patch.show_response_times ? 1 : 0 }),
-            ...(patch.published !== undefined && { published: patch.published ? 1 : 0 }),
+            // Published or not by hand: no longer the plan's doing.
+            ...(patch.published !== undefined && { published: patch.published ? 1 : 0, unpublished_by_plan: 0 }),
             updated_at: clock.now(),
           })
           if (components) await r.statusPages.replaceComponents(pageId, components)

@@ -124,6 +124,19 @@ describe('a website monitor page', () => {
     expect(requests.filter((r) => r.method === 'POST').length).toBe(2)
   })
 
+  it('says when a plan change paused the monitor, and how to have it run again', async () => {
+    await renderDetail(
+      detailHandlers({
+        'GET /api/monitors/w1': () =>
+          ok({ monitor: { ...monitor, status: 'paused', paused: true, paused_by_plan: true, next_check_at: null } }),
+      }),
+    )
+    const note = await screen.findByText(/Paused by a plan change/)
+    expect(note.textContent).toContain('Nothing was deleted.')
+    expect(screen.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/upgrade_to_pro')
+    expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy()
+  })
+
   it('says a monitor that does not exist was not found, with a way back to the list', async () => {
     await renderDetail(
       detailHandlers({ 'GET /api/monitors/w1': () => ({ status: 404, body: { message: 'Monitor not found.' } }) }),

@@ -117,6 +117,7 @@ export const newMonitorRecord = (
     type: input.type,
     ...configOf(input),
     paused: 0,
+    paused_by_plan: 0,
     status: 'pending',
     failures: 0,
     failing_since: null,
@@ -138,3 +139,35 @@ export const newMonitorRecord = (
     created_at: now,
     updated_at: now,
   }) as MonitorRecord
+
+/** A fresh start for the state rules: after a resume or a change of what is checked. */
+export const freshState = (now: number): MonitorChange => ({
+  status: 'pending',
+  last_observed: null,
+  warned_for: null,
+  failures: 0,
+  failing_since: null,
+  successes: 0,
+  recovering_since: null,
+  status_changed_at: now,
+  accounted_at: null,
+  next_check_at: now,
+  lease_owner: null,
+  lease_until: null,
+})
+
+/** A monitor stopped: no state, no incident (closed by the caller), not due, no lease. */
+export const pausedState = (now: number): MonitorChange => ({
+  paused: 1,
+  status: 'paused',
+  status_changed_at: now,
+  failures: 0,
+  failing_since: null,
+  successes: 0,
+  recovering_since: null,
+  open_incident_id: null,
+  accounted_at: null,
+  next_check_at: null,
+  lease_owner: null,
+  lease_until: null,
+})

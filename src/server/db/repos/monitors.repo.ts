@@ -38,13 +38,15 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
         .execute(),
     ),
 
-  countOwned: async (userId: string) =>
+  /** The user's monitors; `running`: only those not paused. */
+  countOwned: async (userId: string, { running = false } = {}) =>
     Number(
       (
         await db
           .selectFrom('monitors')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('user_id', '=', userId)
+          .$if(running, (q) => q.where('paused', '=', 0))
           .executeTakeFirstOrThrow()
       ).n,
     ),

@@ -172,6 +172,15 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
             </Button>
           </PageHeader.Actions>
         </PageHeader.Root>
+        {monitor.paused_by_plan && (
+          <Alert.Root role="note" status="warning">
+            <Alert.Description>
+              Paused by a plan change: your plan's monitor limit was reached, or it does not include this type. Nothing
+              was deleted. <Link to="/upgrade_to_pro">Upgrade</Link> to have it run again, or pause or delete another
+              monitor and resume this one.
+            </Alert.Description>
+          </Alert.Root>
+        )}
         <div aria-live="polite">
           {checkHere?.result && (
             <Alert.Root role="status" status="info" mt="3" data-testid="check-result">

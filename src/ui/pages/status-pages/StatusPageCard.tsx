@@ -65,7 +65,10 @@ export function StatusPageCard({ page, onEdit, onDelete }: StatusPageCardProps) 
         </p>
         <Card.Description>
           {count === 1 ? '1 component' : `${count} components`}
-          {!page.published && ' · visitors see it once you publish it'}
+          {!page.published &&
+            (page.unpublished_by_plan
+              ? ' · unpublished by a plan change: your plan allows fewer published pages (upgrade to publish it again)'
+              : ' · visitors see it once you publish it')}
         </Card.Description>
       </Card.Header>
       <Card.Footer>
