@@ -13,3 +13,26 @@ export const BudgetEntries = {
   ),
   basis: v.optional(v.picklist(BUDGET_BASES, 'Basis must be month_to_date or forecast.'), 'month_to_date'),
 }
+
+const money = (amount: number, currency: string | null) =>
+  `${currency ? `${currency} ` : ''}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+
+/**
+ * A cost rule judged on what was read: within the budget or above it, in words. `period` names the month ("2026-11",
+ * "this month"), `source` whose forecast it is; a forecast rule passes while the provider has none.
+ */
+export const judgeBudget = (
+  rule: { amount: number; basis: (typeof BUDGET_BASES)[number] },
+  read: { spent: number; forecast: number | null; currency: string | null; period: string; source: string },
+): { ok: boolean; message: string } => {
+  const budget = money(rule.amount, read.currency)
+  if (rule.basis === 'forecast' && read.forecast === null)
+    return { ok: true, message: `${read.source} has no forecast for ${read.period} yet; the budget is ${budget}.` }
+  const [amount, text] =
+    rule.basis === 'forecast' && read.forecast !== null
+      ? [read.forecast, `The forecast for ${read.period} is`]
+      : [read.spent, `The cost of ${read.period} so far is`]
+  return amount > rule.amount
+    ? { ok: false, message: `${text} ${money(amount, read.currency)}, above the budget of ${budget}.` }
+    : { ok: true, message: `${text} ${money(amount, read.currency)}, within ${budget}.` }
+}

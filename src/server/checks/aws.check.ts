@@ -2,6 +2,7 @@ import type { AmplifyApp, Ec2Instance, LightsailInstance, RdsInstance } from '..
 import type { CostSummary } from '../../domain/aws-costs.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import type { AwsMonitorFacts, AwsRule } from '../../domain/monitor-types/aws.ts'
+import { judgeBudget } from '../../domain/monitor-types/budget.ts'
 import { cloudFail, cloudGate, cloudPass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 
@@ -21,9 +22,6 @@ const KIND_OF = {
   amplify: 'amplify_app',
   lightsail: 'lightsail_instance',
 } as const
-
-const money = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 export const checkAws = async (monitor: AwsTarget, ctx: CheckContext): Promise<CheckOutcome> => {
   const { account_id: accountId, rule } = monitor
@@ -118,24 +116,12 @@ const judgeCost = (found: { data: CostSummary } | null, rule: Extract<AwsRule, {
   if (!found) return fail('The costs of this AWS account have not been read yet.')
   const costs = found.data
   const facts: AwsMonitorFacts = { resource: 'cost', costs }
-  const budget = money(rule.amount, costs.currency)
-  if (rule.basis === 'forecast') {
-    if (costs.forecast === null)
-      return pass(`AWS has no forecast for ${costs.month} yet; the budget is ${budget}.`, facts)
-    return costs.forecast > rule.amount
-      ? fail(
-          `The forecast for ${costs.month} is ${money(costs.forecast, costs.currency)}, above the budget of ${budget}.`,
-          facts,
-        )
-      : pass(`The forecast for ${costs.month} is ${money(costs.forecast, costs.currency)}, within ${budget}.`, facts)
-  }
-  return costs.month_to_date > rule.amount
-    ? fail(
-        `The cost of ${costs.month} so far is ${money(costs.month_to_date, costs.currency)}, above the budget of ${budget}.`,
-        facts,
-      )
-    : pass(
-        `The cost of ${costs.month} so far is ${money(costs.month_to_date, costs.currency)}, within ${budget}.`,
-        facts,
-      )
+  const { ok, message } = judgeBudget(rule, {
+    spent: costs.month_to_date,
+    forecast: costs.forecast,
+    currency: costs.currency,
+    period: costs.month,
+    source: 'AWS',
+  })
+  return ok ? pass(message, facts) : fail(message, facts)
 }

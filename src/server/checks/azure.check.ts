@@ -2,6 +2,7 @@ import type { AzureCost, AzureResource } from '../../domain/azure.ts'
 import { AZURE_RESOURCE_KINDS } from '../../domain/azure.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { type AzureMonitorFacts, type AzureRule, subscriptionOfResource } from '../../domain/monitor-types/azure.ts'
+import { judgeBudget } from '../../domain/monitor-types/budget.ts'
 import { cloudGate, cloudFail as fail, cloudPass as pass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 
@@ -12,9 +13,6 @@ import type { CheckContext } from './context.ts'
 type AzureTarget = { type: 'azure'; account_id: string; rule: AzureRule }
 
 const grant = (role: string) => `Give the app the ${role} role on the subscription.`
-
-const money = (amount: number, currency: string | null) =>
-  `${currency ? `${currency} ` : ''}${amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
 
 export const checkAzure = async (monitor: AzureTarget, ctx: CheckContext): Promise<CheckOutcome> => {
   const { account_id: accountId, rule } = monitor
@@ -81,17 +79,12 @@ const judgeCost = (found: { data: AzureCost } | null, rule: Extract<AzureRule, {
   if (!found) return fail('The costs of this subscription have not been read yet.')
   const costs = found.data
   const facts: AzureMonitorFacts = { kind: 'cost', subscription: rule.subscription_id, costs }
-  const budget = money(rule.amount, costs.currency)
-  if (rule.basis === 'forecast') {
-    const forecast = costs.forecast?.monthTotal
-    if (forecast === undefined) return pass(`Azure has no forecast for this month yet; the budget is ${budget}.`, facts)
-    const text = `The forecast for this month is ${money(forecast, costs.currency)}`
-    return forecast > rule.amount
-      ? fail(`${text}, above the budget of ${budget}.`, facts)
-      : pass(`${text}, within ${budget}.`, facts)
-  }
-  const text = `The cost of this month so far is ${money(costs.monthToDate.total, costs.currency)}`
-  return costs.monthToDate.total > rule.amount
-    ? fail(`${text}, above the budget of ${budget}.`, facts)
-    : pass(`${text}, within ${budget}.`, facts)
+  const { ok, message } = judgeBudget(rule, {
+    spent: costs.monthToDate.total,
+    forecast: costs.forecast?.monthTotal ?? null,
+    currency: costs.currency,
+    period: 'this month',
+    source: 'Azure',
+  })
+  return ok ? pass(message, facts) : fail(message, facts)
 }

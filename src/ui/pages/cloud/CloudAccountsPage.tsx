@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { type LucideIcon, Plus } from 'lucide-react'
-import { type ComponentType, lazy, type ReactNode, Suspense, useCallback } from 'react'
+import { type ComponentType, type ReactNode, useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
@@ -12,8 +12,9 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
+import { LazyMonitorDetailPage } from '../monitors/LazyMonitorDetailPage.tsx'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { CloudAccountCard } from './CloudAccountCard.tsx'
 import type { AccountPageLink, CloudAccountView } from './cloud-pages.ts'
 
@@ -52,12 +53,7 @@ export interface CloudAccountsSectionProps<A extends CloudAccountView> {
 export function CloudAccountsPage<A extends CloudAccountView>(props: CloudAccountsSectionProps<A>) {
   const [search] = useSearchParams()
   // A monitor without a route of its own (Azure, Microsoft 365) has this page with ?id= as its page.
-  if (search.get('id'))
-    return (
-      <Suspense fallback={<LoadingCard />}>
-        <MonitorDetailPage type={props.monitors} />
-      </Suspense>
-    )
+  if (search.get('id')) return <LazyMonitorDetailPage type={props.monitors} />
   return (
     <FeatureGate feature={CLOUD_PROVIDER_WORDS[props.provider].feature}>
       <div className={pageLayout}>
@@ -67,11 +63,6 @@ export function CloudAccountsPage<A extends CloudAccountView>(props: CloudAccoun
     </FeatureGate>
   )
 }
-
-// A monitor's page loads when one is opened.
-const MonitorDetailPage = lazy(() =>
-  import('../monitors/MonitorDetailPage.tsx').then((m) => ({ default: m.MonitorDetailPage })),
-)
 
 function CloudAccountsSection<A extends CloudAccountView>({
   provider,

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Search } from 'lucide-react'
-import { lazy, Suspense, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { blacklistApi } from '../../../adapters/blacklist-api.ts'
@@ -8,17 +8,14 @@ import { blacklistCheckLogic } from '../../../adapters/blacklist-check.actors.ts
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
-import { LoadingCard } from '../PageParts.tsx'
 import { BlacklistZones } from './BlacklistZones.tsx'
 import { TextField } from './form-fields.tsx'
 import { formatDateTime } from './format.ts'
+import { LazyMonitorDetailPage } from './LazyMonitorDetailPage.tsx'
 import { MonitorList } from './MonitorListPage.tsx'
 import { MONITOR_TYPE_UI } from './types/index.ts'
 
 const { label } = MONITOR_TYPE_UI.blacklist
-
-// A blacklist monitor's page loads when one is opened.
-const MonitorDetailPage = lazy(() => import('./MonitorDetailPage.tsx').then((m) => ({ default: m.MonitorDetailPage })))
 
 /**
  * Check Black List (spec section 2): a one-off check of an address or domain, and the scheduled blacklist
@@ -26,12 +23,7 @@ const MonitorDetailPage = lazy(() => import('./MonitorDetailPage.tsx').then((m) 
  */
 export function CheckBlackListPage() {
   const [search] = useSearchParams()
-  if (search.get('id'))
-    return (
-      <Suspense fallback={<LoadingCard />}>
-        <MonitorDetailPage type="blacklist" />
-      </Suspense>
-    )
+  if (search.get('id')) return <LazyMonitorDetailPage type="blacklist" />
   return (
     <FeatureGate feature={label}>
       <div className={css({ display: 'grid', gap: '6', gridTemplateColumns: 'minmax(0, 1fr)' })}>
