@@ -92,7 +92,9 @@ export const changesAnything = (e: PlanChangeEffects): boolean =>
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** What the user is told after a plan change that changed something: what stopped, and what came back. */
-export const planChangeMessage = (planTitle: string, e: PlanChangeEffects): { title: string; description: string } => {
+/** What a plan change did to what the user has, in one sentence; empty when it changed nothing. */
+export const planChangeDescription = (e: PlanChangeEffects): string => {
+  if (!changesAnything(e)) return ''
   const parts = [
     e.pause.length > 0 &&
       `${count(e.pause.length, 'monitor was', 'monitors were')} paused (over the plan's limit, or of a type it does not include)`,
@@ -104,8 +106,11 @@ export const planChangeMessage = (planTitle: string, e: PlanChangeEffects): { ti
     e.republish.length > 0 &&
       `${count(e.republish.length, 'status page', 'status pages')} unpublished by an earlier plan change ${e.republish.length === 1 ? 'is' : 'are'} published again`,
   ].filter((p): p is string => typeof p === 'string')
-  return {
-    title: `Your ${planTitle} plan is active`,
-    description: `${parts.join('; ')}. Nothing was deleted${e.pause.length + e.unpublish.length > 0 ? ': upgrading again brings back what was paused or unpublished' : ''}.`,
-  }
+  const sentence = parts.join('; ')
+  return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. Nothing was deleted${e.pause.length + e.unpublish.length > 0 ? ': upgrading again brings back what was paused or unpublished' : ''}.`
 }
+
+export const planChangeMessage = (planTitle: string, e: PlanChangeEffects): { title: string; description: string } => ({
+  title: `Your ${planTitle} plan is active`,
+  description: planChangeDescription(e),
+})

@@ -5,6 +5,7 @@ import { Failure } from './errors.ts'
 import { authRoutes } from './http/auth.routes.ts'
 import { awsRoutes } from './http/aws.routes.ts'
 import { azureRoutes } from './http/azure.routes.ts'
+import { billingRoutes } from './http/billing.routes.ts'
 import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { errorBody, toErrorResponse } from './http/errors.ts'
@@ -39,6 +40,7 @@ export const createApi = (deps: Deps) => {
     .route('/user_notification', notificationRoutes(deps))
     .route('/user_subscription', subscriptionRoutes(deps))
     .route('/plans', planRoutes(deps))
+    .route('/billing', billingRoutes(deps))
     .route('/monitors', monitorRoutes(deps))
     .route('/incidents', incidentRoutes(deps))
     .route('/blacklist', blacklistRoutes(deps))

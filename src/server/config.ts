@@ -78,7 +78,23 @@ export interface Config {
   /** SECRET_KEY (64 hex characters), or undefined for the key file in DATA_DIR. */
   secretKey?: string
   cloud: CloudConfig
+  billing: BillingConfig
 }
+
+/**
+ * How Pro is paid for: BILLING=off (self-hosting: plan changes are free and immediate) or BILLING=stripe, with
+ * the secret key, the webhook's signing secret, optionally the Pro price ids (otherwise found or created from
+ * the plan rows) and STRIPE_API_URL (another host than api.stripe.com; tests use a loopback Stripe).
+ */
+export type BillingConfig =
+  | { mode: 'off' }
+  | {
+      mode: 'stripe'
+      secretKey: string
+      webhookSecret: string
+      prices: { monthly?: string; yearly?: string }
+      api?: { host: string; port: number; protocol: 'http' | 'https' }
+    }
 
 /** How connected cloud accounts are read. */
 export interface CloudConfig {
@@ -130,6 +146,35 @@ const hours = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =
   return n
 }
 
+const stripeApi = (raw: string | undefined) => {
+  if (!raw) return undefined
+  const url = new URL(raw)
+  const protocol = url.protocol === 'http:' ? 'http' : 'https'
+  return { host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol } as const
+}
+
+const billingConfig = (env: NodeJS.ProcessEnv): BillingConfig => {
+  const mode = env.BILLING || 'off'
+  if (mode === 'off') return { mode: 'off' }
+  if (mode !== 'stripe') throw new Error(`BILLING must be off or stripe, got "${mode}"`)
+  const secretKey = env.STRIPE_SECRET_KEY ?? ''
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET ?? ''
+  if (!/^(sk|rk)_(test|live)_/.test(secretKey))
+    throw new Error('BILLING=stripe needs STRIPE_SECRET_KEY, a secret key (sk_live_... or sk_test_...)')
+  if (!webhookSecret.startsWith('whsec_'))
+    throw new Error("BILLING=stripe needs STRIPE_WEBHOOK_SECRET, the webhook endpoint's signing secret (whsec_...)")
+  return {
+    mode: 'stripe',
+    secretKey,
+    webhookSecret,
+    prices: {
+      monthly: env.STRIPE_PRICE_PRO_MONTHLY || undefined,
+      yearly: env.STRIPE_PRICE_PRO_YEARLY || undefined,
+    },
+    api: stripeApi(env.STRIPE_API_URL),
+  }
+}
+
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
   const port = int(env, 'PORT', 3000)
   const smtpHost = env.SMTP_HOST
@@ -164,6 +209,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       costReadMs: hours(env, 'CLOUD_COST_READ_HOURS', 6) * 3_600_000,
       vigilAwsAccountId: env.VIGIL_AWS_ACCOUNT_ID || undefined,
     },
+    billing: billingConfig(env),
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
     alerts: {
       slack:

@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts'
+import { gatewayFromConfig } from './billing/stripe-gateway.ts'
 import type { Clock } from './clock.ts'
 import { createCloudProviders } from './cloud/providers.ts'
 import type { Config } from './config.ts'
@@ -44,5 +45,6 @@ export const buildDeps = (opts: {
     secrets,
     cloud,
     cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
+    stripe: gatewayFromConfig(config.billing, clock.now),
   }
 }

@@ -11,6 +11,10 @@ export type FailureKind =
   | 'unsupported_media'
   | 'unprocessable'
   | 'too_many'
+  /** A payment was refused (a declined card). */
+  | 'payment_required'
+  /** A service we depend on (Stripe) could not answer now. */
+  | 'unavailable'
 
 export class Failure extends Error {
   constructor(

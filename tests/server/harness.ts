@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { createApp } from '../../src/server/app.ts'
 import { createSecretBox } from '../../src/server/auth/secret-box.ts'
+import { gatewayFromConfig } from '../../src/server/billing/stripe-gateway.ts'
 import { type Cancel, systemClock } from '../../src/server/clock.ts'
 import { type CloudProviderOptions, createCloudProviders } from '../../src/server/cloud/providers.ts'
 import { type Config, defaultRateLimits, loadConfig } from '../../src/server/config.ts'
@@ -201,6 +202,7 @@ export const buildTestApp = (
     secrets,
     cloud,
     cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
+    stripe: gatewayFromConfig(config.billing, clock.now),
   }
   const app = createApp(deps)
 

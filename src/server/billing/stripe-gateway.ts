@@ -1,4 +1,5 @@
 import Stripe from 'stripe'
+import type { BillingConfig } from '../config.ts'
 import { callStripe } from './stripe-errors.ts'
 import { type InvoiceView, invoiceView, type SubscriptionView, subscriptionView } from './stripe-mapping.ts'
 import { ensurePrices, type PriceIds, type ProPlanPrices } from './stripe-prices.ts'
@@ -175,3 +176,15 @@ export const createStripeGateway = (options: StripeGatewayOptions) => {
       verifyStripeEvent(stripe, { rawBody, signatureHeader, secret: webhookSecret, now: now() }),
   }
 }
+
+/** The gateway BILLING=stripe configures; null with BILLING=off. */
+export const gatewayFromConfig = (billing: BillingConfig, now: () => number): StripeGateway | null =>
+  billing.mode === 'stripe'
+    ? createStripeGateway({
+        secretKey: billing.secretKey,
+        webhookSecret: billing.webhookSecret,
+        prices: billing.prices,
+        now,
+        ...billing.api,
+      })
+    : null

@@ -27,6 +27,9 @@ export interface SubscriptionView {
   customerId: string
   priceId: string
   interval: BillingInterval
+  /** The price of one period, in the currency's smallest unit. */
+  unitAmount: number | null
+  currency: string
   /** End of the period paid for, epoch ms. */
   currentPeriodEnd: number
   cancelAtPeriodEnd: boolean
@@ -85,6 +88,8 @@ export const subscriptionView = (subscription: Stripe.Subscription): Subscriptio
     customerId: idOf(subscription.customer) ?? '',
     priceId: item.price.id,
     interval,
+    unitAmount: item.price.unit_amount ?? null,
+    currency: item.price.currency,
     currentPeriodEnd: item.current_period_end * 1000,
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     defaultPaymentMethodLast4: typeof method === 'object' && method?.card ? method.card.last4 : null,

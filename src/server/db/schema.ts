@@ -314,12 +314,43 @@ export interface CloudCostsTable {
   read_at: number
 }
 
+export interface BillingAccountsTable {
+  user_id: string
+  customer_id: string
+  subscription_id: string | null
+  status: string | null
+  interval: string | null
+  period_end: number | null
+  cancel_at_period_end: number
+  amount_cents: number | null
+  currency: string | null
+  card_last4: string | null
+  past_due_since: number | null
+  updated_at: number
+}
+
+export interface BillingEventsTable {
+  event_id: string
+  type: string
+  user_id: string | null
+  received_at: number
+}
+
+export interface BillingNoticesTable {
+  subscription_id: string
+  kind: string
+  sent_at: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
   users: UsersTable
   sessions: SessionsTable
   subscriptions: SubscriptionsTable
+  billing_accounts: BillingAccountsTable
+  billing_events: BillingEventsTable
+  billing_notices: BillingNoticesTable
   notifications: NotificationsTable
   notification_counters: NotificationCountersTable
   password_resets: PasswordResetsTable

@@ -40,10 +40,26 @@ export const newSubscriptionRow = (
   }
 }
 
+/** The Basic term that follows one that ran out; its id derives from the expired one, so it is written once. */
+export const basicAfter = (
+  expired: Pick<SubscriptionRow, 'subscription_id' | 'user_id' | 'ends_at'>,
+  basicPlanId: string,
+  now: number,
+): SubscriptionRow => ({
+  subscription_id: `${expired.subscription_id}-basic`,
+  user_id: expired.user_id,
+  plan_id: basicPlanId,
+  billing_frequency: 'Monthly',
+  is_free_trial: 0,
+  starts_at: expired.ends_at ?? now,
+  ends_at: null,
+  created_at: now,
+})
+
 /**
- * The user's current subscription. When a Pro validity (trial, month or year) has run out, the user falls
- * back to Basic from that moment; the fallback row's id derives from the expired one, so concurrent
- * requests write it once.
+ * The user's current subscription. When a Pro validity (trial, month or year) has run out, the user is on Basic
+ * from that moment; the billing sweep (billing/billing-sweep.ts) writes that term and applies the plan to what
+ * the user has, and until it has, the term is read here as it will be written.
  */
 export const currentSubscription = async (repos: Repos, userId: string, now: number): Promise<Subscription> => {
   let row = await repos.subscriptions.latestOfUser(userId)
@@ -51,18 +67,7 @@ export const currentSubscription = async (repos: Repos, userId: string, now: num
   if (isExpired(row.ends_at, now)) {
     const basic = await repos.plans.findByTitle('Basic')
     if (!basic) throw new Error('the Basic plan is missing from the plans table')
-    const fallback: SubscriptionRow = {
-      subscription_id: `${row.subscription_id}-basic`,
-      user_id: userId,
-      plan_id: basic.plan_id,
-      billing_frequency: 'Monthly',
-      is_free_trial: 0,
-      starts_at: row.ends_at ?? now,
-      ends_at: null,
-      created_at: now,
-    }
-    await repos.subscriptions.insertIgnoringDuplicate(fallback)
-    row = fallback
+    row = basicAfter(row, basic.plan_id, now)
   }
   const plan = await repos.plans.findById(row.plan_id)
   if (!plan) throw new Error(`plan ${row.plan_id} is missing from the plans table`)

@@ -1,4 +1,6 @@
+import { sweepBilling } from '../billing/billing-sweep.ts'
 import type { Clock } from '../clock.ts'
+import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'
@@ -18,9 +20,13 @@ export interface EngineDeps {
   deliveries: DeliveryWorker
   runCheck: RunCheck
   cloudSync: CloudSync
+  config: Pick<Config, 'appUrl'>
 }
 
-/** The check scheduler, the sending of alerts and the hourly pruning, as `npm start` and `npm run worker` run them. */
+/** How often the plan's calendar (trial reminders, terms that ran out) is looked at. */
+export const BILLING_SWEEP_MS = 60_000
+
+/** The check scheduler, the sending of alerts, the hourly pruning and the billing sweep, as `npm start` and `npm run worker` run them. */
 export const startEngine = (deps: EngineDeps, options: Partial<SchedulerOptions> = {}) => {
   const scheduler = createScheduler({
     database: deps.database,
@@ -37,10 +43,23 @@ export const startEngine = (deps: EngineDeps, options: Partial<SchedulerOptions>
     pruneHistory(deps).catch((error) => deps.logger.error('pruning history failed', { error: String(error) }))
   const stopPruning = deps.clock.every(3_600_000, prune)
   void prune()
+  // One sweep at a time; stopping waits for the one under way, so its transaction ends before the database closes.
+  let sweeping: Promise<unknown> | null = null
+  const sweep = () => {
+    sweeping ??= sweepBilling({ ...deps, appUrl: deps.config.appUrl })
+      .catch((error) => deps.logger.error('billing sweep failed', { error: String(error) }))
+      .finally(() => {
+        sweeping = null
+      })
+  }
+  const stopSweeping = deps.clock.every(BILLING_SWEEP_MS, sweep)
+  sweep()
   return {
     scheduler,
     stop: async (graceMs?: number) => {
       stopPruning()
+      stopSweeping()
+      await sweeping
       await deps.cloudSync.stop()
       await scheduler.stop(graceMs)
       await deps.deliveries.stop()

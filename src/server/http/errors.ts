@@ -14,6 +14,8 @@ export const STATUS_OF: Record<FailureKind, ContentfulStatusCode> = {
   unsupported_media: 415,
   unprocessable: 422,
   too_many: 429,
+  payment_required: 402,
+  unavailable: 503,
 }
 
 export const errorBody = (message: string, errors?: Record<string, string>) =>

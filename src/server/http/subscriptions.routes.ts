@@ -1,9 +1,15 @@
 import { Hono } from 'hono'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
+import { Failure } from '../errors.ts'
+import { downgradeToBasic } from '../services/billing.service.ts'
 import { changePlan, currentSubscription } from '../services/subscriptions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
+
+/** With BILLING=stripe, paid Pro starts only when Stripe has the payment. */
+export const PRO_IS_PAID =
+  'Pro is paid by card on this server: choose Pro Monthly or Pro Yearly on the upgrade page to pay through Stripe, or start the free trial.'
 
 export const subscriptionRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
@@ -15,14 +21,23 @@ export const subscriptionRoutes = (deps: Deps) =>
     )
     .put('/', validate('json', ChangePlanInput), async (c) => {
       const input = c.req.valid('json')
+      const userId = c.get('session').userId
+      if (deps.stripe && input.plan === 'Pro' && !input.is_free_trial)
+        throw new Failure('payment_required', PRO_IS_PAID, { plan: PRO_IS_PAID })
+      // Basic ends a paid plan at Stripe too.
+      if (input.plan === 'Basic')
+        return c.json({ data: { subscription: (await downgradeToBasic(deps, userId)).subscription } })
       const terms = {
         title: input.plan,
         billing_frequency: input.billing_frequency,
         is_free_trial: input.is_free_trial,
       }
-      const subscription = await changePlan(deps.database, c.get('session').userId, terms, deps.clock.now())
+      const subscription = await changePlan(deps.database, userId, terms, deps.clock.now())
       return c.json({ data: { subscription } })
     })
 
+/** The plans, and how they are paid for here (`billing`: off or stripe): public, for the sign-up page. */
 export const planRoutes = (deps: Deps) =>
-  new Hono().get('/', async (c) => c.json({ data: { plans: await deps.repos.plans.list() } }))
+  new Hono().get('/', async (c) =>
+    c.json({ data: { plans: await deps.repos.plans.list(), billing: deps.stripe ? 'stripe' : 'off' } }),
+  )

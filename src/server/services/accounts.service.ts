@@ -51,10 +51,14 @@ export const accountsService = (deps: Deps) => {
         created_at: now,
         updated_at: now,
       }
+      // With BILLING=stripe a paid Pro starts once Stripe has the payment: the account starts on Basic and the
+      // sign-up page goes on to the checkout.
+      const paysLater = deps.stripe !== null && input.plan === 'Pro' && !input.is_free_trial
+      const plan = paysLater ? 'Basic' : input.plan
       const subscription = newSubscriptionRow(
         plans,
         userId,
-        { title: input.plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial },
+        { title: plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial },
         now,
       )
       try {
@@ -68,7 +72,7 @@ export const accountsService = (deps: Deps) => {
             notification_type: 'account',
             target_id: null,
             notification_title: 'Welcome aboard',
-            notification_description: `Your ${input.plan}${input.is_free_trial ? ' free trial' : ''} plan is active. Add your first monitor from the dashboard.`,
+            notification_description: `Your ${plan}${input.is_free_trial ? ' free trial' : ''} plan is active. Add your first monitor from the dashboard.`,
             is_opened: 0,
             created_at: now,
           })

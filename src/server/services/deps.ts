@@ -1,4 +1,5 @@
 import type { SecretBox } from '../auth/secret-box.ts'
+import type { StripeGateway } from '../billing/stripe-gateway.ts'
 import type { Clock } from '../clock.ts'
 import type { CloudProviders } from '../cloud/providers.ts'
 import type { Config } from '../config.ts'
@@ -34,4 +35,6 @@ export interface Deps {
   cloud: CloudProviders
   /** Reads connected cloud accounts; the engine runs its schedule, the API reads one at once when asked. */
   cloudSync: CloudSync
+  /** Stripe, with BILLING=stripe; null when billing is off. */
+  stripe: StripeGateway | null
 }

@@ -10,7 +10,14 @@ import { newId } from '../ids.ts'
 // written (monitors paused or resumed, intervals raised, status pages unpublished or published again, each plan
 // change marked as such) and the user told what changed. Nothing is deleted.
 
-export const applyPlan = async (r: Repos, userId: string, subscription: Subscription, now: number) => {
+/** `tell: false` when the caller tells the user itself (a paid plan starting or ending says it in one notice). */
+export const applyPlan = async (
+  r: Repos,
+  userId: string,
+  subscription: Subscription,
+  now: number,
+  { tell = true }: { tell?: boolean } = {},
+) => {
   const { limits, planAccesses } = subscription.plan
   const monitors = await r.monitors.listOwned(userId)
   const pages = await r.statusPages.listOwned(userId)
@@ -46,7 +53,7 @@ export const applyPlan = async (r: Repos, userId: string, subscription: Subscrip
     await r.statusPages.update(id, { published: 0, unpublished_by_plan: 1, updated_at: now })
   for (const id of effects.republish)
     await r.statusPages.update(id, { published: 1, unpublished_by_plan: 0, updated_at: now })
-  if (changesAnything(effects)) {
+  if (tell && changesAnything(effects)) {
     const told = planChangeMessage(subscription.title, effects)
     await r.notifications.insert({
       notification_id: newId(),

@@ -253,6 +253,8 @@ describe('customers and checkout', () => {
       customerId,
       priceId: prices.monthly,
       interval: 'month',
+      unitAmount: 1500,
+      currency: 'usd',
       currentPeriodEnd: Date.UTC(2026, 1, 28, 12, 0, 0),
       cancelAtPeriodEnd: false,
       defaultPaymentMethodLast4: '4242',

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
+import { billingRepo } from './billing.repo.ts'
 import { checkResultsRepo } from './check-results.repo.ts'
 import { cloudAccountsRepo } from './cloud-accounts.repo.ts'
 import { cloudDataRepo } from './cloud-data.repo.ts'
@@ -26,6 +27,7 @@ export const repos = (db: Kysely<DB>) => ({
   sessions: sessionsRepo(db),
   plans: plansRepo(db),
   subscriptions: subscriptionsRepo(db),
+  billing: billingRepo(db),
   notifications: notificationsRepo(db),
   passwordResets: passwordResetsRepo(db),
   rateLimits: rateLimitsRepo(db),

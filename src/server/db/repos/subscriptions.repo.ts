@@ -24,6 +24,9 @@ export const subscriptionsRepo = (db: Kysely<DB>) => ({
       .limit(1)
       .executeTakeFirst(),
 
+  setEndsAt: (subscriptionId: string, endsAt: number) =>
+    db.updateTable('subscriptions').set({ ends_at: endsAt }).where('subscription_id', '=', subscriptionId).execute(),
+
   hasHadTrial: async (userId: string) =>
     (await db
       .selectFrom('subscriptions')

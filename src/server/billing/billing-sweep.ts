@@ -1,0 +1,65 @@
+import { billingNotice, TRIAL_REMINDER_DAYS, trialReminderDue } from '../../domain/billing.ts'
+import type { Clock } from '../clock.ts'
+import { type Database, takeWriteLock } from '../db/database.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import type { Logger } from '../logger.ts'
+import type { DeliveryWorker } from '../notify/delivery-worker.ts'
+import { sendWritten, tell } from './billing-notices.ts'
+import { endTerm } from './paid-plan-sync.ts'
+
+// The plan's calendar, run by the engine every minute: a trial's reminders 3 days and 1 day before its end, and
+// every Pro term that has run out (a trial, a free Pro with BILLING=off, a paid one past its grace) made Basic
+// with the plan applied to what the user has. Each account's change is one transaction; each notice is recorded
+// per term, so several workers, or a sweep run twice, send it once.
+
+export interface BillingSweepDeps {
+  database: Database
+  clock: Clock
+  logger: Logger
+  deliveries: Pick<DeliveryWorker, 'sendNow'>
+  appUrl: string
+}
+
+const DAY = 86_400_000
+const BATCH = 1000
+
+export const sweepBilling = async (deps: BillingSweepDeps) => {
+  const { database } = deps
+  const now = deps.clock.now()
+  const repos = reposOf(database.db)
+  const soon = await repos.billing.termsToSweep(now, now + Math.max(...TRIAL_REMINDER_DAYS) * DAY, BATCH)
+  const mails: (string | null)[] = []
+  let ended = 0
+  let reminded = 0
+  for (const term of soon) {
+    if (term.ends_at === null) continue
+    if (term.ends_at <= now) {
+      const sent = await database.db.transaction().execute(async (trx) => {
+        await takeWriteLock(trx, database.dialect)
+        const r = reposOf(trx)
+        // Still the account's term? A payment or a plan change may have come since the list was read.
+        const latest = await r.subscriptions.latestOfUser(term.user_id)
+        if (latest?.subscription_id !== term.subscription_id || latest.ends_at === null || latest.ends_at > now)
+          return []
+        const paymentFailed = (await r.billing.accountOf(term.user_id))?.past_due_since != null
+        return endTerm(r, latest, now, deps.appUrl, paymentFailed)
+      })
+      ended += sent.length
+      mails.push(...sent)
+      continue
+    }
+    if (term.is_free_trial !== 1) continue
+    const due = trialReminderDue(term.ends_at, now, await repos.billing.noticesOf(term.subscription_id))
+    if (!due) continue
+    const sent = await database.db.transaction().execute(async (trx) => {
+      const r = reposOf(trx)
+      if (!(await r.billing.recordNotice(term.subscription_id, due, now))) return null
+      return tell(r, term.user_id, billingNotice.trialEnding(term.ends_at as number, now), now, deps.appUrl)
+    })
+    if (sent !== null) reminded += 1
+    mails.push(sent)
+  }
+  await sendWritten(deps, mails)
+  if (ended || reminded) deps.logger.info('billing sweep', { ended, reminded })
+  return { ended, reminded }
+}
