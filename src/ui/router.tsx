@@ -40,11 +40,11 @@ const protectedRoutes: RouteObject[] = [
   { path: 'about', ...dashboard },
   {
     path: 'subscriptions',
-    ...page(async () => ({ Component: (await import('./pages/SubscriptionsPage.tsx')).SubscriptionsPage })),
+    ...page(async () => ({ Component: (await import('./pages/billing/SubscriptionsPage.tsx')).SubscriptionsPage })),
   },
   {
     path: 'upgrade_to_pro',
-    ...page(async () => ({ Component: (await import('./pages/UpgradePage.tsx')).UpgradePage })),
+    ...page(async () => ({ Component: (await import('./pages/billing/UpgradePage.tsx')).UpgradePage })),
   },
   { path: 'profile', ...page(async () => ({ Component: (await import('./pages/ProfilePage.tsx')).ProfilePage })) },
   {

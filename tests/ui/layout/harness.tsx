@@ -8,9 +8,8 @@ import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
 import type { Notification, NotificationPage } from '../../../src/domain/notification.ts'
-import type { PlanAccess } from '../../../src/domain/plan.ts'
-import type { Subscription } from '../../../src/domain/subscription.ts'
 import { type Shell, ShellProvider, useShell } from '../../../src/ui/layout/shell-context.tsx'
+import { subscription } from '../../fixtures/plans.ts'
 
 export const USER_ID = 'user-7'
 export const TOKEN = 'token-abc'
@@ -41,71 +40,7 @@ export const notificationPage = (list: Notification[], unread = list.filter((n) 
     unread_count: unread,
   }) satisfies NotificationPage
 
-/** Every label of the spec's side navigation (section 2), which plan accesses name. */
-export const ALL_FEATURES = [
-  'Dashboard',
-  'Website Monitoring',
-  'API Monitoring',
-  'DNS Monitoring',
-  'SSL Monitoring',
-  'Domain Monitoring',
-  'Port Monitoring',
-  'Ping Monitoring',
-  'Check Black List',
-  'AWS Monitoring',
-  'Azure Monitoring',
-  'Microsoft 365',
-  'Status Page',
-  'Integrations',
-  'Notifications',
-  'Reporting',
-  'Support',
-  'Settings',
-  'Security',
-  'Billing',
-]
-
-/** The six features a Basic plan does not have (README, Plans). */
-export const BASIC_LOCKED = [
-  'DNS Monitoring',
-  'Check Black List',
-  'AWS Monitoring',
-  'Azure Monitoring',
-  'Microsoft 365',
-  'Reporting',
-]
-
-export const accesses = (locked: readonly string[], features: readonly string[] = ALL_FEATURES): PlanAccess[] =>
-  features.map((feature) => ({ feature, access: !locked.includes(feature) }))
-
-export function subscription(
-  overrides: Partial<Omit<Subscription, 'plan'>> & { planAccesses?: PlanAccess[] } = {},
-): Subscription {
-  const { planAccesses, ...rest } = overrides
-  const title = rest.title ?? 'Basic'
-  return {
-    subscription_id: 'sub-1',
-    title,
-    billing_frequency: 'Monthly',
-    is_free_trial: false,
-    start_date: new Date(2026, 0, 10, 12, 0).toISOString(),
-    validity_end_date: null,
-    ...rest,
-    plan: {
-      plan_id: title === 'Basic' ? 'plan-basic' : 'plan-pro',
-      title,
-      description: `${title} plan`,
-      price_monthly_cents: title === 'Basic' ? 0 : 1500,
-      price_yearly_cents: title === 'Basic' ? 0 : 15000,
-      trial_days: title === 'Basic' ? 0 : 15,
-      limits:
-        title === 'Basic'
-          ? { max_monitors: 20, min_interval_seconds: 300, retention_days: 30, max_status_pages: 1 }
-          : { max_monitors: 500, min_interval_seconds: 30, retention_days: 365, max_status_pages: 20 },
-      planAccesses: planAccesses ?? accesses(title === 'Basic' ? BASIC_LOCKED : []),
-    },
-  }
-}
+export { ALL_FEATURES, accesses, BASIC_LOCKED, subscription } from '../../fixtures/plans.ts'
 
 const defaultHandlers = (): Handlers => ({
   'GET /api/user_subscription': () => ok({ subscription: subscription() }),

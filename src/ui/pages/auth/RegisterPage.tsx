@@ -1,9 +1,11 @@
+import { useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
 import { RegisterInput } from '../../../domain/auth.schema.ts'
 import { Button } from '../../components/button.tsx'
 import { RadioChoices } from '../../components/choice.tsx'
+import { useBillingMode } from '../billing/use-billing-mode.ts'
 import { AuthCard, linkStyle } from './AuthCard.tsx'
 import { AuthForm, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
@@ -42,7 +44,15 @@ const PLAN_OPTIONS = PLAN_CHOICES.map((choice) => ({
 export function RegisterPage() {
   const [params] = useSearchParams()
   const preselected = PLAN_CHOICES.find((c) => c.id === params.get('plan'))?.id ?? 'basic'
-  const { form, errors, message, submitting } = useSignInForm(api.register, RegisterInput, '/dashboard?is_signup=true')
+  const mode = useBillingMode()
+  const chosen = useRef<(typeof PLAN_CHOICES)[number]>(PLAN_CHOICES[0])
+  // With Stripe, paid Pro starts on Basic and goes on to its payment; otherwise the plan is there already.
+  const { form, errors, message, submitting } = useSignInForm(api.register, RegisterInput, () => {
+    const { terms } = chosen.current
+    return mode === 'stripe' && terms.plan === 'Pro' && !('is_free_trial' in terms)
+      ? `/upgrade_to_pro?billing_frequency=${terms.billing_frequency}`
+      : '/dashboard?is_signup=true'
+  })
 
   return (
     <AuthCard
@@ -59,7 +69,8 @@ export function RegisterPage() {
       <AuthForm
         alert={message}
         onValues={({ choice, ...values }) => {
-          const terms = PLAN_CHOICES.find((c) => c.id === choice)?.terms ?? PLAN_CHOICES[0].terms
+          chosen.current = PLAN_CHOICES.find((c) => c.id === choice) ?? PLAN_CHOICES[0]
+          const { terms } = chosen.current
           form.send({ type: 'form.submit', values: { ...values, ...terms } })
         }}
       >
@@ -75,6 +86,11 @@ export function RegisterPage() {
         <fieldset className={css({ display: 'grid', gap: '2' })}>
           <legend className={css({ fontWeight: 'medium', mb: '2', fontSize: 'sm' })}>Plan</legend>
           <RadioChoices variant="tile" name="choice" options={PLAN_OPTIONS} defaultValue={preselected} />
+          {mode === 'stripe' && (
+            <p className={css({ color: 'muted', fontSize: 'sm' })}>
+              Pro Monthly and Pro Yearly are paid by card through Stripe right after sign-up.
+            </p>
+          )}
           {(errors.plan || errors.is_free_trial || errors.billing_frequency) && (
             <p className={css({ color: 'red.700', fontSize: 'sm' })}>
               {errors.plan ?? errors.is_free_trial ?? errors.billing_frequency}

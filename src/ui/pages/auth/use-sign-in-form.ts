@@ -6,15 +6,22 @@ import type { AuthResult } from '../../../domain/auth.schema.ts'
 import type { FormSchema } from '../../../domain/form-validation.ts'
 import { useAuth } from '../../app/auth-context.tsx'
 
-/** The form flow of sign-in and sign-up: on success the session is stored and the user goes to `to`. */
-export function useSignInForm(submit: (values: any) => Promise<AuthResult>, schema: FormSchema, to: string) {
+/**
+ * The form flow of sign-in and sign-up: on success the session is stored and the user goes to `to` (a function
+ * when where to go depends on what was submitted).
+ */
+export function useSignInForm(
+  submit: (values: any) => Promise<AuthResult>,
+  schema: FormSchema,
+  to: string | (() => string),
+) {
   const auth = useAuth()
   const navigate = useNavigate()
   const form = useActorRef(
     formLogic(submit, (result) => {
       auth.login(result.token)
       storeUser(result.user)
-      navigate(to, { replace: true })
+      navigate(typeof to === 'string' ? to : to(), { replace: true })
     }),
     { input: { schema } },
   )
