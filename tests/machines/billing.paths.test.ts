@@ -1,38 +1,15 @@
 import { describe, expect, it } from 'vitest'
-import type { BillingOverview } from '../../src/domain/billing.ts'
 import {
   BILLING_ACTION_FAILED,
   BILLING_LOAD_FAILED,
   billingMachine,
   PAYMENT_NOT_CONFIRMED,
 } from '../../src/machines/billing.machine.ts'
-import { subscription } from '../fixtures/plans.ts'
+import { billingOverview, paidPlan, subscription } from '../fixtures/plans.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
-const basic: BillingOverview = {
-  mode: 'stripe',
-  subscription: subscription(),
-  trial_days_left: null,
-  trial_available: true,
-  paid: null,
-  invoices: [],
-  stripe_error: null,
-}
-const paid: BillingOverview = {
-  ...basic,
-  subscription: subscription({ title: 'Pro' }),
-  trial_available: false,
-  paid: {
-    status: 'active',
-    billing_frequency: 'Monthly',
-    period_end: '2026-12-22T09:00:00.000Z',
-    cancel_at_period_end: false,
-    amount_cents: 1500,
-    currency: 'usd',
-    card_last4: '4242',
-    grace_ends_at: null,
-  },
-}
+const basic = billingOverview()
+const paid = billingOverview({ subscription: subscription({ title: 'Pro' }), trial_available: false, paid: paidPlan() })
 
 const { done, error } = actorEvents(billingMachine)
 const loadedBasic = done('fetchOverview', basic)

@@ -1,7 +1,6 @@
 import { accountMail } from '../../domain/account-mail.ts'
 import type { Told } from '../../domain/billing.ts'
 import type { Repos } from '../db/repos/index.ts'
-import { newId } from '../ids.ts'
 import type { Logger } from '../logger.ts'
 import type { DeliveryWorker } from '../notify/delivery-worker.ts'
 import { newMailDelivery } from '../notify/outbox.ts'
@@ -12,16 +11,7 @@ import { newMailDelivery } from '../notify/outbox.ts'
 
 /** Writes the notification and the mail; returns the mail's delivery id (null when the user is gone). */
 export const tell = async (r: Repos, userId: string, told: Told, now: number, appUrl: string) => {
-  await r.notifications.insert({
-    notification_id: newId(),
-    user_id: userId,
-    notification_type: 'account',
-    target_id: null,
-    notification_title: told.title,
-    notification_description: told.description,
-    is_opened: 0,
-    created_at: now,
-  })
+  await r.notifications.insertAccountNotice(userId, told, now)
   const user = await r.users.findById(userId)
   if (!user) return null
   const text = `Hello ${user.name},\n\n${told.description}\n\nBilling: ${appUrl}/subscriptions\n`

@@ -66,16 +66,14 @@ export const accountsService = (deps: Deps) => {
           const tx = reposOf(trx)
           await tx.users.insert(row)
           await tx.subscriptions.insert(subscription)
-          await tx.notifications.insert({
-            notification_id: newId(),
-            user_id: userId,
-            notification_type: 'account',
-            target_id: null,
-            notification_title: 'Welcome aboard',
-            notification_description: `Your ${plan}${input.is_free_trial ? ' free trial' : ''} plan is active. Add your first monitor from the dashboard.`,
-            is_opened: 0,
-            created_at: now,
-          })
+          await tx.notifications.insertAccountNotice(
+            userId,
+            {
+              title: 'Welcome aboard',
+              description: `Your ${plan}${input.is_free_trial ? ' free trial' : ''} plan is active. Add your first monitor from the dashboard.`,
+            },
+            now,
+          )
           const session = await startSession(userId, tx)
           return { ...session, user: toUser(row) }
         })
@@ -164,17 +162,15 @@ export const accountsService = (deps: Deps) => {
         await tx.users.setPasswordHash(user.user_id, passwordHash, now)
         await tx.passwordResets.consumeAllOfUser(user.user_id, now)
         await tx.sessions.deleteAllOfUser(user.user_id)
-        await tx.notifications.insert({
-          notification_id: newId(),
-          user_id: user.user_id,
-          notification_type: 'account',
-          target_id: null,
-          notification_title: 'Password reset by the operator',
-          notification_description:
-            'The operator of this server set a new password for your account and signed out every session.',
-          is_opened: 0,
-          created_at: now,
-        })
+        await tx.notifications.insertAccountNotice(
+          user.user_id,
+          {
+            title: 'Password reset by the operator',
+            description:
+              'The operator of this server set a new password for your account and signed out every session.',
+          },
+          now,
+        )
       })
       return true
     },
@@ -197,16 +193,14 @@ export const accountsService = (deps: Deps) => {
         // A reset link sent before the change could otherwise undo it.
         await tx.passwordResets.consumeAllOfUser(userId, now)
         await tx.sessions.deleteAllOfUser(userId, keepTokenHash)
-        await tx.notifications.insert({
-          notification_id: newId(),
-          user_id: userId,
-          notification_type: 'account',
-          target_id: null,
-          notification_title: 'Password changed',
-          notification_description: 'Your password was changed and your other sessions were signed out.',
-          is_opened: 0,
-          created_at: now,
-        })
+        await tx.notifications.insertAccountNotice(
+          userId,
+          {
+            title: 'Password changed',
+            description: 'Your password was changed and your other sessions were signed out.',
+          },
+          now,
+        )
       })
       await mailer.send({
         userId: user.user_id,

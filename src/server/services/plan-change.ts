@@ -4,7 +4,6 @@ import { changesAnything, planChangeEffects, planChangeMessage } from '../../dom
 import type { Subscription } from '../../domain/subscription.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { freshState, pausedState } from '../db/repos/monitor-record.ts'
-import { newId } from '../ids.ts'
 
 // A plan change applied to what the user has, inside the caller's transaction: the domain's planChangeEffects
 // written (monitors paused or resumed, intervals raised, status pages unpublished or published again, each plan
@@ -55,16 +54,7 @@ export const applyPlan = async (
     await r.statusPages.update(id, { published: 1, unpublished_by_plan: 0, updated_at: now })
   if (tell && changesAnything(effects)) {
     const told = planChangeMessage(subscription.title, effects)
-    await r.notifications.insert({
-      notification_id: newId(),
-      user_id: userId,
-      notification_type: 'account',
-      target_id: null,
-      notification_title: told.title,
-      notification_description: told.description,
-      is_opened: 0,
-      created_at: now,
-    })
+    await r.notifications.insertAccountNotice(userId, told, now)
   }
   return effects
 }

@@ -2,40 +2,18 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { BillingOverview, PaidPlan } from '../../../src/domain/billing.ts'
+import type { PaidPlan } from '../../../src/domain/billing.ts'
 import type { Plan } from '../../../src/domain/plan.ts'
 import { SubscriptionsPage } from '../../../src/ui/pages/billing/SubscriptionsPage.tsx'
 import { UpgradePage } from '../../../src/ui/pages/billing/UpgradePage.tsx'
+import { billingOverview, paidPlan } from '../../fixtures/plans.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { BASIC_LOCKED, type Handlers, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 
 const ok = (data: unknown) => ({ status: 200, body: { data } })
 
-const overview = (over: Partial<BillingOverview> = {}): BillingOverview => ({
-  mode: 'stripe',
-  subscription: subscription(),
-  trial_days_left: null,
-  trial_available: true,
-  paid: null,
-  invoices: [],
-  stripe_error: null,
-  ...over,
-})
-
-const paidPlan = (over: Partial<PaidPlan> = {}): PaidPlan => ({
-  status: 'active',
-  billing_frequency: 'Monthly',
-  period_end: '2026-12-22T09:00:00.000Z',
-  cancel_at_period_end: false,
-  amount_cents: 1500,
-  currency: 'usd',
-  card_last4: '4242',
-  grace_ends_at: null,
-  ...over,
-})
-
 const paidPro = (over: Partial<PaidPlan> = {}) =>
-  overview({
+  billingOverview({
     subscription: subscription({ title: 'Pro', validity_end_date: '2026-12-23T09:00:00.000Z' }),
     paid: paidPlan(over),
     trial_available: false,
@@ -69,12 +47,12 @@ function renderAt(url: string, ui: React.ReactNode, handlers: Handlers) {
 
 describe('the upgrade page', () => {
   it('compares the plans from their rows and starts the free trial with no payment, then shows Billing', async () => {
-    let current = overview({ mode: 'off' })
+    let current = billingOverview({ mode: 'off' })
     const { requests, location, container } = renderAt('/upgrade_to_pro?is_free_trial=true', <UpgradePage />, {
       'GET /api/plans': () => ok({ plans: plans(), billing: 'off' }),
       'GET /api/billing': () => ok({ billing: current }),
       'PUT /api/user_subscription': () => {
-        current = overview({
+        current = billingOverview({
           mode: 'off',
           subscription: subscription({ title: 'Pro', is_free_trial: true, validity_end_date: '2026-12-10T12:00:00Z' }),
           trial_days_left: 15,
@@ -107,7 +85,7 @@ describe('the upgrade page', () => {
 
   it('with Stripe, sends the buyer to Stripe Checkout for the frequency chosen', async () => {
     const { requests } = renderAt('/upgrade_to_pro', <UpgradePage />, {
-      'GET /api/billing': () => ok({ billing: overview() }),
+      'GET /api/billing': () => ok({ billing: billingOverview() }),
       'POST /api/billing/checkout': () => ok({ checkout_url: 'http://127.0.0.1:9/c/pay/cs_1' }),
     })
     fireEvent.click(await screen.findByLabelText(/^Yearly/))
@@ -125,7 +103,7 @@ describe('the upgrade page', () => {
     let reads = 0
     renderAt('/upgrade_to_pro?checkout=done', <UpgradePage />, {
       // The webhook lands between the page's first and second read.
-      'GET /api/billing': () => ok({ billing: ++reads < 2 ? overview() : paidPro() }),
+      'GET /api/billing': () => ok({ billing: ++reads < 2 ? billingOverview() : paidPro() }),
     })
     expect(await screen.findByText(/Confirming your payment with Stripe/)).toBeTruthy()
     expect(screen.queryByRole('button', { name: /Pay for Pro/ })).toBeTruthy()
@@ -138,7 +116,7 @@ describe('the upgrade page', () => {
 
   it('says when the checkout was left, and when the trial was used before', async () => {
     renderAt('/upgrade_to_pro?checkout=cancelled&is_free_trial=true', <UpgradePage />, {
-      'GET /api/billing': () => ok({ billing: overview({ trial_available: false }) }),
+      'GET /api/billing': () => ok({ billing: billingOverview({ trial_available: false }) }),
     })
     expect(await screen.findByText(/You left the payment page, so nothing was charged/)).toBeTruthy()
     expect(await screen.findByText('The free trial has already been used on this account.')).toBeTruthy()
@@ -147,7 +125,7 @@ describe('the upgrade page', () => {
 
   it("shows the server's reason when a checkout cannot start", async () => {
     renderAt('/upgrade_to_pro', <UpgradePage />, {
-      'GET /api/billing': () => ok({ billing: overview() }),
+      'GET /api/billing': () => ok({ billing: billingOverview() }),
       'POST /api/billing/checkout': () => ({ status: 503, body: { message: 'Stripe could not be reached.' } }),
     })
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pay for Pro Monthly' })))
@@ -198,7 +176,7 @@ describe('the Billing page', () => {
         return ok({ billing: current })
       },
       'POST /api/billing/downgrade': () => {
-        current = overview({ trial_available: false })
+        current = billingOverview({ trial_available: false })
         return ok({ billing: current })
       },
     })
@@ -224,7 +202,7 @@ describe('the Billing page', () => {
     renderAt('/subscriptions', <SubscriptionsPage />, {
       'GET /api/billing': () =>
         ok({
-          billing: overview({
+          billing: billingOverview({
             mode: 'off',
             subscription: subscription({
               title: 'Pro',
@@ -261,7 +239,7 @@ describe('the Billing page', () => {
   it('says why the billing could not be read, and reads it again', async () => {
     let fail = true
     renderAt('/subscriptions', <SubscriptionsPage />, {
-      'GET /api/billing': () => (fail ? 'network-error' : ok({ billing: overview() })),
+      'GET /api/billing': () => (fail ? 'network-error' : ok({ billing: billingOverview() })),
     })
     expect((await screen.findByRole('alert')).textContent).toMatch(/Could not load your billing/)
     fail = false

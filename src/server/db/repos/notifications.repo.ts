@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Notification, NotificationType } from '../../../domain/notification.ts'
+import { newId } from '../../ids.ts'
 import type { DB, NotificationsTable } from '../schema.ts'
 
 export type NotificationRow = Selectable<NotificationsTable>
@@ -27,6 +28,22 @@ const columns = [
 
 export const notificationsRepo = (db: Kysely<DB>) => ({
   insert: (rows: NotificationRow | NotificationRow[]) => db.insertInto('notifications').values(rows).execute(),
+
+  /** A notice about the account itself (type `account`, opening nothing): a plan change, a password change. */
+  insertAccountNotice: (userId: string, told: { title: string; description: string }, now: number) =>
+    db
+      .insertInto('notifications')
+      .values({
+        notification_id: newId(),
+        user_id: userId,
+        notification_type: 'account',
+        target_id: null,
+        notification_title: told.title,
+        notification_description: told.description,
+        is_opened: 0,
+        created_at: now,
+      })
+      .execute(),
 
   /** One page, newest first, with the user's total and unread counts. */
   page: async (userId: string, page: number, limit: number) => {
