@@ -37,7 +37,6 @@ export interface BillingHooks {
 
 const TOLD: Partial<Record<BillingAction['kind'], string>> = {
   trial: 'Your Pro free trial has started',
-  choose: 'You are now on Pro',
   frequency: 'Your billing frequency has changed',
   downgrade: 'You are now on Basic',
 }
@@ -55,7 +54,7 @@ export const billingLogic = (api: BillingApi, fx: Effects, hooks: BillingHooks) 
             title: action.value ? 'Pro will end with the period you paid for' : 'Pro renews as before',
             type: 'success',
           })
-        const told = TOLD[action.kind]
+        const told = action.kind === 'choose' ? `You are now on Pro ${action.frequency}` : TOLD[action.kind]
         if (told) fx.toast({ title: told, type: 'success' })
         hooks.refreshPlan()
         if ((action.kind === 'trial' || action.kind === 'choose') && overview.subscription.title === 'Pro')

@@ -88,6 +88,16 @@ describe('billing off: the free trial, from the welcome dialog to Basic', () => 
     await page.goto(`/web_monitorings/${ids[0]}`)
     await page.getByRole('heading', { name: 'Shop' }).waitFor()
     expect(await page.getByText(/^Paused by a plan change/).count()).toBe(0)
+
+    // Billing is off: Pro is chosen, free and at once, and what the trial's end paused runs again.
+    await page.goto('/upgrade_to_pro')
+    await page.getByRole('radio', { name: /^Yearly/ }).check()
+    await page.getByRole('button', { name: 'Choose Pro Yearly' }).click()
+    await waitForPath(page, '/subscriptions')
+    await page.getByText('Valid until 07 Dec 2027').waitFor()
+    await page.goto(`/web_monitorings/${ids[1]}`)
+    await page.getByRole('heading', { name: 'Blog' }).waitFor()
+    expect(await page.getByText(/^Paused by a plan change/).count()).toBe(0)
   })
 })
 

@@ -208,6 +208,24 @@ describe.each(dialects)('billing with Stripe on %s', (dialect) => {
     }
   })
 
+  it('with Stripe away, still shows what is ours and says the invoices could not be read; actions answer 503', async () => {
+    const local = await startBillingWorld(db)
+    try {
+      const { token } = await local.t.register({ plan: 'Basic' })
+      await payForPro(local, token, 'Monthly')
+      await local.stripe.world.webhooksSettled()
+      await local.stripe.close()
+      const billing = await billingOf(local, token)
+      expect(billing).toMatchObject({ subscription: { title: 'Pro' }, paid: { card_last4: '4242' }, invoices: [] })
+      expect(billing.stripe_error).toMatch(/^Your invoices could not be read from Stripe just now: /)
+      const cancel = await local.t.call('POST', '/api/billing/cancel', { token, body: { cancel_at_period_end: true } })
+      expect(cancel.status).toBe(503)
+      expect((await billingOf(local, token)).paid.cancel_at_period_end).toBe(false)
+    } finally {
+      await local.close()
+    }
+  })
+
   it('switches monthly to yearly at Stripe, charged at once', async () => {
     const { token } = await w.t.register({ plan: 'Basic' })
     await payForPro(w, token, 'Monthly')
