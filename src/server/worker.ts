@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts'
 import { buildDeps } from './deps.ts'
 import { startEngine } from './engine/engine.ts'
 import { consoleLogger as logger } from './logger.ts'
+import { billingSweepJob } from './services/billing-sweep.ts'
 
 // A check worker without the HTTP server: run several of them (and servers with RUN_CHECKS=false) on one
 // PostgreSQL database; each monitor is leased to one of them at a time.
@@ -13,7 +14,7 @@ const config = loadConfig()
 const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
 await migrateToLatest(database)
 const deps = buildDeps({ database, config, clock: systemClock, logger })
-const engine = startEngine(deps)
+const engine = startEngine({ ...deps, jobs: [billingSweepJob(deps)] })
 logger.info('check worker started', { database: database.dialect, worker: engine.scheduler.workerId })
 
 const shutdown = () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { startEngine } from '../../src/server/engine/engine.ts'
+import { billingSweepJob } from '../../src/server/services/billing-sweep.ts'
 import { mountSpa } from '../../src/server/static.ts'
 import type { TestDb } from '../server/harness.ts'
 import { buildTestApp } from '../server/harness.ts'
@@ -17,7 +18,9 @@ type Options = Parameters<typeof buildTestApp>[1] & {
 export const startServer = async (db: TestDb, opts: Options = {}) => {
   const t = buildTestApp(db.database, opts)
   mountSpa(t.app, resolve(import.meta.dirname, '../../dist'))
-  const engine = opts.engine ? startEngine(t.deps, { horizonMs: 500, pollMs: 200 }) : null
+  const engine = opts.engine
+    ? startEngine({ ...t.deps, jobs: [billingSweepJob(t.deps)] }, { horizonMs: 500, pollMs: 200 })
+    : null
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
     const s = serve({ fetch: t.app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1' }, () => done(s))
   })

@@ -58,7 +58,7 @@ export const basicAfter = (
 
 /**
  * The user's current subscription. When a Pro validity (trial, month or year) has run out, the user is on Basic
- * from that moment; the billing sweep (billing/billing-sweep.ts) writes that term and applies the plan to what
+ * from that moment; the billing sweep (services/billing-sweep.ts) writes that term and applies the plan to what
  * the user has, and until it has, the term is read here as it will be written.
  */
 export const currentSubscription = async (repos: Repos, userId: string, now: number): Promise<Subscription> => {

@@ -1,6 +1,4 @@
-import { sweepBilling } from '../billing/billing-sweep.ts'
 import type { Clock } from '../clock.ts'
-import type { Config } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'
@@ -20,13 +18,37 @@ export interface EngineDeps {
   deliveries: DeliveryWorker
   runCheck: RunCheck
   cloudSync: CloudSync
-  config: Pick<Config, 'appUrl'>
+  /** Work the composition adds to the engine's rounds (the billing sweep). */
+  jobs?: readonly PeriodicJob[]
 }
 
-/** How often the plan's calendar (trial reminders, terms that ran out) is looked at. */
-export const BILLING_SWEEP_MS = 60_000
+/** Work run every `everyMs` where the engine runs, one run at a time; stopping waits for the run under way. */
+export interface PeriodicJob {
+  name: string
+  everyMs: number
+  run(): Promise<unknown>
+}
 
-/** The check scheduler, the sending of alerts, the hourly pruning and the billing sweep, as `npm start` and `npm run worker` run them. */
+/** A job on the clock: never two runs at once, a failure logged; `stop` ends it once its run under way is done. */
+const schedule = (job: PeriodicJob, clock: Clock, logger: Logger) => {
+  let running: Promise<unknown> | null = null
+  const tick = () => {
+    running ??= job
+      .run()
+      .catch((error) => logger.error(`${job.name} failed`, { error: String(error) }))
+      .finally(() => {
+        running = null
+      })
+  }
+  const cancel = clock.every(job.everyMs, tick)
+  tick()
+  return async () => {
+    cancel()
+    await running
+  }
+}
+
+/** The check scheduler, the sending of alerts, the hourly pruning and the jobs given, as `npm start` and `npm run worker` run them. */
 export const startEngine = (deps: EngineDeps, options: Partial<SchedulerOptions> = {}) => {
   const scheduler = createScheduler({
     database: deps.database,
@@ -43,23 +65,12 @@ export const startEngine = (deps: EngineDeps, options: Partial<SchedulerOptions>
     pruneHistory(deps).catch((error) => deps.logger.error('pruning history failed', { error: String(error) }))
   const stopPruning = deps.clock.every(3_600_000, prune)
   void prune()
-  // One sweep at a time; stopping waits for the one under way, so its transaction ends before the database closes.
-  let sweeping: Promise<unknown> | null = null
-  const sweep = () => {
-    sweeping ??= sweepBilling({ ...deps, appUrl: deps.config.appUrl })
-      .catch((error) => deps.logger.error('billing sweep failed', { error: String(error) }))
-      .finally(() => {
-        sweeping = null
-      })
-  }
-  const stopSweeping = deps.clock.every(BILLING_SWEEP_MS, sweep)
-  sweep()
+  const stopJobs = (deps.jobs ?? []).map((job) => schedule(job, deps.clock, deps.logger))
   return {
     scheduler,
     stop: async (graceMs?: number) => {
       stopPruning()
-      stopSweeping()
-      await sweeping
+      await Promise.all(stopJobs.map((stop) => stop()))
       await deps.cloudSync.stop()
       await scheduler.stop(graceMs)
       await deps.deliveries.stop()

@@ -9,8 +9,6 @@ import {
   trialDaysLeft,
 } from '../../domain/billing.ts'
 import type { BillingFrequency } from '../../domain/plan.ts'
-import { sendWritten, tell } from '../billing/billing-notices.ts'
-import { syncPaidPlan } from '../billing/paid-plan-sync.ts'
 import { StripeGatewayError, StripeWebhookError } from '../billing/stripe-errors.ts'
 import type { StripeGateway } from '../billing/stripe-gateway.ts'
 import type { SubscriptionView } from '../billing/stripe-mapping.ts'
@@ -20,7 +18,9 @@ import type { BillingAccountRow } from '../db/repos/billing.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import { currentSubscription } from '../db/subscription-terms.ts'
 import { Failure } from '../errors.ts'
+import { sendWritten, tell } from './billing-notices.ts'
 import type { Deps } from './deps.ts'
+import { syncPaidPlan } from './paid-plan-sync.ts'
 import { changePlan } from './subscriptions.service.ts'
 
 // Billing's flows with BILLING=stripe: the overview of the Billing page, checkout, the customer portal, the

@@ -1,6 +1,6 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sweepBilling } from '../../../src/server/billing/billing-sweep.ts'
+import { sweepBilling } from '../../../src/server/services/billing-sweep.ts'
 import { testClock } from '../../server/harness.ts'
 import { type LoopbackStripe, startLoopbackStripe, TEST_CARDS } from '../../support/stripe/index.ts'
 import { bellButton, type Env, newAccount, newPage, setupAppEnv, signUp, waitForPath } from './helpers.ts'

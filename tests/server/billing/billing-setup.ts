@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { expect } from 'vitest'
-import { sweepBilling } from '../../../src/server/billing/billing-sweep.ts'
+import { sweepBilling } from '../../../src/server/services/billing-sweep.ts'
 import { CHECKOUT_FIELDS, type LoopbackStripe, startLoopbackStripe, TEST_CARDS } from '../../support/stripe/index.ts'
 import { buildTestApp, type TestApp, type TestClock, type TestDb, testClock } from '../harness.ts'
 import { startSmtp, type TestSmtp } from '../notify/smtp-server.ts'

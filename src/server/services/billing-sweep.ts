@@ -7,7 +7,7 @@ import type { DeliveryWorker } from '../notify/delivery-worker.ts'
 import { sendWritten, tell } from './billing-notices.ts'
 import { endTerm } from './paid-plan-sync.ts'
 
-// The plan's calendar, run by the engine every minute: a trial's reminders 3 days and 1 day before its end, and
+// The plan's calendar, run every minute where the engine runs (composed in main.ts and worker.ts): a trial's reminders 3 days and 1 day before its end, and
 // every Pro term that has run out (a trial, a free Pro with BILLING=off, a paid one past its grace) made Basic
 // with the plan applied to what the user has. Each account's change is one transaction; each notice is recorded
 // per term, so several workers, or a sweep run twice, send it once.
@@ -22,6 +22,16 @@ export interface BillingSweepDeps {
 
 const DAY = 86_400_000
 const BATCH = 1000
+
+/** How often the plan's calendar is looked at. */
+export const BILLING_SWEEP_MS = 60_000
+
+/** The sweep as a job of the engine's. */
+export const billingSweepJob = (deps: Omit<BillingSweepDeps, 'appUrl'> & { config: { appUrl: string } }) => ({
+  name: 'billing sweep',
+  everyMs: BILLING_SWEEP_MS,
+  run: () => sweepBilling({ ...deps, appUrl: deps.config.appUrl }),
+})
 
 export const sweepBilling = async (deps: BillingSweepDeps) => {
   const { database } = deps

@@ -1,10 +1,10 @@
 import { billingNotice, paidTerms } from '../../domain/billing.ts'
 import { isExpired } from '../../domain/subscription.ts'
+import type { SubscriptionView } from '../billing/stripe-mapping.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { basicAfter, currentSubscription, newSubscriptionRow } from '../db/subscription-terms.ts'
-import { applyPlan } from '../services/plan-change.ts'
 import { tell } from './billing-notices.ts'
-import type { SubscriptionView } from './stripe-mapping.ts'
+import { applyPlan } from './plan-change.ts'
 
 // Stripe's subscription, as read now, made the account's plan: inside the caller's transaction, the billing row
 // takes Stripe's state and the plan follows the domain's paidTerms. Reading the subscription fresh for every
