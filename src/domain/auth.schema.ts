@@ -32,14 +32,17 @@ const TRIAL_ONLY_FOR_PRO = 'The free trial is only for the Pro plan.'
 const isTrialForPro = <T extends { plan: string; is_free_trial: boolean }>(input: T) =>
   !(input.is_free_trial && input.plan !== 'Pro')
 
+/** A person's display name, as the top bar shows it. */
+export const DisplayName = v.pipe(
+  v.string(required('Name')),
+  v.trim(),
+  v.nonEmpty(required('Name')),
+  v.maxLength(100, 'Name must be at most 100 characters.'),
+)
+
 export const RegisterInput = v.pipe(
   v.object({
-    name: v.pipe(
-      v.string(required('Name')),
-      v.trim(),
-      v.nonEmpty(required('Name')),
-      v.maxLength(100, 'Name must be at most 100 characters.'),
-    ),
+    name: DisplayName,
     email: Email,
     password: NewPassword,
     ...planTermEntries,

@@ -14,6 +14,7 @@ import { integrationRoutes } from './http/integrations.routes.ts'
 import { m365Routes } from './http/m365.routes.ts'
 import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
+import { PICTURE_PATH, profileRoutes } from './http/profile.routes.ts'
 import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
 import { hstsOverHttps, noStore, sameOriginChanges } from './http/request-guards.ts'
 import { statusPageRoutes } from './http/status-pages.routes.ts'
@@ -23,34 +24,37 @@ import { userRoutes } from './http/users.routes.ts'
 /** The API under /api, one sub-app per resource. Static files and the SPA are mounted by main.ts. */
 export const createApi = (deps: Deps) => {
   const kb = Math.round(deps.config.bodyLimitBytes / 1024)
-  return new Hono<AppEnv>()
-    .use(
-      bodyLimit({
-        maxSize: deps.config.bodyLimitBytes,
-        onError: () => {
-          throw new Failure('too_large', `The request body is too large: the limit is ${kb} KB.`)
-        },
-      }),
-    )
-    .use(noStore)
-    .use(sameOriginChanges(deps.config))
-    .get('/health', (c) => c.json({ status: 'ok' }))
-    .route('/auth', authRoutes(deps))
-    .route('/user', userRoutes(deps))
-    .route('/user_notification', notificationRoutes(deps))
-    .route('/user_subscription', subscriptionRoutes(deps))
-    .route('/plans', planRoutes(deps))
-    .route('/billing', billingRoutes(deps))
-    .route('/monitors', monitorRoutes(deps))
-    .route('/incidents', incidentRoutes(deps))
-    .route('/blacklist', blacklistRoutes(deps))
-    .route('/integrations', integrationRoutes(deps))
-    .route('/status_pages', statusPageRoutes(deps))
-    .route('/aws', awsRoutes(deps))
-    .route('/azure', azureRoutes(deps))
-    .route('/microsoft365', m365Routes(deps))
-    .route('/public', publicStatusApi(deps))
-    .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
+  const limit = bodyLimit({
+    maxSize: deps.config.bodyLimitBytes,
+    onError: () => {
+      throw new Failure('too_large', `The request body is too large: the limit is ${kb} KB.`)
+    },
+  })
+  return (
+    new Hono<AppEnv>()
+      // A profile picture has a limit of its own, set on its route.
+      .use((c, next) => (c.req.path === PICTURE_PATH && c.req.method === 'PUT' ? next() : limit(c, next)))
+      .use(noStore)
+      .use(sameOriginChanges(deps.config))
+      .get('/health', (c) => c.json({ status: 'ok' }))
+      .route('/auth', authRoutes(deps))
+      .route('/user', userRoutes(deps))
+      .route('/profile', profileRoutes(deps))
+      .route('/user_notification', notificationRoutes(deps))
+      .route('/user_subscription', subscriptionRoutes(deps))
+      .route('/plans', planRoutes(deps))
+      .route('/billing', billingRoutes(deps))
+      .route('/monitors', monitorRoutes(deps))
+      .route('/incidents', incidentRoutes(deps))
+      .route('/blacklist', blacklistRoutes(deps))
+      .route('/integrations', integrationRoutes(deps))
+      .route('/status_pages', statusPageRoutes(deps))
+      .route('/aws', awsRoutes(deps))
+      .route('/azure', azureRoutes(deps))
+      .route('/microsoft365', m365Routes(deps))
+      .route('/public', publicStatusApi(deps))
+      .all('*', (c) => c.json(errorBody(`No API route for ${c.req.method} ${c.req.path}.`), 404))
+  )
 }
 
 export const createApp = (deps: Deps) => {

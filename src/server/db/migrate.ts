@@ -11,6 +11,7 @@ import { oneOutbox } from './migrations/008-one-outbox.ts'
 import * as cloudAccounts from './migrations/009-cloud-accounts.ts'
 import * as planChanges from './migrations/010-plan-changes.ts'
 import * as billing from './migrations/011-billing.ts'
+import { profile } from './migrations/012-profile.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -26,6 +27,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '009-cloud-accounts': cloudAccounts,
   '010-plan-changes': planChanges,
   '011-billing': billing,
+  '012-profile': profile(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -35,6 +35,22 @@ export interface UsersTable {
   updated_at: number
 }
 
+export interface UserImagesTable {
+  user_id: string
+  content_type: string
+  bytes: Buffer
+  updated_at: number
+}
+
+export interface EmailChangesTable {
+  token_hash: string
+  user_id: string
+  new_email: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
 export interface SessionsTable {
   token_hash: string
   user_id: string
@@ -346,6 +362,8 @@ export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
   users: UsersTable
+  user_images: UserImagesTable
+  email_changes: EmailChangesTable
   sessions: SessionsTable
   subscriptions: SubscriptionsTable
   billing_accounts: BillingAccountsTable

@@ -13,6 +13,7 @@ import { notificationsRepo } from './notifications.repo.ts'
 import { oauthStatesRepo } from './oauth-states.repo.ts'
 import { passwordResetsRepo } from './password-resets.repo.ts'
 import { plansRepo } from './plans.repo.ts'
+import { profileRepo } from './profile.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
 import { rollupsRepo } from './rollups.repo.ts'
 import { sessionsRepo } from './sessions.repo.ts'
@@ -24,6 +25,7 @@ import { usersRepo } from './users.repo.ts'
 /** Every repository over one connection or transaction: `repos(trx)` inside `db.transaction()`. */
 export const repos = (db: Kysely<DB>) => ({
   users: usersRepo(db),
+  profile: profileRepo(db),
   sessions: sessionsRepo(db),
   plans: plansRepo(db),
   subscriptions: subscriptionsRepo(db),

@@ -18,6 +18,16 @@ export const usersRepo = (db: Kysely<DB>) => ({
 
   findById: (userId: string) => db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
+  update: (userId: string, changes: Partial<Pick<UserRow, 'name' | 'email' | 'image'>>, now: number) =>
+    db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('user_id', '=', userId)
+      .execute(),
+
+  /** Deletes the user; every row of theirs goes with it (foreign keys cascade). */
+  delete: (userId: string) => db.deleteFrom('users').where('user_id', '=', userId).execute(),
+
   setPasswordHash: (userId: string, passwordHash: string, now: number) =>
     db
       .updateTable('users')

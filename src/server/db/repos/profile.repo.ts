@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely'
+import type { DB } from '../schema.ts'
+
+// A user's picture and the pending changes of their email address.
+export const profileRepo = (db: Kysely<DB>) => ({
+  imageOf: (userId: string) =>
+    db
+      .selectFrom('user_images')
+      .select(['content_type', 'bytes', 'updated_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst(),
+
+  putImage: (userId: string, contentType: string, bytes: Buffer, now: number) =>
+    db
+      .insertInto('user_images')
+      .values({ user_id: userId, content_type: contentType, bytes, updated_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ content_type: contentType, bytes, updated_at: now }))
+      .execute(),
+
+  deleteImage: (userId: string) => db.deleteFrom('user_images').where('user_id', '=', userId).execute(),
+
+  insertEmailChange: (row: {
+    token_hash: string
+    user_id: string
+    new_email: string
+    created_at: number
+    expires_at: number
+  }) =>
+    db
+      .insertInto('email_changes')
+      .values({ ...row, used_at: null })
+      .execute(),
+
+  /** A link not used and not expired; used at once by the caller's transaction. */
+  usableEmailChange: (tokenHash: string, now: number) =>
+    db
+      .selectFrom('email_changes')
+      .select(['user_id', 'new_email'])
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst(),
+
+  /** Ends every open link of the user (a new request, or the change made): returns how many were open. */
+  closeEmailChanges: async (userId: string, now: number) =>
+    Number(
+      (
+        await db
+          .updateTable('email_changes')
+          .set({ used_at: now })
+          .where('user_id', '=', userId)
+          .where('used_at', 'is', null)
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    ),
+
+  /** The address waiting for its confirmation, if any. */
+  pendingEmailOf: async (userId: string, now: number) =>
+    (
+      await db
+        .selectFrom('email_changes')
+        .select('new_email')
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .executeTakeFirst()
+    )?.new_email ?? null,
+})

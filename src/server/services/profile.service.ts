@@ -1,0 +1,192 @@
+import { sql } from 'kysely'
+import type { User } from '../../domain/auth.schema.ts'
+import { type AccountRemoved, EMAIL_CHANGE_TTL_MS } from '../../domain/profile.ts'
+import { verifyPassword } from '../auth/password-hash.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import { takeWriteLock } from '../db/database.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import { toUser } from '../db/repos/users.repo.ts'
+import { Failure, notFound } from '../errors.ts'
+import type { Deps } from './deps.ts'
+import { reencodePicture } from './profile-picture.ts'
+
+// The profile's flows: the name, the picture (re-encoded here, served from our origin), a change of email address
+// confirmed from the new inbox (the old one is told), and deleting the account with everything in it.
+
+const EMAIL_TAKEN = 'This email is already used by another account.'
+const WRONG_PASSWORD = 'The password is incorrect.'
+
+/** The picture's address: ours, with its version so that a new picture is not served from a cache. */
+const pictureUrl = (updatedAt: number) => `/api/profile/picture?v=${updatedAt}`
+
+export const profileService = (deps: Deps) => {
+  const { repos, database, clock, mailer, config } = deps
+
+  const userOf = async (userId: string) => {
+    const user = await repos.users.findById(userId)
+    if (!user) throw notFound('User')
+    return user
+  }
+
+  const checkPassword = async (userId: string, password: string) => {
+    const user = await userOf(userId)
+    if (!(await verifyPassword(password, user.password_hash)))
+      throw new Failure('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD })
+    return user
+  }
+
+  return {
+    async view(userId: string): Promise<{ user: User; pending_email: string | null }> {
+      const user = await userOf(userId)
+      return { user: toUser(user), pending_email: await repos.profile.pendingEmailOf(userId, clock.now()) }
+    },
+
+    async rename(userId: string, name: string): Promise<User> {
+      await repos.users.update(userId, { name }, clock.now())
+      return toUser(await userOf(userId))
+    },
+
+    async setPicture(userId: string, bytes: Buffer): Promise<User> {
+      const picture = await reencodePicture(bytes)
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const r = reposOf(trx)
+        await r.profile.putImage(userId, picture.contentType, picture.bytes, now)
+        await r.users.update(userId, { image: pictureUrl(now) }, now)
+      })
+      return toUser(await userOf(userId))
+    },
+
+    async removePicture(userId: string): Promise<User> {
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const r = reposOf(trx)
+        await r.profile.deleteImage(userId)
+        await r.users.update(userId, { image: null }, now)
+      })
+      return toUser(await userOf(userId))
+    },
+
+    async picture(userId: string) {
+      const picture = await repos.profile.imageOf(userId)
+      if (!picture) throw notFound('Picture')
+      return picture
+    },
+
+    /** Mails a link to the new address; the email changes when it is opened. The old address is told. */
+    async requestEmailChange(userId: string, email: string, password: string) {
+      const user = await checkPassword(userId, password)
+      if (email === user.email)
+        throw new Failure('invalid', 'This is already your email address.', { email: 'This is your address now.' })
+      if (await repos.users.findByEmail(email)) throw new Failure('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN })
+      const token = newToken()
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const r = reposOf(trx)
+        // One open link at a time: the latest request is the one that counts.
+        await r.profile.closeEmailChanges(userId, now)
+        await r.profile.insertEmailChange({
+          token_hash: hashToken(token),
+          user_id: userId,
+          new_email: email,
+          created_at: now,
+          expires_at: now + EMAIL_CHANGE_TTL_MS,
+        })
+      })
+      const link = `${config.appUrl}/profile?confirm_email=${token}`
+      await mailer.send({
+        userId,
+        to: email,
+        subject: 'Confirm your new email address',
+        text: `Hello ${user.name},\n\nOpen this link within 24 hours to make ${email} the address of your account:\n${link}\n\nIf you did not ask for this, ignore this mail: nothing changes.`,
+        secrets: [link],
+      })
+      await mailer.send({
+        userId,
+        to: user.email,
+        subject: 'A change of your email address was asked',
+        text: `Hello ${user.name},\n\nSomeone signed in to your account asked to change its email address to ${email}. It changes only when the link sent there is opened.\nIf this was not you, change your password now at ${config.appUrl}/profile.`,
+      })
+      return { pending_email: email }
+    },
+
+    /** The link from the new inbox: the address changes, once; the old address is told. */
+    async confirmEmailChange(token: string): Promise<User> {
+      const now = clock.now()
+      const changed = await database.db.transaction().execute(async (trx) => {
+        await takeWriteLock(trx, database.dialect)
+        const r = reposOf(trx)
+        const change = await r.profile.usableEmailChange(hashToken(token), now)
+        if (!change)
+          throw new Failure(
+            'invalid',
+            'This link has been used, has expired or is not ours. Ask for a new one on your profile.',
+          )
+        if (await r.users.findByEmail(change.new_email)) throw new Failure('conflict', EMAIL_TAKEN)
+        const before = await r.users.findById(change.user_id)
+        if (!before) throw notFound('User')
+        await r.users.update(change.user_id, { email: change.new_email }, now)
+        await r.profile.closeEmailChanges(change.user_id, now)
+        await r.notifications.insertAccountNotice(
+          change.user_id,
+          { title: 'Email address changed', description: `Your account's email address is now ${change.new_email}.` },
+          now,
+        )
+        return { before, after: change.new_email }
+      })
+      await mailer.send({
+        userId: changed.before.user_id,
+        to: changed.before.email,
+        subject: 'Your email address was changed',
+        text: `Hello ${changed.before.name},\n\nThe email address of your account is now ${changed.after}; mail no longer comes here.\nIf this was not you, reset your password at ${config.appUrl}/forgot-password and write to the operator of this server.`,
+      })
+      return toUser(await userOf(changed.before.user_id))
+    },
+
+    /**
+     * Deletes the account and every row of it (foreign keys cascade): its sessions end. A paid plan is cancelled
+     * at Stripe first, so nobody is charged for an account that is gone; if Stripe cannot be reached, nothing is
+     * deleted.
+     */
+    async deleteAccount(userId: string, password: string): Promise<AccountRemoved> {
+      await checkPassword(userId, password)
+      const billing = await repos.billing.accountOf(userId)
+      if (deps.stripe && billing?.subscription_id && billing.status && billing.status !== 'canceled') {
+        const stripe = deps.stripe
+        try {
+          await stripe.cancelNow(billing.subscription_id)
+        } catch {
+          throw new Failure(
+            'unavailable',
+            'Your Stripe subscription could not be cancelled just now, so your account was not deleted. Try again in a few minutes.',
+          )
+        }
+      }
+      return database.db.transaction().execute(async (trx) => {
+        const count = async (
+          table: 'monitors' | 'status_pages' | 'integrations' | 'cloud_accounts' | 'notifications',
+        ) =>
+          Number(
+            (
+              await trx
+                .selectFrom(table)
+                .select(sql<number>`count(*)`.as('n'))
+                .where('user_id', '=', userId)
+                .executeTakeFirstOrThrow()
+            ).n,
+          )
+        const removed = {
+          monitors: await count('monitors'),
+          status_pages: await count('status_pages'),
+          integrations: await count('integrations'),
+          cloud_accounts: await count('cloud_accounts'),
+          notifications: await count('notifications'),
+        }
+        // The Stripe events kept for their ids name the user without a foreign key: they go too.
+        await trx.deleteFrom('billing_events').where('user_id', '=', userId).execute()
+        await reposOf(trx).users.delete(userId)
+        return removed
+      })
+    },
+  }
+}
