@@ -30,6 +30,19 @@ export const storedName = (): string | null => store()?.getItem(STORAGE_KEYS.nam
 export const storedImage = (): string | null => store()?.getItem(STORAGE_KEYS.image) || null
 export const storedUserId = (): string | null => store()?.getItem(STORAGE_KEYS.userId) || null
 
+// The top bar shows the stored name and picture; a profile change tells it to read them again.
+const userListeners = new Set<() => void>()
+/** Subscribes to changes of the stored name and picture (for useSyncExternalStore); returns the unsubscribe. */
+export const onStoredUserChange = (listener: () => void) => {
+  userListeners.add(listener)
+  return () => {
+    userListeners.delete(listener)
+  }
+}
+export const storedUserChanged = () => {
+  for (const listener of userListeners) listener()
+}
+
 export const clearName = () => store()?.removeItem(STORAGE_KEYS.name)
 export const clearImage = () => store()?.removeItem(STORAGE_KEYS.image)
 

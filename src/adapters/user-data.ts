@@ -1,11 +1,11 @@
 import type { User } from '../domain/auth.schema.ts'
 import { decodeUserData, encodeUserData, IV_LENGTH } from '../domain/storage-codec.ts'
-import { STORAGE_KEYS, store } from './storage.ts'
+import { STORAGE_KEYS, store, storedUserChanged } from './storage.ts'
 
 // The encrypted `userData` item lives apart from storage.ts so that pages which never read it do not load
 // the cipher code.
 
-/** After sign-in: name, image, user id and the encrypted user data. */
+/** After sign-in or a profile change: name, image, user id and the encrypted user data. */
 export const storeUser = (user: User) => {
   const s = store()
   if (!s) return
@@ -14,6 +14,7 @@ export const storeUser = (user: User) => {
   else s.removeItem(STORAGE_KEYS.image)
   s.setItem(STORAGE_KEYS.userId, user.user_id)
   s.setItem(STORAGE_KEYS.userData, encodeUserData(user, crypto.getRandomValues(new Uint8Array(IV_LENGTH))))
+  storedUserChanged()
 }
 
 /** The decrypted user details; null when missing, empty or undecryptable (spec section 8). */

@@ -5,6 +5,8 @@ import { DisplayName, Email } from './auth.schema.ts'
 // account, with the words each refusal says.
 
 export const ProfileInput = v.object({ name: DisplayName })
+/** An action that takes nothing (removing the picture). */
+export const NoInput = v.object({})
 
 /** A picture is at most 1 MB, and a PNG, JPEG or WebP by its bytes (not by what its name or type says). */
 export const PICTURE_MAX_BYTES = 1024 * 1024
@@ -50,3 +52,24 @@ export const AccountRemoved = v.object({
   notifications: v.number(),
 })
 export type AccountRemoved = v.InferOutput<typeof AccountRemoved>
+
+/** The picture chosen in the browser, checked before it is sent (the server checks its bytes again). */
+export const PictureInput = v.object({
+  file: v.pipe(
+    v.blob('Choose a picture.'),
+    v.mimeType([...PICTURE_TYPES], PICTURE_NOT_AN_IMAGE),
+    v.maxSize(PICTURE_MAX_BYTES, PICTURE_TOO_LARGE),
+  ),
+})
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
+
+/** The confirmation of a deleted account, saying what went with it. */
+export const accountRemovedMessage = (r: AccountRemoved): string =>
+  `Your account was deleted, with ${[
+    count(r.monitors, 'monitor', 'monitors'),
+    count(r.status_pages, 'status page', 'status pages'),
+    count(r.integrations, 'integration', 'integrations'),
+    count(r.cloud_accounts, 'cloud account', 'cloud accounts'),
+    count(r.notifications, 'notification', 'notifications'),
+  ].join(', ')}.`

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, raise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
 import { checkForm, type FormSchema } from '../domain/form-validation.ts'
 
@@ -77,6 +77,9 @@ export const formMachine = setup({
       },
     },
     // Submitted; a form that stays on the page can be edited and sent again.
-    succeeded: { on: { 'form.edit': 'editing', 'form.submit': { target: 'submitting', guard: 'isValid' } } },
+    // Sent again: editing takes it, so an invalid field shows its message there.
+    succeeded: {
+      on: { 'form.edit': 'editing', 'form.submit': { target: 'editing', actions: raise(({ event }) => event) } },
+    },
   },
 })

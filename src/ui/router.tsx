@@ -46,7 +46,10 @@ const protectedRoutes: RouteObject[] = [
     path: 'upgrade_to_pro',
     ...page(async () => ({ Component: (await import('./pages/billing/UpgradePage.tsx')).UpgradePage })),
   },
-  { path: 'profile', ...page(async () => ({ Component: (await import('./pages/ProfilePage.tsx')).ProfilePage })) },
+  {
+    path: 'profile',
+    ...page(async () => ({ Component: (await import('./pages/profile/ProfilePage.tsx')).ProfilePage })),
+  },
   {
     path: 'notifications',
     ...page(async () => ({ Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage })),

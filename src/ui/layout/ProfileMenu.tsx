@@ -1,8 +1,8 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useSyncExternalStore } from 'react'
 import { useNavigate } from 'react-router'
 import { css } from '../../../styled-system/css'
-import { storedImage, storedName } from '../../adapters/storage.ts'
+import { onStoredUserChange, storedImage, storedName } from '../../adapters/storage.ts'
 import { LOGOUT_QUESTION } from '../../machines/logout.machine.ts'
 import { KeyRoundIcon, LogOutIcon, UserIcon } from '../components/icons.tsx'
 import * as Menu from '../components/menu.tsx'
@@ -16,8 +16,8 @@ export function ProfileMenu() {
   const navigate = useNavigate()
   const confirming = useSelector(logout, (s) => s.matches('confirming') || s.matches('loggingOut'))
   const loggingOut = useSelector(logout, (s) => s.matches('loggingOut'))
-  const name = storedName() ?? ''
-  const image = storedImage()
+  const name = useSyncExternalStore(onStoredUserChange, storedName) ?? ''
+  const image = useSyncExternalStore(onStoredUserChange, storedImage)
 
   return (
     <>

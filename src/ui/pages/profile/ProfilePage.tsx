@@ -1,0 +1,326 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { profileApi, profileLoadLogic } from '../../../adapters/profile-api.ts'
+import { clearStoredItems } from '../../../adapters/storage.ts'
+import { storeUser } from '../../../adapters/user-data.ts'
+import type { User } from '../../../domain/auth.schema.ts'
+import {
+  accountRemovedMessage,
+  DELETE_WORD,
+  DeleteAccountInput,
+  EmailChangeInput,
+  NoInput,
+  PICTURE_TYPES,
+  PictureInput,
+  ProfileInput,
+} from '../../../domain/profile.ts'
+import { useAuth } from '../../app/auth-context.tsx'
+import * as Alert from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import * as Card from '../../components/card.tsx'
+import * as Field from '../../components/field.tsx'
+import { PasswordField } from '../../components/password-input.tsx'
+import { showToast } from '../../components/toast-store.ts'
+import { useShell } from '../../layout/shell-context.tsx'
+import { FormField, formValues } from '../auth/FormField.tsx'
+import { PageCard } from '../FeaturePage.tsx'
+import { FormDialog } from '../FormDialog.tsx'
+import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { useFormFlow } from './use-form-flow.ts'
+
+const section = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
+const heading = css({ fontWeight: 'semibold', fontSize: 'md' })
+const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-end' })
+
+/** The signed-in user's profile: name, picture, email address, password, and deleting the account. */
+export function ProfilePage() {
+  const load = useActorRef(profileLoadLogic)
+  const data = useSelector(load, (s) => s.context.data)
+  const error = useSelector(load, (s) => s.context.error)
+  const [user, setUser] = useState<User | null>(null)
+  const [pending, setPending] = useState<string | null>(null)
+  useEffect(() => {
+    if (data) {
+      setUser(data.user)
+      setPending(data.pending_email)
+    }
+  }, [data])
+  // Every change is stored for the top bar and the next visit.
+  const changed = (next: User) => {
+    setUser(next)
+    storeUser(next)
+  }
+
+  return (
+    <PageCard id="profile-title" title="Profile">
+      <ConfirmEmail onConfirmed={(next) => (changed(next), setPending(null))} />
+      {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
+      {!user && !error && <LoadingCard />}
+      {user && (
+        <>
+          <NameForm user={user} onChanged={changed} />
+          <PictureForm user={user} onChanged={changed} />
+          <EmailForm user={user} pending={pending} onPending={setPending} />
+          <PasswordSection />
+          <DeleteAccount />
+        </>
+      )}
+    </PageCard>
+  )
+}
+
+function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
+  const form = useFormFlow(profileApi.rename, ProfileInput, (next) => {
+    onChanged(next)
+    showToast({ title: 'Your name was saved', type: 'success' })
+  })
+  return (
+    <form
+      className={section}
+      noValidate
+      aria-labelledby="name-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        form.send(formValues(e.currentTarget))
+      }}
+    >
+      <h2 id="name-title" className={heading}>
+        Name
+      </h2>
+      {form.message && (
+        <Alert.Root role="alert">
+          <Alert.Description>{form.message}</Alert.Description>
+        </Alert.Root>
+      )}
+      <div className={row}>
+        <FormField
+          label="Display name"
+          name="name"
+          autoComplete="name"
+          defaultValue={user.name}
+          error={form.errors.name}
+        />
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Saving...' : 'Save name'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
+  const upload = useFormFlow(profileApi.setPicture, PictureInput, (next) => {
+    onChanged(next)
+    showToast({ title: 'Your picture was saved', type: 'success' })
+  })
+  const remove = useFormFlow(profileApi.removePicture, NoInput, onChanged)
+  const busy = upload.submitting || remove.submitting
+  return (
+    <section className={section} aria-labelledby="picture-title">
+      <h2 id="picture-title" className={heading}>
+        Picture
+      </h2>
+      {(upload.message || upload.errors.file || remove.message) && (
+        <Alert.Root role="alert">
+          <Alert.Description>{upload.errors.file ?? upload.message ?? remove.message}</Alert.Description>
+        </Alert.Root>
+      )}
+      <div className={row}>
+        {user.image ? (
+          <img
+            src={user.image}
+            alt="Your picture"
+            className={css({ w: '16', h: '16', rounded: 'full', objectFit: 'cover' })}
+          />
+        ) : (
+          <p className={css({ color: 'muted' })}>No picture: the top bar shows your initial.</p>
+        )}
+        <label className={css({ display: 'grid', gap: '1', fontSize: 'sm' })}>
+          <span>Choose a picture (PNG, JPEG or WebP, up to 1 MB)</span>
+          <input
+            type="file"
+            accept={PICTURE_TYPES.join(',')}
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.currentTarget.files?.[0]
+              if (file) upload.send({ file })
+              e.currentTarget.value = ''
+            }}
+          />
+        </label>
+        {user.image && (
+          <Button variant="outline" disabled={busy} onClick={() => remove.send({})}>
+            {remove.submitting ? 'Removing...' : 'Remove picture'}
+          </Button>
+        )}
+      </div>
+      {upload.submitting && <p role="status">Uploading...</p>}
+    </section>
+  )
+}
+
+function EmailForm({
+  user,
+  pending,
+  onPending,
+}: {
+  user: User
+  pending: string | null
+  onPending: (email: string) => void
+}) {
+  const [sent, setSent] = useState<string | null>(null)
+  const form = useFormFlow(profileApi.requestEmailChange, EmailChangeInput, (answer) => {
+    onPending(answer.pending_email)
+    setSent(answer.message)
+  })
+  return (
+    <form
+      className={section}
+      noValidate
+      aria-labelledby="email-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        form.send(formValues(e.currentTarget))
+      }}
+    >
+      <h2 id="email-title" className={heading}>
+        Email address
+      </h2>
+      <p>
+        Your address is <strong>{user.email}</strong>.
+        {pending && ` A link to confirm ${pending} is waiting in that inbox.`}
+      </p>
+      {sent && (
+        <Alert.Root role="status" status="success">
+          <Alert.Description>{sent}</Alert.Description>
+        </Alert.Root>
+      )}
+      {form.message && (
+        <Alert.Root role="alert">
+          <Alert.Description>{form.message}</Alert.Description>
+        </Alert.Root>
+      )}
+      <FormField label="New email address" name="email" type="email" autoComplete="email" error={form.errors.email} />
+      <PasswordField
+        label="Your password"
+        name="password"
+        invalid={Boolean(form.errors.password)}
+        errorText={form.errors.password}
+      />
+      <div>
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Sending...' : 'Send a confirmation link'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function PasswordSection() {
+  const { changePassword } = useShell()
+  return (
+    <section className={section} aria-labelledby="password-title">
+      <h2 id="password-title" className={heading}>
+        Password
+      </h2>
+      <div>
+        <Button variant="outline" onClick={() => changePassword.send({ type: 'password.open' })}>
+          Change Password
+        </Button>
+      </div>
+    </section>
+  )
+}
+
+function DeleteAccount() {
+  const [open, setOpen] = useState(false)
+  const [confirmation, setConfirmation] = useState('')
+  const [password, setPassword] = useState('')
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const form = useFormFlow(profileApi.deleteAccount, DeleteAccountInput, (removed) => {
+    clearStoredItems()
+    auth.logout()
+    showToast({ title: accountRemovedMessage(removed), type: 'success', duration: 8000 })
+    navigate('/', { replace: true })
+  })
+  return (
+    <section className={section} aria-labelledby="delete-title">
+      <h2 id="delete-title" className={heading}>
+        Delete the account
+      </h2>
+      <p className={css({ color: 'muted' })}>
+        Deletes your monitors, their history, status pages, integrations, cloud accounts and notifications, and ends
+        every session. A paid plan is cancelled at Stripe. This cannot be undone.
+      </p>
+      <Card.Footer justifyContent="flex-start" p="0">
+        <Button variant="outline" color="red.700" onClick={() => setOpen(true)}>
+          Delete my account
+        </Button>
+      </Card.Footer>
+      {open && (
+        <FormDialog
+          title="Delete your account?"
+          submitting={form.submitting}
+          message={form.message}
+          errors={form.errors}
+          labels={{ confirmation: `Type ${DELETE_WORD}`, password: 'Your password' }}
+          submitLabel="Delete my account for good"
+          onSubmit={() => form.send({ confirmation, password })}
+          onClose={() => setOpen(false)}
+        >
+          <p>Everything in the account is deleted at once. Type {DELETE_WORD} and your password to confirm.</p>
+          <Field.Root invalid={Boolean(form.errors.confirmation)}>
+            <Field.Label>Type {DELETE_WORD}</Field.Label>
+            <Field.Input
+              value={confirmation}
+              onChange={(e) => setConfirmation(e.currentTarget.value)}
+              autoComplete="off"
+            />
+            <Field.ErrorText>{form.errors.confirmation}</Field.ErrorText>
+          </Field.Root>
+          <PasswordField
+            label="Your password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            invalid={Boolean(form.errors.password)}
+            errorText={form.errors.password}
+          />
+        </FormDialog>
+      )}
+    </section>
+  )
+}
+
+/** `/profile?confirm_email=…`, the link mailed to a new address: confirmed once, then the query is dropped. */
+function ConfirmEmail({ onConfirmed }: { onConfirmed: (user: User) => void }) {
+  const [params, setParams] = useSearchParams()
+  const token = params.get('confirm_email')
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
+  // One request per link, whatever the renders; the latest callback hears the answer.
+  const confirm = useMemo(() => (token ? profileApi.confirmEmailChange(token) : null), [token])
+  const heard = useRef(onConfirmed)
+  heard.current = onConfirmed
+  useEffect(() => {
+    if (!confirm) return
+    confirm.then(
+      (user) => {
+        heard.current(user)
+        setOutcome({ ok: true, text: `Your email address is now ${user.email}.` })
+        setParams({}, { replace: true })
+      },
+      (error: { message?: string }) => {
+        setOutcome({ ok: false, text: error.message ?? 'The link could not be confirmed. Try again.' })
+        setParams({}, { replace: true })
+      },
+    )
+  }, [confirm, setParams])
+  if (!outcome) return token ? <p role="status">Confirming your new email address...</p> : null
+  return (
+    <Alert.Root role={outcome.ok ? 'status' : 'alert'} status={outcome.ok ? 'success' : 'error'}>
+      <Alert.Description>{outcome.text}</Alert.Description>
+    </Alert.Root>
+  )
+}

@@ -1,0 +1,19 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo, useRef } from 'react'
+import { formLogic } from '../../../adapters/flows.actors.ts'
+import type { FormSchema } from '../../../domain/form-validation.ts'
+
+/** One form of a page: checked by `schema`, sent by `submit`; `done` gets the answer. */
+export function useFormFlow<T>(submit: (values: any) => Promise<T>, schema: FormSchema, done: (output: T) => void) {
+  // The flow is made once; `done` may change with each render, so the latest is called.
+  const latest = useRef(done)
+  latest.current = done
+  const logic = useMemo(() => formLogic(submit, (output: T) => latest.current(output)), [submit])
+  const form = useActorRef(logic, { input: { schema } })
+  return {
+    send: (values: Record<string, unknown>) => form.send({ type: 'form.submit', values }),
+    errors: useSelector(form, (s) => s.context.errors),
+    message: useSelector(form, (s) => s.context.message),
+    submitting: useSelector(form, (s) => s.matches('submitting')),
+  }
+}

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import '../components/setup-dom.ts'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
+import type { User } from '../../../src/domain/auth.schema.ts'
+import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE } from '../../../src/domain/profile.ts'
+import { AuthProvider } from '../../../src/ui/app/auth-context.tsx'
+import { ProfileMenu } from '../../../src/ui/layout/ProfileMenu.tsx'
+import { ProfilePage } from '../../../src/ui/pages/profile/ProfilePage.tsx'
+import { seriousViolations } from '../components/axe.ts'
+import { type Handlers, renderShell, signIn, stubApi, USER_ID, USER_NAME } from '../layout/harness.tsx'
+
+const ok = (data: unknown) => ({ status: 200, body: { data } })
+
+const user = (over: Partial<User> = {}): User => ({
+  user_id: USER_ID,
+  name: USER_NAME,
+  email: 'ada@example.com',
+  image: null,
+  ...over,
+})
+
+function renderProfile(handlers: Handlers, url = '/profile') {
+  signIn()
+  const requests = stubApi({ 'GET /api/profile': () => ok({ user: user(), pending_email: null }), ...handlers })
+  const view = renderShell(
+    <AuthProvider>
+      <ProfileMenu />
+      <ProfilePage />
+    </AuthProvider>,
+    { url },
+  )
+  return { ...view, requests }
+}
+
+describe('the profile page', () => {
+  it('renames, and the top bar follows at once', async () => {
+    const { requests, container } = renderProfile({
+      'PATCH /api/profile': (req) => ok({ user: user({ name: (req.body as { name: string }).name }) }),
+    })
+    const name = (await screen.findByLabelText('Display name')) as HTMLInputElement
+    expect(name.value).toBe(USER_NAME)
+    expect(await seriousViolations(container)).toEqual([])
+    fireEvent.change(name, { target: { value: 'Grace Hopper' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save name' })))
+    await screen.findByRole('button', { name: 'Account menu for Grace Hopper' })
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({ name: 'Grace Hopper' })
+    expect(localStorage.getItem(STORAGE_KEYS.name)).toBe('Grace Hopper')
+
+    fireEvent.change(name, { target: { value: '  ' } })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save name' })))
+    expect(await screen.findByText('Name is required.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+  })
+
+  it('uploads a picture as its bytes, refuses other kinds and large files before sending, and removes it', async () => {
+    const { requests } = renderProfile({
+      'PUT /api/profile/picture': () => ok({ user: user({ image: '/api/profile/picture?v=1' }) }),
+      'DELETE /api/profile/picture': () => ok({ user: user() }),
+    })
+    const input = (await screen.findByLabelText(/^Choose a picture/)) as HTMLInputElement
+    const choose = (file: File) => act(async () => fireEvent.change(input, { target: { files: [file] } }))
+
+    await choose(new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(PICTURE_NOT_AN_IMAGE)
+    await choose(new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))
+    expect((await screen.findByRole('alert')).textContent).toBe(PICTURE_TOO_LARGE)
+    expect(requests.filter((r) => r.path === '/api/profile/picture')).toHaveLength(0)
+
+    await choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }))
+    expect((await screen.findByRole('img', { name: 'Your picture' })).getAttribute('src')).toBe(
+      '/api/profile/picture?v=1',
+    )
+    const put = requests.find((r) => r.method === 'PUT')
+    expect(put?.headers.get('content-type')).toBe('image/png')
+    // The top bar shows it too.
+    expect(
+      screen
+        .getByRole('button', { name: `Account menu for ${USER_NAME}` })
+        .querySelector('img')
+        ?.getAttribute('src'),
+    ).toBe('/api/profile/picture?v=1')
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove picture' })))
+    await waitFor(() => expect(screen.queryByRole('img', { name: 'Your picture' })).toBeNull())
+    expect(localStorage.getItem(STORAGE_KEYS.image)).toBeNull()
+  })
+
+  it('asks for a new email address with the password, and says where the link went', async () => {
+    const { requests } = renderProfile({
+      'POST /api/profile/email': (req) =>
+        (req.body as { password: string }).password === 'right one'
+          ? ok({
+              pending_email: 'grace@example.com',
+              message: 'We sent a link to grace@example.com. Your email address changes when you open it.',
+            })
+          : {
+              status: 400,
+              body: { message: 'The password is incorrect.', errors: { password: 'The password is incorrect.' } },
+            },
+    })
+    const form = (await screen.findByRole('form', { name: 'Email address' })) as HTMLElement
+    fireEvent.change(within(form).getByLabelText('New email address'), { target: { value: 'grace@example.com' } })
+    fireEvent.change(within(form).getByLabelText(/^Your password/), { target: { value: 'wrong' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send a confirmation link' })))
+    expect(await within(form).findAllByText('The password is incorrect.')).not.toHaveLength(0)
+    fireEvent.change(within(form).getByLabelText(/^Your password/), { target: { value: 'right one' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Send a confirmation link' })))
+    expect(await within(form).findByText(/We sent a link to grace@example.com/)).toBeTruthy()
+    expect(within(form).getByText(/A link to confirm grace@example.com is waiting/)).toBeTruthy()
+    expect(requests.filter((r) => r.path === '/api/profile/email').at(-1)?.body).toEqual({
+      email: 'grace@example.com',
+      password: 'right one',
+    })
+  })
+
+  it('confirms a new address from the mailed link, once', async () => {
+    const { requests, location } = renderProfile(
+      { 'POST /api/profile/email/confirm': () => ok({ user: user({ email: 'grace@example.com' }) }) },
+      '/profile?confirm_email=tok123',
+    )
+    expect(await screen.findByText('Your email address is now grace@example.com.')).toBeTruthy()
+    await waitFor(() => expect(location()).toBe('/profile'))
+    expect(requests.filter((r) => r.path === '/api/profile/email/confirm').map((r) => r.body)).toEqual([
+      { token: 'tok123' },
+    ])
+  })
+
+  it('deletes the account only with the typed word and the password, then signs out to the landing page', async () => {
+    const { requests, location } = renderProfile({
+      'DELETE /api/profile': () =>
+        ok({ removed: { monitors: 3, status_pages: 1, integrations: 0, cloud_accounts: 0, notifications: 5 } }),
+    })
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete my account' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' })
+    fireEvent.change(within(dialog).getByLabelText('Type DELETE'), { target: { value: 'delete' } })
+    fireEvent.change(within(dialog).getByLabelText(/^Your password/), { target: { value: 'correct horse' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account for good' })))
+    expect(await within(dialog).findByText('Type DELETE to confirm.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'DELETE')).toHaveLength(0)
+
+    fireEvent.change(within(dialog).getByLabelText('Type DELETE'), { target: { value: 'DELETE' } })
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete my account for good' })))
+    await waitFor(() => expect(location()).toBe('/'))
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({
+      password: 'correct horse',
+      confirmation: 'DELETE',
+    })
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull()
+    expect(localStorage.getItem(STORAGE_KEYS.name)).toBeNull()
+  })
+})
