@@ -69,7 +69,7 @@ describe('the profile page', () => {
     expect(requests.filter((r) => r.path === '/api/profile/picture')).toHaveLength(0)
 
     await choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }))
-    expect((await screen.findByRole('img', { name: 'Your picture' })).getAttribute('src')).toBe(
+    expect((await screen.findByRole('img', { name: `${USER_NAME} (current)` })).getAttribute('src')).toBe(
       '/api/profile/picture?v=1',
     )
     const put = requests.find((r) => r.method === 'PUT')
@@ -83,7 +83,7 @@ describe('the profile page', () => {
     ).toBe('/api/profile/picture?v=1')
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove picture' })))
-    await waitFor(() => expect(screen.queryByRole('img', { name: 'Your picture' })).toBeNull())
+    await waitFor(() => expect(screen.queryByRole('img', { name: `${USER_NAME} (current)` })).toBeNull())
     expect(localStorage.getItem(STORAGE_KEYS.image)).toBeNull()
   })
 

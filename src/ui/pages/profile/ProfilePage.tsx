@@ -55,7 +55,12 @@ export function ProfilePage() {
 
   return (
     <PageCard id="profile-title" title="Profile">
-      <ConfirmEmail onConfirmed={(next) => (changed(next), setPending(null))} />
+      <ConfirmEmail
+        onConfirmed={(next) => {
+          changed(next)
+          setPending(null)
+        }}
+      />
       {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
       {!user && !error && <LoadingCard />}
       {user && (
@@ -131,7 +136,7 @@ function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) 
         {user.image ? (
           <img
             src={user.image}
-            alt="Your picture"
+            alt={`${user.name} (current)`}
             className={css({ w: '16', h: '16', rounded: 'full', objectFit: 'cover' })}
           />
         ) : (
