@@ -56,6 +56,9 @@ export interface SessionsTable {
   user_id: string
   created_at: number
   expires_at: number
+  user_agent: string | null
+  ip: string | null
+  last_active_at: number | null
 }
 
 export interface SubscriptionsTable {

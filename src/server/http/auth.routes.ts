@@ -30,6 +30,11 @@ export const authRoutes = (deps: Deps) => {
     return c.json({ data: { token: result.token, user: result.user } }, status)
   }
 
+  const clientOf = (c: Context) => ({
+    ip: clientIp(c, config.trustProxy),
+    userAgent: c.req.header('user-agent') ?? null,
+  })
+
   return (
     new Hono<AppEnv>()
       .post('/register', validate('json', RegisterInput), async (c) => {
@@ -38,7 +43,7 @@ export const authRoutes = (deps: Deps) => {
           { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.register.perIp },
           { key: `account:${input.email}`, rule: limits.register.perAccount },
         ])
-        return signedIn(c, await accounts.register(input), 201)
+        return signedIn(c, await accounts.register(input, clientOf(c)), 201)
       })
 
       .post('/login', validate('json', LoginInput), async (c) => {
@@ -47,7 +52,7 @@ export const authRoutes = (deps: Deps) => {
           { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.login.perIp },
           { key: `account:${input.email}`, rule: limits.login.perAccount },
         ])
-        return signedIn(c, await accounts.login(input), 200)
+        return signedIn(c, await accounts.login(input, clientOf(c)), 200)
       })
 
       // Ends the session of the token sent, if any; answers 200 either way so a client can always clear up.

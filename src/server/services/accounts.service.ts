@@ -7,6 +7,14 @@ import { toUser } from '../db/repos/users.repo.ts'
 import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
 import type { Deps } from './deps.ts'
+
+/** Where a sign-in comes from, kept with its session for the user's list of sessions. */
+export interface SessionClient {
+  ip: string | null
+  userAgent: string | null
+}
+const NO_CLIENT: SessionClient = { ip: null, userAgent: null }
+
 import { newSubscriptionRow } from './subscriptions.service.ts'
 
 const DAY_MS = 86_400_000
@@ -23,17 +31,28 @@ let decoyHash: Promise<string> | undefined
 export const accountsService = (deps: Deps) => {
   const { database, repos, clock, config, mailer, logger } = deps
 
-  const startSession = async (userId: string, db = repos): Promise<{ token: string; expiresAt: number }> => {
+  const startSession = async (
+    userId: string,
+    client: SessionClient,
+    db = repos,
+  ): Promise<{ token: string; expiresAt: number }> => {
     const token = newToken()
     const now = clock.now()
     const expiresAt = now + config.sessionTtlDays * DAY_MS
-    await db.sessions.insert({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: expiresAt })
+    await db.sessions.insert({
+      token_hash: hashToken(token),
+      user_id: userId,
+      created_at: now,
+      expires_at: expiresAt,
+      ip: client.ip,
+      user_agent: client.userAgent?.slice(0, 512) ?? null,
+    })
     return { token, expiresAt }
   }
 
   return {
     /** Creates the user, their subscription, a welcome notification and a session in one transaction. */
-    async register(input: RegisterInput): Promise<SignedIn> {
+    async register(input: RegisterInput, client: SessionClient = NO_CLIENT): Promise<SignedIn> {
       if (await repos.users.findByEmail(input.email))
         throw new Failure('conflict', 'An account with this email already exists. Sign in or reset your password.', {
           email: 'This email is already registered.',
@@ -74,7 +93,7 @@ export const accountsService = (deps: Deps) => {
             },
             now,
           )
-          const session = await startSession(userId, tx)
+          const session = await startSession(userId, client, tx)
           return { ...session, user: toUser(row) }
         })
       } catch (err) {
@@ -87,12 +106,12 @@ export const accountsService = (deps: Deps) => {
       }
     },
 
-    async login(input: LoginInput): Promise<SignedIn> {
+    async login(input: LoginInput, client: SessionClient = NO_CLIENT): Promise<SignedIn> {
       const user = await repos.users.findByEmail(input.email)
       decoyHash ??= hashPassword('decoy-password', config.passwordHashCost)
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash))
       if (!user || !ok) throw new Failure('unauthenticated', 'The email or password is incorrect.')
-      return { ...(await startSession(user.user_id)), user: toUser(user) }
+      return { ...(await startSession(user.user_id, client)), user: toUser(user) }
     },
 
     logout: (tokenHash: string) => repos.sessions.delete(tokenHash),

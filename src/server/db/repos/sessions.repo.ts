@@ -2,17 +2,47 @@ import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
 
 export const sessionsRepo = (db: Kysely<DB>) => ({
-  insert: (row: { token_hash: string; user_id: string; created_at: number; expires_at: number }) =>
-    db.insertInto('sessions').values(row).execute(),
+  insert: (row: {
+    token_hash: string
+    user_id: string
+    created_at: number
+    expires_at: number
+    user_agent?: string | null
+    ip?: string | null
+  }) =>
+    db
+      .insertInto('sessions')
+      .values({ user_agent: null, ip: null, ...row, last_active_at: row.created_at })
+      .execute(),
 
   /** The user of a live session, or undefined when the token is unknown or expired. */
   findLive: (tokenHash: string, now: number) =>
     db
       .selectFrom('sessions')
-      .select(['user_id', 'expires_at'])
+      .select(['user_id', 'expires_at', 'last_active_at'])
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
       .executeTakeFirst(),
+
+  /** Marks the session used now, at most once a minute (a write per request would be wasted). */
+  touch: (tokenHash: string, now: number) =>
+    db
+      .updateTable('sessions')
+      .set({ last_active_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<', now - 60_000)]))
+      .execute(),
+
+  /** The user's live sessions, the most recently used first. */
+  listOfUser: (userId: string, now: number) =>
+    db
+      .selectFrom('sessions')
+      .select(['token_hash', 'user_agent', 'ip', 'created_at', 'last_active_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now)
+      .orderBy('last_active_at', 'desc')
+      .orderBy('created_at', 'desc')
+      .execute(),
 
   delete: (tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
 

@@ -1,0 +1,30 @@
+import { Hono } from 'hono'
+import { deleteCookie } from 'hono/cookie'
+import { SessionIdParam } from '../../domain/sessions.ts'
+import { sessionsService } from '../services/sessions.service.ts'
+import type { AppEnv, Deps } from './env.ts'
+import { noFormBody } from './request-guards.ts'
+import { requireSession, TOKEN_COOKIE } from './session.middleware.ts'
+import { validate } from './validate.ts'
+
+// /api/sessions: the signed-in user's sessions, for Settings → Security.
+export const sessionRoutes = (deps: Deps) => {
+  const sessions = sessionsService(deps)
+  return new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', async (c) => {
+      const { userId, tokenHash } = c.get('session')
+      return c.json({ data: { sessions: await sessions.list(userId, tokenHash) } })
+    })
+    .delete('/others', noFormBody, async (c) => {
+      const { userId, tokenHash } = c.get('session')
+      return c.json({ data: { ended: await sessions.endOthers(userId, tokenHash) } })
+    })
+    .delete('/:id', noFormBody, validate('param', SessionIdParam), async (c) => {
+      const { userId, tokenHash } = c.get('session')
+      const ended = await sessions.end(userId, c.req.valid('param').id)
+      // Ending this very session is signing out here.
+      if (ended.tokenHash === tokenHash) deleteCookie(c, TOKEN_COOKIE, { path: '/' })
+      return c.json({ data: { ended: 1, current: ended.tokenHash === tokenHash } })
+    })
+}
