@@ -109,7 +109,10 @@ const protectedRoutes: RouteObject[] = [
   },
   { path: 'reporting', ...feature('reporting') },
   { path: 'support', ...feature('support') },
-  { path: 'settings/security', ...feature('security') },
+  {
+    path: 'settings/security',
+    ...page(async () => ({ Component: (await import('./pages/security/SecurityPage.tsx')).SecurityPage })),
+  },
 ]
 
 const layout = page(async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }))

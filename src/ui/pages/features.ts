@@ -13,9 +13,4 @@ export const FEATURES: Record<string, FeatureInfo> = {
     feature: 'Reporting',
   },
   support: { title: 'Support', summary: 'Ask for help and follow your support requests.', feature: 'Support' },
-  security: {
-    title: 'Security',
-    summary: 'Manage your password and sessions. Change your password from the profile menu at the top right.',
-    feature: 'Security',
-  },
 }

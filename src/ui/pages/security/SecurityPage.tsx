@@ -1,0 +1,113 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo } from 'react'
+import { css } from '../../../../styled-system/css'
+import { sessionsApi, sessionsLogic } from '../../../adapters/sessions-api.ts'
+import type { SessionView } from '../../../domain/sessions.ts'
+import { useEffects } from '../../app/effects.ts'
+import * as Alert from '../../components/alert.tsx'
+import { Chip } from '../../components/badge.tsx'
+import { Button } from '../../components/button.tsx'
+import * as Table from '../../components/table.tsx'
+import { useShell } from '../../layout/shell-context.tsx'
+import { FeatureGate, PageCard } from '../FeaturePage.tsx'
+import { formatDateTime } from '../monitors/format.ts'
+import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+
+const section = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
+const heading = css({ fontWeight: 'semibold', fontSize: 'md' })
+
+const clientOf = (s: SessionView) => [s.browser, s.system].filter(Boolean).join(' on ') || 'An unknown browser or app'
+
+/** Settings → Security: the password, and the sessions signed in to this account. */
+export function SecurityPage() {
+  const { changePassword } = useShell()
+  return (
+    <FeatureGate feature="Security">
+      <PageCard id="security-title" title="Security" description="Your password, and where your account is signed in.">
+        <section className={section} aria-labelledby="password-title">
+          <h2 id="password-title" className={heading}>
+            Password
+          </h2>
+          <div>
+            <Button variant="outline" onClick={() => changePassword.send({ type: 'password.open' })}>
+              Change Password
+            </Button>
+          </div>
+        </section>
+        <Sessions />
+      </PageCard>
+    </FeatureGate>
+  )
+}
+
+function Sessions() {
+  const fx = useEffects()
+  const logic = useMemo(() => sessionsLogic(sessionsApi, fx), [fx])
+  const flow = useActorRef(logic)
+  const sessions = useSelector(flow, (s) => s.context.sessions)
+  const error = useSelector(flow, (s) => s.context.error)
+  const message = useSelector(flow, (s) => s.context.message)
+  const pending = useSelector(flow, (s) => s.context.pending)
+  const failed = useSelector(flow, (s) => s.matches('failed'))
+  const busy = useSelector(flow, (s) => !s.matches('ready'))
+  const others = sessions?.filter((s) => !s.current).length ?? 0
+
+  return (
+    <section className={section} aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className={heading}>
+        Sessions
+      </h2>
+      <p className={css({ color: 'muted' })}>
+        Every browser and app signed in to your account. Sign out one you do not know, then change your password.
+      </p>
+      {failed && <RetryAlert onRetry={() => flow.send({ type: 'sessions.retry' })}>{error}</RetryAlert>}
+      {message && (
+        <Alert.Root role="alert">
+          <Alert.Description>{message}</Alert.Description>
+        </Alert.Root>
+      )}
+      {!sessions && !failed && <LoadingCard />}
+      {sessions && (
+        <>
+          <Table.Simple
+            label="Signed-in sessions"
+            columns={['Browser and system', 'Address', 'Signed in', 'Last active', '']}
+          >
+            {sessions.map((s) => (
+              <Table.Row key={s.id}>
+                <Table.Cell>
+                  {clientOf(s)} {s.current && <Chip>This device</Chip>}
+                </Table.Cell>
+                <Table.Cell>{s.ip ?? 'unknown'}</Table.Cell>
+                <Table.Cell>{formatDateTime(s.created_at)}</Table.Cell>
+                <Table.Cell>{s.last_active_at ? formatDateTime(s.last_active_at) : 'not yet'}</Table.Cell>
+                <Table.Cell textAlign="end">
+                  {!s.current && (
+                    <Button
+                      size="sm"
+                      variant="outline"
+                      disabled={busy}
+                      aria-label={`Sign out ${clientOf(s)}, ${s.ip ?? 'unknown address'}`}
+                      onClick={() => flow.send({ type: 'sessions.end', id: s.id })}
+                    >
+                      {pending === s.id ? 'Signing out...' : 'Sign out'}
+                    </Button>
+                  )}
+                </Table.Cell>
+              </Table.Row>
+            ))}
+          </Table.Simple>
+          <div>
+            <Button
+              variant="outline"
+              disabled={busy || others === 0}
+              onClick={() => flow.send({ type: 'sessions.endOthers' })}
+            >
+              {pending === 'others' ? 'Signing out...' : 'Sign out everywhere else'}
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  )
+}
