@@ -130,6 +130,10 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('./pages/auth/RegisterPage.tsx')).RegisterPage })),
       },
       {
+        path: '/confirm-email',
+        ...page(async () => ({ Component: (await import('./pages/auth/ConfirmEmailPage.tsx')).ConfirmEmailPage })),
+      },
+      {
         path: '/forgot-password',
         ...page(async () => ({
           Component: (await import('./pages/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage,

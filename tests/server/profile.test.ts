@@ -134,7 +134,7 @@ describe.each(dialects)('profile on %s', (dialect) => {
     const toNew = smtp.received.find((m) => m.to.includes(next))
     const toOld = smtp.received.find((m) => m.to.includes(email) && /change of your email/.test(m.raw))
     expect(toOld?.raw).toContain(next)
-    const link = /\/profile\?confirm_email=3D([\w-]+)/.exec(toNew?.raw.replace(/=\r?\n/g, '') ?? '') // quoted-printable "="
+    const link = /\/confirm-email\?token=3D([\w-]+)/.exec(toNew?.raw.replace(/=\r?\n/g, '') ?? '') // quoted-printable "="
     if (!link?.[1]) throw new Error('no link in the mail')
     // Nothing has changed until the link is opened.
     expect((await t.call('GET', '/api/profile', { token })).json.data.user.email).toBe(email)

@@ -93,7 +93,7 @@ export const profileService = (deps: Deps) => {
           expires_at: now + EMAIL_CHANGE_TTL_MS,
         })
       })
-      const link = `${config.appUrl}/profile?confirm_email=${token}`
+      const link = `${config.appUrl}/confirm-email?token=${token}`
       await mailer.send({
         userId,
         to: email,

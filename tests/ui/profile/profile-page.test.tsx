@@ -7,6 +7,7 @@ import type { User } from '../../../src/domain/auth.schema.ts'
 import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE } from '../../../src/domain/profile.ts'
 import { AuthProvider } from '../../../src/ui/app/auth-context.tsx'
 import { ProfileMenu } from '../../../src/ui/layout/ProfileMenu.tsx'
+import { ConfirmEmailPage } from '../../../src/ui/pages/auth/ConfirmEmailPage.tsx'
 import { ProfilePage } from '../../../src/ui/pages/profile/ProfilePage.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi, USER_ID, USER_NAME } from '../layout/harness.tsx'
@@ -115,16 +116,41 @@ describe('the profile page', () => {
     })
   })
 
-  it('confirms a new address from the mailed link, once', async () => {
-    const { requests, location } = renderProfile(
-      { 'POST /api/profile/email/confirm': () => ok({ user: user({ email: 'grace@example.com' }) }) },
-      '/profile?confirm_email=tok123',
-    )
+  it('confirms a new address from the mailed link on a click, and says when the link is spent', async () => {
+    signIn()
+    let used = false
+    const requests = stubApi({
+      'POST /api/profile/email/confirm': () => {
+        if (used) return { status: 400, body: { message: 'This link has been used, has expired or is not ours.' } }
+        used = true
+        return ok({ user: user({ email: 'grace@example.com' }) })
+      },
+    })
+    renderShell(<ConfirmEmailPage />, { url: '/confirm-email?token=tok123' })
+    // Opening the link changes nothing: a mail scanner that follows it confirms nothing.
+    const button = await screen.findByRole('button', { name: 'Confirm my new address' })
+    expect(requests.filter((r) => r.path === '/api/profile/email/confirm')).toHaveLength(0)
+    await act(async () => fireEvent.click(button))
     expect(await screen.findByText('Your email address is now grace@example.com.')).toBeTruthy()
-    await waitFor(() => expect(location()).toBe('/profile'))
     expect(requests.filter((r) => r.path === '/api/profile/email/confirm').map((r) => r.body)).toEqual([
       { token: 'tok123' },
     ])
+    // Signed in here as that user: the stored details follow.
+    expect(localStorage.getItem(STORAGE_KEYS.userData)).not.toBeNull()
+    expect(screen.getByRole('link', { name: 'Back to your profile' })).toBeTruthy()
+  })
+
+  it('shows why a spent link cannot confirm', async () => {
+    stubApi({
+      'POST /api/profile/email/confirm': () => ({
+        status: 400,
+        body: { message: 'This link has been used, has expired or is not ours. Ask for a new one on your profile.' },
+      }),
+    })
+    renderShell(<ConfirmEmailPage />, { url: '/confirm-email?token=spent' })
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm my new address' })))
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^This link has been used/)
+    expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy()
   })
 
   it('deletes the account only with the typed word and the password, then signs out to the landing page', async () => {

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { profileApi, profileLoadLogic } from '../../../adapters/profile-api.ts'
 import { clearStoredItems } from '../../../adapters/storage.ts'
@@ -55,12 +55,6 @@ export function ProfilePage() {
 
   return (
     <PageCard id="profile-title" title="Profile">
-      <ConfirmEmail
-        onConfirmed={(next) => {
-          changed(next)
-          setPending(null)
-        }}
-      />
       {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
       {!user && !error && <LoadingCard />}
       {user && (
@@ -296,36 +290,5 @@ function DeleteAccount() {
         </FormDialog>
       )}
     </section>
-  )
-}
-
-/** `/profile?confirm_email=…`, the link mailed to a new address: confirmed once, then the query is dropped. */
-function ConfirmEmail({ onConfirmed }: { onConfirmed: (user: User) => void }) {
-  const [params, setParams] = useSearchParams()
-  const token = params.get('confirm_email')
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null)
-  // One request per link, whatever the renders; the latest callback hears the answer.
-  const confirm = useMemo(() => (token ? profileApi.confirmEmailChange(token) : null), [token])
-  const heard = useRef(onConfirmed)
-  heard.current = onConfirmed
-  useEffect(() => {
-    if (!confirm) return
-    confirm.then(
-      (user) => {
-        heard.current(user)
-        setOutcome({ ok: true, text: `Your email address is now ${user.email}.` })
-        setParams({}, { replace: true })
-      },
-      (error: { message?: string }) => {
-        setOutcome({ ok: false, text: error.message ?? 'The link could not be confirmed. Try again.' })
-        setParams({}, { replace: true })
-      },
-    )
-  }, [confirm, setParams])
-  if (!outcome) return token ? <p role="status">Confirming your new email address...</p> : null
-  return (
-    <Alert.Root role={outcome.ok ? 'status' : 'alert'} status={outcome.ok ? 'success' : 'error'}>
-      <Alert.Description>{outcome.text}</Alert.Description>
-    </Alert.Root>
   )
 }
