@@ -12,6 +12,10 @@ export type BillingMode = (typeof BILLING_MODES)[number]
 
 const DAY = 86_400_000
 
+/** The Stripe statuses of a subscription still running (paid, in its trial at Stripe, or retrying a payment). */
+export const isLiveStatus = (status: string | null | undefined): boolean =>
+  status === 'active' || status === 'trialing' || status === 'past_due'
+
 /** How long Pro stays after a renewal payment fails, while Stripe retries the card. */
 export const GRACE_DAYS = 7
 /**

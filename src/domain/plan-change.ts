@@ -1,3 +1,5 @@
+import { plural } from './plural.ts'
+
 // What a change of plan does to what a user has: nothing is deleted. Moving to a plan with lower limits pauses the
 // monitors over its limit (the newest first) and those of types it locks, raises intervals below its fastest, and
 // unpublishes the status pages over its limit (the newest first), marking each as done by the plan; moving to a
@@ -89,22 +91,19 @@ export const planChangeEffects = (
 export const changesAnything = (e: PlanChangeEffects): boolean =>
   e.pause.length + e.resume.length + e.raise.length + e.unpublish.length + e.republish.length > 0
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-/** What the user is told after a plan change that changed something: what stopped, and what came back. */
 /** What a plan change did to what the user has, in one sentence; empty when it changed nothing. */
 export const planChangeDescription = (e: PlanChangeEffects): string => {
   if (!changesAnything(e)) return ''
   const parts = [
     e.pause.length > 0 &&
-      `${count(e.pause.length, 'monitor was', 'monitors were')} paused (over the plan's limit, or of a type it does not include)`,
+      `${plural(e.pause.length, 'monitor was', 'monitors were')} paused (over the plan's limit, or of a type it does not include)`,
     e.raise.length > 0 &&
-      `${count(e.raise.length, 'monitor checks', 'monitors check')} less often (the plan's fastest interval)`,
-    e.unpublish.length > 0 && `${count(e.unpublish.length, 'status page was', 'status pages were')} unpublished`,
+      `${plural(e.raise.length, 'monitor checks', 'monitors check')} less often (the plan's fastest interval)`,
+    e.unpublish.length > 0 && `${plural(e.unpublish.length, 'status page was', 'status pages were')} unpublished`,
     e.resume.length > 0 &&
-      `${count(e.resume.length, 'monitor paused', 'monitors paused')} by an earlier plan change run again`,
+      `${plural(e.resume.length, 'monitor paused', 'monitors paused')} by an earlier plan change run again`,
     e.republish.length > 0 &&
-      `${count(e.republish.length, 'status page', 'status pages')} unpublished by an earlier plan change ${e.republish.length === 1 ? 'is' : 'are'} published again`,
+      `${plural(e.republish.length, 'status page', 'status pages')} unpublished by an earlier plan change ${e.republish.length === 1 ? 'is' : 'are'} published again`,
   ].filter((p): p is string => typeof p === 'string')
   const sentence = parts.join('; ')
   return `${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}. Nothing was deleted${e.pause.length + e.unpublish.length > 0 ? ': upgrading again brings back what was paused or unpublished' : ''}.`

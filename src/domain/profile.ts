@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { DisplayName, Email } from './auth.schema.ts'
+import { plural } from './plural.ts'
 
 // The profile page's rules: the name, the picture's kinds and size, a change of email address, and deleting the
 // account, with the words each refusal says.
@@ -62,14 +63,12 @@ export const PictureInput = v.object({
   ),
 })
 
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
 /** The confirmation of a deleted account, saying what went with it. */
 export const accountRemovedMessage = (r: AccountRemoved): string =>
   `Your account was deleted, with ${[
-    count(r.monitors, 'monitor', 'monitors'),
-    count(r.status_pages, 'status page', 'status pages'),
-    count(r.integrations, 'integration', 'integrations'),
-    count(r.cloud_accounts, 'cloud account', 'cloud accounts'),
-    count(r.notifications, 'notification', 'notifications'),
+    plural(r.monitors, 'monitor', 'monitors'),
+    plural(r.status_pages, 'status page', 'status pages'),
+    plural(r.integrations, 'integration', 'integrations'),
+    plural(r.cloud_accounts, 'cloud account', 'cloud accounts'),
+    plural(r.notifications, 'notification', 'notifications'),
   ].join(', ')}.`

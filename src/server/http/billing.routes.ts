@@ -47,6 +47,8 @@ export const billingRoutes = (deps: Deps) =>
         },
       }),
     )
-    .post('/downgrade', noFormBody, async (c) =>
-      c.json({ data: { billing: await downgradeToBasic(deps, c.get('session').userId) } }),
-    )
+    .post('/downgrade', noFormBody, async (c) => {
+      const userId = c.get('session').userId
+      await downgradeToBasic(deps, userId)
+      return c.json({ data: { billing: await billingOverview(deps, userId) } })
+    })

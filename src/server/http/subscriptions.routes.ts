@@ -25,8 +25,7 @@ export const subscriptionRoutes = (deps: Deps) =>
       if (deps.stripe && input.plan === 'Pro' && !input.is_free_trial)
         throw new Failure('payment_required', PRO_IS_PAID, { plan: PRO_IS_PAID })
       // Basic ends a paid plan at Stripe too.
-      if (input.plan === 'Basic')
-        return c.json({ data: { subscription: (await downgradeToBasic(deps, userId)).subscription } })
+      if (input.plan === 'Basic') return c.json({ data: { subscription: await downgradeToBasic(deps, userId) } })
       const terms = {
         title: input.plan,
         billing_frequency: input.billing_frequency,

@@ -5,6 +5,7 @@ import {
   frequencyOf,
   GRACE_DAYS,
   type Invoice,
+  isLiveStatus,
   type PaidPlan,
   trialDaysLeft,
 } from '../../domain/billing.ts'
@@ -28,7 +29,6 @@ import { changePlan } from './subscriptions.service.ts'
 // syncPaidPlan from a fresh read of the subscription, whether it came back from our call or by a webhook.
 
 const DAY = 86_400_000
-const LIVE = new Set(['active', 'trialing', 'past_due'])
 export const BILLING_OFF =
   'Billing is off on this server: plan changes are free and immediate. Choose a plan on the upgrade page.'
 
@@ -75,7 +75,7 @@ const proPrices = (deps: Deps, stripe: StripeGateway): Promise<PriceIds> => {
 }
 
 const isLive = (account: BillingAccountRow | undefined): account is BillingAccountRow & { subscription_id: string } =>
-  Boolean(account?.subscription_id && account.status && LIVE.has(account.status))
+  Boolean(account?.subscription_id && isLiveStatus(account.status))
 
 const paidPlanOf = (account: BillingAccountRow | undefined): PaidPlan | null => {
   if (!isLive(account) || account.period_end === null) return null
@@ -223,7 +223,7 @@ export const setCancelAtPeriodEnd = async (deps: Deps, userId: string, cancel: b
   return billingOverview(deps, userId)
 }
 
-/** Basic now: a paid plan is cancelled at Stripe (no refund), a trial or a free Pro simply ends. */
+/** Basic now: a paid plan is cancelled at Stripe (no refund), a trial or a free Pro simply ends; the new terms. */
 export const downgradeToBasic = async (deps: Deps, userId: string) => {
   const account = await deps.repos.billing.accountOf(userId)
   if (deps.stripe && isLive(account)) {
@@ -232,9 +232,9 @@ export const downgradeToBasic = async (deps: Deps, userId: string) => {
     await applyStripeState(deps, userId, view)
   }
   const now = deps.clock.now()
-  if ((await currentSubscription(deps.repos, userId, now)).title !== 'Basic')
-    await changePlan(deps.database, userId, { title: 'Basic', billing_frequency: 'Monthly', is_free_trial: false }, now)
-  return billingOverview(deps, userId)
+  const current = await currentSubscription(deps.repos, userId, now)
+  if (current.title === 'Basic') return current
+  return changePlan(deps.database, userId, { title: 'Basic', billing_frequency: 'Monthly', is_free_trial: false }, now)
 }
 
 /** The customer and subscription an event is about; null for events billing does not follow. */

@@ -1,4 +1,4 @@
-import { billingNotice, paidTerms } from '../../domain/billing.ts'
+import { billingNotice, isLiveStatus, paidTerms } from '../../domain/billing.ts'
 import { isExpired } from '../../domain/subscription.ts'
 import type { SubscriptionView } from '../billing/stripe-mapping.ts'
 import type { Repos } from '../db/repos/index.ts'
@@ -11,8 +11,6 @@ import { applyPlan } from './plan-change.ts'
 // event (rather than trusting what each event carries) is what makes events safe in any order and any number of
 // times: the outcome depends only on Stripe's current state.
 
-const LIVE = new Set(['active', 'trialing', 'past_due'])
-
 export const syncPaidPlan = async (
   r: Repos,
   userId: string,
@@ -23,7 +21,7 @@ export const syncPaidPlan = async (
   const account = await r.billing.accountOf(userId)
   if (!account) return []
   // An event about an older subscription (cancelled when the account paid again) does not undo the live one.
-  if (account.subscription_id && account.subscription_id !== view.id && !LIVE.has(view.status)) return []
+  if (account.subscription_id && account.subscription_id !== view.id && !isLiveStatus(view.status)) return []
   const pastDueSince = view.status === 'past_due' ? (account.past_due_since ?? now) : null
   await r.billing.updateAccount(userId, {
     subscription_id: view.id,

@@ -1,5 +1,5 @@
-import { sql } from 'kysely'
 import type { User } from '../../domain/auth.schema.ts'
+import { isLiveStatus } from '../../domain/billing.ts'
 import { type AccountRemoved, EMAIL_CHANGE_TTL_MS } from '../../domain/profile.ts'
 import { verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
@@ -151,7 +151,7 @@ export const profileService = (deps: Deps) => {
     async deleteAccount(userId: string, password: string): Promise<AccountRemoved> {
       await checkPassword(userId, password)
       const billing = await repos.billing.accountOf(userId)
-      if (deps.stripe && billing?.subscription_id && billing.status && billing.status !== 'canceled') {
+      if (deps.stripe && billing?.subscription_id && isLiveStatus(billing.status)) {
         const stripe = deps.stripe
         try {
           await stripe.cancelNow(billing.subscription_id)
@@ -163,28 +163,11 @@ export const profileService = (deps: Deps) => {
         }
       }
       return database.db.transaction().execute(async (trx) => {
-        const count = async (
-          table: 'monitors' | 'status_pages' | 'integrations' | 'cloud_accounts' | 'notifications',
-        ) =>
-          Number(
-            (
-              await trx
-                .selectFrom(table)
-                .select(sql<number>`count(*)`.as('n'))
-                .where('user_id', '=', userId)
-                .executeTakeFirstOrThrow()
-            ).n,
-          )
-        const removed = {
-          monitors: await count('monitors'),
-          status_pages: await count('status_pages'),
-          integrations: await count('integrations'),
-          cloud_accounts: await count('cloud_accounts'),
-          notifications: await count('notifications'),
-        }
+        const r = reposOf(trx)
+        const removed = await r.profile.ownedCounts(userId)
         // The Stripe events kept for their ids name the user without a foreign key: they go too.
-        await trx.deleteFrom('billing_events').where('user_id', '=', userId).execute()
-        await reposOf(trx).users.delete(userId)
+        await r.billing.deleteEventsOfUser(userId)
+        await r.users.delete(userId)
         return removed
       })
     },

@@ -35,6 +35,9 @@ export const billingRepo = (db: Kysely<DB>) => ({
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
   },
 
+  /** Forgets the events of a user whose account is deleted. */
+  deleteEventsOfUser: (userId: string) => db.deleteFrom('billing_events').where('user_id', '=', userId).execute(),
+
   /** Records a notice as sent for a subscription term; false when it already was. */
   recordNotice: async (subscriptionId: string, kind: string, at: number) => {
     const result = await db

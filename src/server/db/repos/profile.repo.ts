@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
+import type { AccountRemoved } from '../../../domain/profile.ts'
 import type { DB } from '../schema.ts'
 
 // A user's picture and the pending changes of their email address.
@@ -53,6 +54,27 @@ export const profileRepo = (db: Kysely<DB>) => ({
           .executeTakeFirst()
       ).numUpdatedRows,
     ),
+
+  /** What the user has, as deleting the account reports it. */
+  ownedCounts: async (userId: string): Promise<AccountRemoved> => {
+    const count = async (table: 'monitors' | 'status_pages' | 'integrations' | 'cloud_accounts' | 'notifications') =>
+      Number(
+        (
+          await db
+            .selectFrom(table)
+            .select(sql<number>`count(*)`.as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    return {
+      monitors: await count('monitors'),
+      status_pages: await count('status_pages'),
+      integrations: await count('integrations'),
+      cloud_accounts: await count('cloud_accounts'),
+      notifications: await count('notifications'),
+    }
+  },
 
   /** The address waiting for its confirmation, if any. */
   pendingEmailOf: async (userId: string, now: number) =>

@@ -46,11 +46,11 @@ export const sessionsRepo = (db: Kysely<DB>) => ({
 
   delete: (tokenHash: string) => db.deleteFrom('sessions').where('token_hash', '=', tokenHash).execute(),
 
-  /** Ends every session of the user but the one kept (the caller's own, after a password change). */
-  deleteAllOfUser: (userId: string, keepTokenHash?: string) => {
+  /** Ends every session of the user but the one kept (the caller's own, after a password change); how many ended. */
+  deleteAllOfUser: async (userId: string, keepTokenHash?: string) => {
     let query = db.deleteFrom('sessions').where('user_id', '=', userId)
     if (keepTokenHash) query = query.where('token_hash', '!=', keepTokenHash)
-    return query.execute()
+    return Number((await query.executeTakeFirst()).numDeletedRows)
   },
 
   deleteExpired: (now: number) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),

@@ -5,7 +5,7 @@ import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { details, FeatureGate, PageCard } from '../FeaturePage.tsx'
-import { formatDate, formatMoney } from '../monitors/format.ts'
+import { formatDate, formatMoney, plural } from '../monitors/format.ts'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { BillingMessages, linkStyle, ModeNote } from './billing-parts.tsx'
 import { InvoicesTable } from './InvoicesTable.tsx'
@@ -18,8 +18,7 @@ const money = (cents: number | null, currency: string | null) =>
 const standing = (o: BillingOverview): string | null => {
   const { paid, subscription: sub } = o
   if (sub.is_free_trial && sub.validity_end_date) {
-    const left = o.trial_days_left ?? 0
-    return `Free trial: ${left} ${left === 1 ? 'day' : 'days'} left, ends on ${formatDate(sub.validity_end_date)}`
+    return `Free trial: ${plural(o.trial_days_left ?? 0, 'day', 'days')} left, ends on ${formatDate(sub.validity_end_date)}`
   }
   if (paid?.grace_ends_at)
     return `Payment failed: Pro stays until ${formatDate(paid.grace_ends_at)} while Stripe tries your card again`

@@ -1,22 +1,20 @@
-import { css } from '../../../../styled-system/css'
 import type { BillingMode, BillingOverview } from '../../../domain/billing.ts'
 import * as Alert from '../../components/alert.tsx'
-import { formatDate } from '../monitors/format.ts'
+import { linkStyle } from '../auth/AuthCard.tsx'
+import { formatDate, plural } from '../monitors/format.ts'
 import type { BillingFlow } from './use-billing.ts'
 
 // What the upgrade and Billing pages both say: where the account stands, how Pro is paid for here, and the
 // outcome of the last action.
 
-export const linkStyle = css({ color: 'primary', fontWeight: 'medium', textDecoration: 'underline' })
-
-const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`
+export { linkStyle } from '../auth/AuthCard.tsx'
 
 /** The account's plan in one sentence. */
 export const currentPlanText = (o: BillingOverview): string => {
   const sub = o.subscription
   if (sub.title === 'Basic') return 'You are on Basic.'
   if (sub.is_free_trial)
-    return `You are on the Pro free trial: ${days(o.trial_days_left ?? 0)} left${sub.validity_end_date ? ` (it ends on ${formatDate(sub.validity_end_date)})` : ''}.`
+    return `You are on the Pro free trial: ${plural(o.trial_days_left ?? 0, 'day', 'days')} left${sub.validity_end_date ? ` (it ends on ${formatDate(sub.validity_end_date)})` : ''}.`
   if (o.paid) return `You are on Pro ${o.paid.billing_frequency}, paid until ${formatDate(o.paid.period_end)}.`
   return `You are on Pro ${sub.billing_frequency}${sub.validity_end_date ? `, valid until ${formatDate(sub.validity_end_date)}` : ''}.`
 }

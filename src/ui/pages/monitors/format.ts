@@ -71,5 +71,4 @@ export const intervalLabel = (seconds: number): string => {
 export const formatMoney = (amount: number, currency: string): string =>
   amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })
 
-/** A count with its noun: 1 subscription, 3 subscriptions. */
-export const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
+export { plural } from '../../../domain/plural.ts'

@@ -23,15 +23,13 @@ import * as Card from '../../components/card.tsx'
 import * as Field from '../../components/field.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
 import { showToast } from '../../components/toast-store.ts'
-import { useShell } from '../../layout/shell-context.tsx'
+import { accountHeading, accountSection, PasswordSection } from '../account-sections.tsx'
 import { FormField, formValues } from '../auth/FormField.tsx'
 import { PageCard } from '../FeaturePage.tsx'
 import { FormDialog } from '../FormDialog.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { useFormFlow } from './use-form-flow.ts'
 
-const section = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
-const heading = css({ fontWeight: 'semibold', fontSize: 'md' })
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-end' })
 
 /** The signed-in user's profile: name, picture, email address, password, and deleting the account. */
@@ -77,7 +75,7 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
   })
   return (
     <form
-      className={section}
+      className={accountSection}
       noValidate
       aria-labelledby="name-title"
       onSubmit={(e) => {
@@ -85,7 +83,7 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
         form.send(formValues(e.currentTarget))
       }}
     >
-      <h2 id="name-title" className={heading}>
+      <h2 id="name-title" className={accountHeading}>
         Name
       </h2>
       {form.message && (
@@ -117,8 +115,8 @@ function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) 
   const remove = useFormFlow(profileApi.removePicture, NoInput, onChanged)
   const busy = upload.submitting || remove.submitting
   return (
-    <section className={section} aria-labelledby="picture-title">
-      <h2 id="picture-title" className={heading}>
+    <section className={accountSection} aria-labelledby="picture-title">
+      <h2 id="picture-title" className={accountHeading}>
         Picture
       </h2>
       {(upload.message || upload.errors.file || remove.message) && (
@@ -176,7 +174,7 @@ function EmailForm({
   })
   return (
     <form
-      className={section}
+      className={accountSection}
       noValidate
       aria-labelledby="email-title"
       onSubmit={(e) => {
@@ -184,7 +182,7 @@ function EmailForm({
         form.send(formValues(e.currentTarget))
       }}
     >
-      <h2 id="email-title" className={heading}>
+      <h2 id="email-title" className={accountHeading}>
         Email address
       </h2>
       <p>
@@ -217,22 +215,6 @@ function EmailForm({
   )
 }
 
-function PasswordSection() {
-  const { changePassword } = useShell()
-  return (
-    <section className={section} aria-labelledby="password-title">
-      <h2 id="password-title" className={heading}>
-        Password
-      </h2>
-      <div>
-        <Button variant="outline" onClick={() => changePassword.send({ type: 'password.open' })}>
-          Change Password
-        </Button>
-      </div>
-    </section>
-  )
-}
-
 function DeleteAccount() {
   const [open, setOpen] = useState(false)
   const [confirmation, setConfirmation] = useState('')
@@ -246,8 +228,8 @@ function DeleteAccount() {
     navigate('/', { replace: true })
   })
   return (
-    <section className={section} aria-labelledby="delete-title">
-      <h2 id="delete-title" className={heading}>
+    <section className={accountSection} aria-labelledby="delete-title">
+      <h2 id="delete-title" className={accountHeading}>
         Delete the account
       </h2>
       <p className={css({ color: 'muted' })}>

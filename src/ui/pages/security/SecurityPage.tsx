@@ -8,32 +8,19 @@ import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Table from '../../components/table.tsx'
-import { useShell } from '../../layout/shell-context.tsx'
+import { accountHeading, accountSection, PasswordSection } from '../account-sections.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
-
-const section = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
-const heading = css({ fontWeight: 'semibold', fontSize: 'md' })
 
 const clientOf = (s: SessionView) => [s.browser, s.system].filter(Boolean).join(' on ') || 'An unknown browser or app'
 
 /** Settings → Security: the password, and the sessions signed in to this account. */
 export function SecurityPage() {
-  const { changePassword } = useShell()
   return (
     <FeatureGate feature="Security">
       <PageCard id="security-title" title="Security" description="Your password, and where your account is signed in.">
-        <section className={section} aria-labelledby="password-title">
-          <h2 id="password-title" className={heading}>
-            Password
-          </h2>
-          <div>
-            <Button variant="outline" onClick={() => changePassword.send({ type: 'password.open' })}>
-              Change Password
-            </Button>
-          </div>
-        </section>
+        <PasswordSection />
         <Sessions />
       </PageCard>
     </FeatureGate>
@@ -53,8 +40,8 @@ function Sessions() {
   const others = sessions?.filter((s) => !s.current).length ?? 0
 
   return (
-    <section className={section} aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className={heading}>
+    <section className={accountSection} aria-labelledby="sessions-title">
+      <h2 id="sessions-title" className={accountHeading}>
         Sessions
       </h2>
       <p className={css({ color: 'muted' })}>
