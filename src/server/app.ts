@@ -17,6 +17,7 @@ import { notificationRoutes } from './http/notifications.routes.ts'
 import { PICTURE_PATH, profileRoutes } from './http/profile.routes.ts'
 import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
 import { hstsOverHttps, noStore, sameOriginChanges } from './http/request-guards.ts'
+import { securityRoutes } from './http/security.routes.ts'
 import { sessionRoutes } from './http/sessions.routes.ts'
 import { statusPageRoutes } from './http/status-pages.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
@@ -42,6 +43,7 @@ export const createApi = (deps: Deps) => {
       .route('/user', userRoutes(deps))
       .route('/profile', profileRoutes(deps))
       .route('/sessions', sessionRoutes(deps))
+      .route('/security', securityRoutes(deps))
       .route('/user_notification', notificationRoutes(deps))
       .route('/user_subscription', subscriptionRoutes(deps))
       .route('/plans', planRoutes(deps))

@@ -18,6 +18,8 @@ export interface RateLimits {
   login: { perIp: RateRule; perAccount: RateRule }
   register: { perIp: RateRule; perAccount: RateRule }
   forgotPassword: { perIp: RateRule; perAccount: RateRule }
+  /** The code after the password: counted apart from the password's tries, so neither can use up the other. */
+  twoFactor: { perIp: RateRule; perAccount: RateRule }
   passwordChange: { perAccount: RateRule }
   /** One-off blacklist checks: each asks every DNSBL zone, and zones ban those who ask too much. */
   blacklistCheck: { perAccount: RateRule }
@@ -117,6 +119,7 @@ export const defaultRateLimits: RateLimits = {
   login: { perIp: { max: 30, windowSeconds: 900 }, perAccount: { max: 10, windowSeconds: 900 } },
   register: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
   forgotPassword: { perIp: { max: 10, windowSeconds: 3600 }, perAccount: { max: 5, windowSeconds: 3600 } },
+  twoFactor: { perIp: { max: 30, windowSeconds: 900 }, perAccount: { max: 10, windowSeconds: 900 } },
   passwordChange: { perAccount: { max: 10, windowSeconds: 900 } },
   blacklistCheck: { perAccount: { max: 20, windowSeconds: 600 } },
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeClient } from '../../src/server/services/sessions.service.ts'
+import { describeClient } from '../../src/server/services/describe-client.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // A user's sessions through the API on both databases: each sign-in with its browser, system and address, last

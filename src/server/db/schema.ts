@@ -61,6 +61,41 @@ export interface SessionsTable {
   last_active_at: number | null
 }
 
+export interface TwoFactorTable {
+  user_id: string
+  /** The TOTP secret, sealed with the server key. */
+  secret: string
+  created_at: number
+  /** Null while the secret is being set up (not yet confirmed by a code). */
+  enabled_at: number | null
+  /** The newest 30-second step whose code was accepted: a code is used once. */
+  last_step: number | null
+}
+
+export interface RecoveryCodesTable {
+  user_id: string
+  code_hash: string
+  used_at: number | null
+}
+
+export interface SignInChallengesTable {
+  token_hash: string
+  user_id: string
+  created_at: number
+  expires_at: number
+  attempts: number
+}
+
+export interface SecurityEventsTable {
+  event_id: string
+  user_id: string
+  kind: string
+  detail: string | null
+  ip: string | null
+  user_agent: string | null
+  created_at: number
+}
+
 export interface SubscriptionsTable {
   subscription_id: string
   user_id: string
@@ -368,6 +403,10 @@ export interface DB {
   user_images: UserImagesTable
   email_changes: EmailChangesTable
   sessions: SessionsTable
+  two_factor: TwoFactorTable
+  recovery_codes: RecoveryCodesTable
+  sign_in_challenges: SignInChallengesTable
+  security_events: SecurityEventsTable
   subscriptions: SubscriptionsTable
   billing_accounts: BillingAccountsTable
   billing_events: BillingEventsTable

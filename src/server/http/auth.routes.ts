@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
 import { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../../domain/auth.schema.ts'
+import { TwoFactorLoginInput } from '../../domain/two-factor.ts'
 import { hashToken } from '../auth/tokens.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure } from '../errors.ts'
 import { accountsService, type SignedIn } from '../services/accounts.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { clientIp, enforceRateLimits } from './rate-limit.ts'
+import { clientIp, enforceRateLimits, requestClient } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
 import { readToken, requireSession, TOKEN_COOKIE } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -30,10 +31,7 @@ export const authRoutes = (deps: Deps) => {
     return c.json({ data: { token: result.token, user: result.user } }, status)
   }
 
-  const clientOf = (c: Context) => ({
-    ip: clientIp(c, config.trustProxy),
-    userAgent: c.req.header('user-agent') ?? null,
-  })
+  const clientOf = (c: Context) => requestClient(c, config.trustProxy)
 
   return (
     new Hono<AppEnv>()
@@ -52,7 +50,22 @@ export const authRoutes = (deps: Deps) => {
           { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.login.perIp },
           { key: `account:${input.email}`, rule: limits.login.perAccount },
         ])
-        return signedIn(c, await accounts.login(input, clientOf(c)), 200)
+        const outcome = await accounts.login(input, clientOf(c))
+        // Two-factor sign-in on: no session yet, the page asks for the code.
+        if ('two_factor_required' in outcome) return c.json({ data: outcome }, 200)
+        return signedIn(c, outcome, 200)
+      })
+
+      // The second step of a sign-in: the challenge from the password step and a code from the app or a
+      // recovery code. Its own rate limits, so that codes and passwords are not counted against each other.
+      .post('/login/two_factor', validate('json', TwoFactorLoginInput), async (c) => {
+        const input = c.req.valid('json')
+        await enforceRateLimits(deps, 'two-factor', [
+          { key: `ip:${clientIp(c, config.trustProxy)}`, rule: limits.twoFactor.perIp },
+        ])
+        const limitAccount = (userId: string) =>
+          enforceRateLimits(deps, 'two-factor', [{ key: `account:${userId}`, rule: limits.twoFactor.perAccount }])
+        return signedIn(c, await accounts.completeTwoFactor(input, clientOf(c), limitAccount), 200)
       })
 
       // Ends the session of the token sent, if any; answers 200 either way so a client can always clear up.
@@ -78,7 +91,7 @@ export const authRoutes = (deps: Deps) => {
 
       .post('/reset_password', validate('json', ResetPasswordInput), async (c) => {
         const { token, password } = c.req.valid('json')
-        await accounts.resetPassword(token, password)
+        await accounts.resetPassword(token, password, clientOf(c))
         deleteCookie(c, TOKEN_COOKIE, { path: '/' })
         return c.json({ data: { message: 'Your password has been reset. Sign in with the new password.' } })
       })

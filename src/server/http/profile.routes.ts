@@ -12,7 +12,7 @@ import {
 import { Failure } from '../errors.ts'
 import { profileService } from '../services/profile.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { enforceRateLimits } from './rate-limit.ts'
+import { enforceRateLimits, requestClient } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession, TOKEN_COOKIE } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -30,7 +30,11 @@ export const profileRoutes = (deps: Deps) => {
     ])
   return new Hono<AppEnv>()
     .post('/email/confirm', validate('json', EmailConfirmInput), async (c) =>
-      c.json({ data: { user: await profile.confirmEmailChange(c.req.valid('json').token) } }),
+      c.json({
+        data: {
+          user: await profile.confirmEmailChange(c.req.valid('json').token, requestClient(c, deps.config.trustProxy)),
+        },
+      }),
     )
     .use(requireSession(deps))
     .get('/', async (c) => c.json({ data: await profile.view(c.get('session').userId) }))

@@ -17,6 +17,12 @@ export const clientIp = (c: Context, trustProxy: boolean): string => {
   }
 }
 
+/** Where a request comes from, as sessions and the security log keep it. */
+export const requestClient = (c: Context, trustProxy: boolean) => ({
+  ip: clientIp(c, trustProxy),
+  userAgent: c.req.header('user-agent') ?? null,
+})
+
 const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
 
 /**

@@ -3,6 +3,7 @@ import { deleteCookie } from 'hono/cookie'
 import { SessionIdParam } from '../../domain/sessions.ts'
 import { sessionsService } from '../services/sessions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { requestClient } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession, TOKEN_COOKIE } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -18,11 +19,13 @@ export const sessionRoutes = (deps: Deps) => {
     })
     .delete('/others', noFormBody, async (c) => {
       const { userId, tokenHash } = c.get('session')
-      return c.json({ data: { ended: await sessions.endOthers(userId, tokenHash) } })
+      return c.json({
+        data: { ended: await sessions.endOthers(userId, tokenHash, requestClient(c, deps.config.trustProxy)) },
+      })
     })
     .delete('/:id', noFormBody, validate('param', SessionIdParam), async (c) => {
       const { userId, tokenHash } = c.get('session')
-      const ended = await sessions.end(userId, c.req.valid('param').id)
+      const ended = await sessions.end(userId, c.req.valid('param').id, requestClient(c, deps.config.trustProxy))
       // Ending this very session is signing out here.
       if (ended.tokenHash === tokenHash) deleteCookie(c, TOKEN_COOKIE, { path: '/' })
       return c.json({ data: { ended: 1, current: ended.tokenHash === tokenHash } })

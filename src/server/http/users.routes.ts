@@ -4,7 +4,7 @@ import { PasswordChangeInput } from '../../domain/auth.schema.ts'
 import { notFound } from '../errors.ts'
 import { accountsService } from '../services/accounts.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { enforceRateLimits } from './rate-limit.ts'
+import { enforceRateLimits, requestClient } from './rate-limit.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
@@ -26,7 +26,13 @@ export const userRoutes = (deps: Deps) => {
           { key: `account:${session.userId}`, rule: deps.config.rateLimits.passwordChange.perAccount },
         ])
         const { current_password, new_password } = c.req.valid('json')
-        await accounts.changePassword(session.userId, session.tokenHash, current_password, new_password)
+        await accounts.changePassword(
+          session.userId,
+          session.tokenHash,
+          current_password,
+          new_password,
+          requestClient(c, deps.config.trustProxy),
+        )
         return c.json({ data: { message: 'Password updated successfully' } })
       },
     )

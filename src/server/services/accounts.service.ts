@@ -1,21 +1,21 @@
 import type { LoginInput, RegisterInput, User } from '../../domain/auth.schema.ts'
 import { PASSWORD_MESSAGES } from '../../domain/password-policy.ts'
+import type { TwoFactorChallenge, TwoFactorLoginInput } from '../../domain/two-factor.ts'
 import { hashPassword, verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
+import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
 import type { Deps } from './deps.ts'
 
-/** Where a sign-in comes from, kept with its session for the user's list of sessions. */
-export interface SessionClient {
-  ip: string | null
-  userAgent: string | null
-}
-const NO_CLIENT: SessionClient = { ip: null, userAgent: null }
-
+import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 import { newSubscriptionRow } from './subscriptions.service.ts'
+import { twoFactorService } from './two-factor.service.ts'
+
+/** Where a sign-in comes from, kept with its session for the user's list of sessions and in the security log. */
+export type SessionClient = EventClient
 
 const DAY_MS = 86_400_000
 
@@ -30,6 +30,7 @@ let decoyHash: Promise<string> | undefined
 
 export const accountsService = (deps: Deps) => {
   const { database, repos, clock, config, mailer, logger } = deps
+  const twoFactor = twoFactorService(deps)
 
   const startSession = async (
     userId: string,
@@ -48,6 +49,16 @@ export const accountsService = (deps: Deps) => {
       user_agent: client.userAgent?.slice(0, 512) ?? null,
     })
     return { token, expiresAt }
+  }
+
+  const signIn = async (
+    user: Parameters<typeof toUser>[0],
+    client: SessionClient,
+    kind: 'sign_in' | 'recovery_code_used' = 'sign_in',
+  ): Promise<SignedIn> => {
+    const session = await startSession(user.user_id, client)
+    await recordSecurityEvent(repos, { userId: user.user_id, kind, client, now: clock.now() })
+    return { ...session, user: toUser(user) }
   }
 
   return {
@@ -94,6 +105,7 @@ export const accountsService = (deps: Deps) => {
             now,
           )
           const session = await startSession(userId, client, tx)
+          await recordSecurityEvent(tx, { userId, kind: 'sign_in', client, now })
           return { ...session, user: toUser(row) }
         })
       } catch (err) {
@@ -106,12 +118,28 @@ export const accountsService = (deps: Deps) => {
       }
     },
 
-    async login(input: LoginInput, client: SessionClient = NO_CLIENT): Promise<SignedIn> {
+    /** The password step: signed in, or (with two-factor sign-in on) a challenge for the code. */
+    async login(input: LoginInput, client: SessionClient = NO_CLIENT): Promise<SignedIn | TwoFactorChallenge> {
       const user = await repos.users.findByEmail(input.email)
       decoyHash ??= hashPassword('decoy-password', config.passwordHashCost)
       const ok = await verifyPassword(input.password, user?.password_hash ?? (await decoyHash))
+      if (user && !ok)
+        await recordSecurityEvent(repos, { userId: user.user_id, kind: 'sign_in_failed', client, now: clock.now() })
       if (!user || !ok) throw new Failure('unauthenticated', 'The email or password is incorrect.')
-      return { ...(await startSession(user.user_id, client)), user: toUser(user) }
+      if (await twoFactor.isOn(user.user_id)) return twoFactor.challenge(user.user_id)
+      return signIn(user, client)
+    },
+
+    /** The second step of a sign-in with two-factor sign-in on: the challenge and a code make the session. */
+    async completeTwoFactor(
+      input: TwoFactorLoginInput,
+      client: SessionClient,
+      limit: (userId: string) => Promise<void>,
+    ): Promise<SignedIn> {
+      const userId = await twoFactor.complete(input, client, limit)
+      const user = await repos.users.findById(userId)
+      if (!user) throw new Failure('unauthenticated', 'The email or password is incorrect.')
+      return signIn(user, client, input.method === 'recovery' ? 'recovery_code_used' : 'sign_in')
     },
 
     logout: (tokenHash: string) => repos.sessions.delete(tokenHash),
@@ -151,7 +179,7 @@ export const accountsService = (deps: Deps) => {
     },
 
     /** Sets a new password from a reset link; every session of the user ends. */
-    async resetPassword(token: string, password: string): Promise<void> {
+    async resetPassword(token: string, password: string, client: SessionClient = NO_CLIENT): Promise<void> {
       const now = clock.now()
       const reset = await repos.passwordResets.findUsable(hashToken(token), now)
       if (!reset)
@@ -164,6 +192,13 @@ export const accountsService = (deps: Deps) => {
         await tx.users.setPasswordHash(reset.user_id, passwordHash, now)
         await tx.passwordResets.consumeAllOfUser(reset.user_id, now)
         await tx.sessions.deleteAllOfUser(reset.user_id)
+        await recordSecurityEvent(tx, {
+          userId: reset.user_id,
+          kind: 'password_reset',
+          detail: 'from an emailed link',
+          client,
+          now,
+        })
       })
     },
 
@@ -181,6 +216,13 @@ export const accountsService = (deps: Deps) => {
         await tx.users.setPasswordHash(user.user_id, passwordHash, now)
         await tx.passwordResets.consumeAllOfUser(user.user_id, now)
         await tx.sessions.deleteAllOfUser(user.user_id)
+        await recordSecurityEvent(tx, {
+          userId: user.user_id,
+          kind: 'password_reset',
+          detail: 'by the operator',
+          client: NO_CLIENT,
+          now,
+        })
         await tx.notifications.insertAccountNotice(
           user.user_id,
           {
@@ -195,7 +237,13 @@ export const accountsService = (deps: Deps) => {
     },
 
     /** The spec's password change: checks the current password and ends the user's other sessions. */
-    async changePassword(userId: string, keepTokenHash: string, current: string, next: string): Promise<void> {
+    async changePassword(
+      userId: string,
+      keepTokenHash: string,
+      current: string,
+      next: string,
+      client: SessionClient = NO_CLIENT,
+    ): Promise<void> {
       const user = await repos.users.findById(userId)
       if (!user) throw new Failure('not_found', 'User not found.')
       if (!(await verifyPassword(current, user.password_hash)))
@@ -212,6 +260,7 @@ export const accountsService = (deps: Deps) => {
         // A reset link sent before the change could otherwise undo it.
         await tx.passwordResets.consumeAllOfUser(userId, now)
         await tx.sessions.deleteAllOfUser(userId, keepTokenHash)
+        await recordSecurityEvent(tx, { userId, kind: 'password_changed', client, now })
         await tx.notifications.insertAccountNotice(
           userId,
           {

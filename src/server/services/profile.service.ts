@@ -5,10 +5,12 @@ import { verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { takeWriteLock } from '../db/database.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
+import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import type { Deps } from './deps.ts'
 import { reencodePicture } from './profile-picture.ts'
+import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 
 // The profile's flows: the name, the picture (re-encoded here, served from our origin), a change of email address
 // confirmed from the new inbox (the old one is told), and deleting the account with everything in it.
@@ -111,7 +113,7 @@ export const profileService = (deps: Deps) => {
     },
 
     /** The link from the new inbox: the address changes, once; the old address is told. */
-    async confirmEmailChange(token: string): Promise<User> {
+    async confirmEmailChange(token: string, client: EventClient = NO_CLIENT): Promise<User> {
       const now = clock.now()
       const changed = await database.db.transaction().execute(async (trx) => {
         await takeWriteLock(trx, database.dialect)
@@ -127,6 +129,13 @@ export const profileService = (deps: Deps) => {
         if (!before) throw notFound('User')
         await r.users.update(change.user_id, { email: change.new_email }, now)
         await r.profile.closeEmailChanges(change.user_id, now)
+        await recordSecurityEvent(r, {
+          userId: change.user_id,
+          kind: 'email_changed',
+          detail: change.new_email,
+          client,
+          now,
+        })
         await r.notifications.insertAccountNotice(
           change.user_id,
           { title: 'Email address changed', description: `Your account's email address is now ${change.new_email}.` },

@@ -16,10 +16,12 @@ import { plansRepo } from './plans.repo.ts'
 import { profileRepo } from './profile.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
 import { rollupsRepo } from './rollups.repo.ts'
+import { securityEventsRepo } from './security-events.repo.ts'
 import { sessionsRepo } from './sessions.repo.ts'
 import { statusIncidentsRepo } from './status-incidents.repo.ts'
 import { statusPagesRepo } from './status-pages.repo.ts'
 import { subscriptionsRepo } from './subscriptions.repo.ts'
+import { twoFactorRepo } from './two-factor.repo.ts'
 import { usersRepo } from './users.repo.ts'
 
 /** Every repository over one connection or transaction: `repos(trx)` inside `db.transaction()`. */
@@ -27,6 +29,8 @@ export const repos = (db: Kysely<DB>) => ({
   users: usersRepo(db),
   profile: profileRepo(db),
   sessions: sessionsRepo(db),
+  twoFactor: twoFactorRepo(db),
+  securityEvents: securityEventsRepo(db),
   plans: plansRepo(db),
   subscriptions: subscriptionsRepo(db),
   billing: billingRepo(db),

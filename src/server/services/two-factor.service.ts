@@ -1,0 +1,193 @@
+import {
+  CHALLENGE_EXPIRED,
+  CHALLENGE_MAX_ATTEMPTS,
+  CHALLENGE_TTL_MS,
+  CODE_OR_RECOVERY_WRONG,
+  CODE_WRONG,
+  isTotpShape,
+  RECOVERY_CODE_COUNT,
+  RECOVERY_WRONG,
+  type TwoFactorChallenge,
+  type TwoFactorLoginInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '../../domain/two-factor.ts'
+import { verifyPassword } from '../auth/password-hash.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrDataUrl, totpUri } from '../auth/totp.ts'
+import { repos as reposOf } from '../db/repos/index.ts'
+import type { EventClient } from '../db/repos/security-events.repo.ts'
+import { Failure, notFound } from '../errors.ts'
+import type { Deps } from './deps.ts'
+import { recordSecurityEvent } from './security-log.ts'
+
+// Two-factor sign-in: set up (a new secret shown as a QR code and as text), turned on by a first code with the
+// password (ten recovery codes shown once), turned off by the password and a code, and the second step of a
+// sign-in, which trades a challenge from the password step and a code for a session.
+
+const WRONG_PASSWORD = 'The password is incorrect.'
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+export const twoFactorService = (deps: Deps) => {
+  const { repos, database, clock, secrets, mailer, config } = deps
+
+  const userOf = async (userId: string) => {
+    const user = await repos.users.findById(userId)
+    if (!user) throw notFound('User')
+    return user
+  }
+
+  const checkPassword = async (userId: string, password: string) => {
+    const user = await userOf(userId)
+    if (!(await verifyPassword(password, user.password_hash)))
+      throw new Failure('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD })
+    return user
+  }
+
+  /** Takes a TOTP code once: the step it matched must be newer than the last one used. */
+  const takeCode = async (userId: string, sealedSecret: string, code: string, now = clock.now()) => {
+    const step = matchTotp(secrets.open(sealedSecret), code, now)
+    return step !== null && (await repos.twoFactor.acceptStep(userId, step))
+  }
+
+  const takeRecoveryCode = (userId: string, code: string) =>
+    repos.twoFactor.spendRecoveryCode(userId, hashRecoveryCode(code), clock.now())
+
+  const tell = (user: { user_id: string; email: string; name: string }, subject: string, line: string) =>
+    mailer.send({
+      userId: user.user_id,
+      to: user.email,
+      subject,
+      text: `Hello ${user.name},\n\n${line}\nIf this was not you, change your password at ${config.appUrl}/settings/security now.`,
+    })
+
+  return {
+    async status(userId: string): Promise<TwoFactorStatus> {
+      const row = await repos.twoFactor.of(userId)
+      const enabled = row?.enabled_at != null
+      return {
+        enabled,
+        enabled_at: iso(row?.enabled_at ?? null),
+        recovery_codes_left: enabled ? await repos.twoFactor.recoveryCodesLeft(userId) : 0,
+      }
+    },
+
+    /** A new secret to set up; refused while two-factor sign-in is on (turn it off first). */
+    async setup(userId: string): Promise<TwoFactorSetup> {
+      const user = await userOf(userId)
+      if ((await repos.twoFactor.of(userId))?.enabled_at != null)
+        throw new Failure('conflict', 'Two-factor sign-in is already on. Turn it off first to use a new app.')
+      const secret = newTotpSecret()
+      await repos.twoFactor.putPending(userId, secrets.seal(secret), clock.now())
+      const uri = totpUri(secret, user.email)
+      return { secret, uri, qr: qrDataUrl(uri) }
+    },
+
+    /** Turns two-factor sign-in on with the first code of the new secret; answers the ten recovery codes. */
+    async enable(userId: string, code: string, password: string, client: EventClient): Promise<string[]> {
+      const user = await checkPassword(userId, password)
+      const row = await repos.twoFactor.of(userId)
+      if (!row) throw new Failure('invalid', 'Set up two-factor sign-in first: scan the QR code, then enter its code.')
+      if (row.enabled_at != null) throw new Failure('conflict', 'Two-factor sign-in is already on.')
+      if (!(await takeCode(userId, row.secret, code))) throw new Failure('invalid', CODE_WRONG, { code: CODE_WRONG })
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.twoFactor.enable(userId, now)
+        await tx.twoFactor.putRecoveryCodes(userId, codes.map(hashRecoveryCode))
+        await recordSecurityEvent(tx, { userId, kind: 'two_factor_on', client, now })
+        await tx.notifications.insertAccountNotice(
+          userId,
+          {
+            title: 'Two-factor sign-in is on',
+            description: 'Signing in now asks for a code from your authenticator app after the password.',
+          },
+          now,
+        )
+      })
+      await tell(user, 'Two-factor sign-in was turned on', 'Two-factor sign-in was turned on for your account.')
+      return codes
+    },
+
+    /** Turns it off with the password and a code from the app or a recovery code. */
+    async disable(userId: string, code: string, password: string, client: EventClient): Promise<void> {
+      const user = await checkPassword(userId, password)
+      const row = await repos.twoFactor.of(userId)
+      if (row?.enabled_at == null) throw new Failure('conflict', 'Two-factor sign-in is already off.')
+      const ok = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
+      if (!ok) throw new Failure('invalid', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG })
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.twoFactor.remove(userId)
+        await recordSecurityEvent(tx, { userId, kind: 'two_factor_off', client, now })
+        await tx.notifications.insertAccountNotice(
+          userId,
+          { title: 'Two-factor sign-in is off', description: 'Signing in now asks only for your password.' },
+          now,
+        )
+      })
+      await tell(user, 'Two-factor sign-in was turned off', 'Two-factor sign-in was turned off for your account.')
+    },
+
+    /** Whether a sign-in of this user needs its second step. */
+    isOn: async (userId: string) => (await repos.twoFactor.of(userId))?.enabled_at != null,
+
+    /** The password was right: a challenge for the second step, good for five minutes and five tries. */
+    async challenge(userId: string): Promise<TwoFactorChallenge> {
+      const token = newToken()
+      const now = clock.now()
+      await repos.twoFactor.deleteExpiredChallenges(now)
+      await repos.twoFactor.insertChallenge({
+        token_hash: hashToken(token),
+        user_id: userId,
+        created_at: now,
+        expires_at: now + CHALLENGE_TTL_MS,
+      })
+      return { two_factor_required: true, challenge: token, expires_at: new Date(now + CHALLENGE_TTL_MS).toISOString() }
+    },
+
+    /**
+     * The second step: the user of the challenge when the code is right (the challenge is then spent). A wrong
+     * code is logged and counted against the challenge's tries.
+     */
+    async complete(
+      input: TwoFactorLoginInput,
+      client: EventClient,
+      /** The account's own rate limit, counted once the challenge has told whose sign-in this is. */
+      limit: (userId: string) => Promise<void>,
+    ): Promise<string> {
+      const tokenHash = hashToken(input.challenge)
+      const now = clock.now()
+      const challenge = await repos.twoFactor.tryChallenge(tokenHash, now, CHALLENGE_MAX_ATTEMPTS)
+      if (!challenge) throw new Failure('unauthenticated', CHALLENGE_EXPIRED)
+      const userId = challenge.user_id
+      await limit(userId)
+      const row = await repos.twoFactor.of(userId)
+      // Turned off between the two steps: the password alone now signs in.
+      const ok =
+        row?.enabled_at == null ||
+        (input.method === 'code'
+          ? await takeCode(userId, row.secret, input.code)
+          : await takeRecoveryCode(userId, input.code))
+      if (!ok) {
+        await recordSecurityEvent(repos, { userId, kind: 'two_factor_failed', client, now })
+        const message = input.method === 'code' ? CODE_WRONG : RECOVERY_WRONG
+        throw new Failure('invalid', message, { code: message })
+      }
+      await repos.twoFactor.deleteChallenge(tokenHash)
+      if (input.method === 'recovery') {
+        const user = await userOf(userId)
+        const left = await repos.twoFactor.recoveryCodesLeft(userId)
+        await tell(
+          user,
+          'A recovery code was used to sign in',
+          `A recovery code was used to sign in to your account; ${left} of them are left.`,
+        )
+      }
+      return userId
+    },
+  }
+}
