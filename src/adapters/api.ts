@@ -5,6 +5,7 @@ import { AuthResult, User } from '../domain/auth.schema.ts'
 import { NotificationPage } from '../domain/notification.ts'
 import { Plan } from '../domain/plan.ts'
 import { Subscription } from '../domain/subscription.ts'
+import { LoginOutcome } from '../domain/two-factor.ts'
 import { readToken } from './storage.ts'
 
 // One client for the whole app: base /api/, credentials on every call, the stored token as a Bearer
@@ -56,7 +57,11 @@ export const call = async <S extends v.GenericSchema>(
 export const api = {
   verifySession: () => call(v.object({ user: User }), 'auth/verify').then((d) => d.user),
 
-  login: (body: { email: string; password: string }) => call(AuthResult, 'auth/login', { method: 'POST', body }),
+  /** Signed in, or (two-factor sign-in on) a challenge for the second step. */
+  login: (body: { email: string; password: string }) => call(LoginOutcome, 'auth/login', { method: 'POST', body }),
+
+  loginTwoFactor: (body: { challenge: string; method: 'code' | 'recovery'; code: string }) =>
+    call(AuthResult, 'auth/login/two_factor', { method: 'POST', body }),
 
   register: (body: {
     name: string

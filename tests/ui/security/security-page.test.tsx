@@ -8,6 +8,12 @@ import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
 const ok = (data: unknown) => ({ status: 200, body: { data } })
+const OFF = { enabled: false, enabled_at: null, recovery_codes_left: 0 }
+/** The parts of the page these tests do not look at. */
+const quiet = {
+  'GET /api/security/two_factor': () => ok(OFF),
+  'GET /api/security/events': () => ok({ events: [] }),
+}
 
 const session = (over: Partial<SessionView>): SessionView => ({
   id: 'a'.repeat(32),
@@ -29,6 +35,7 @@ describe('Settings → Security', () => {
     ]
     signIn()
     const requests = stubApi({
+      ...quiet,
       'GET /api/sessions': () => ok({ sessions }),
       'DELETE /api/sessions/others': () => {
         const ended = sessions.filter((s) => !s.current).length
@@ -66,6 +73,7 @@ describe('Settings → Security', () => {
     signIn()
     let failRead = true
     stubApi({
+      ...quiet,
       'GET /api/sessions': () =>
         failRead ? 'network-error' : ok({ sessions: [session({ current: true }), session({ id: 'b'.repeat(32) })] }),
       'DELETE /api/sessions/': () => ({ status: 404, body: { message: 'Session not found.' } }),
@@ -76,5 +84,107 @@ describe('Settings → Security', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /^Sign out Chrome 131/ })))
     expect((await screen.findByRole('alert')).textContent).toBe('Session not found.')
+  })
+})
+
+describe('Settings → Security: two-factor sign-in and the log', () => {
+  const setup = {
+    secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+    uri: 'otpauth://totp/x',
+    qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+  }
+  const codes = Array.from({ length: 10 }, (_, i) => `abcde-fghi${'abcdefghij'[i]}`)
+
+  it('sets up with the QR code and the secret, says what is wrong, shows the codes once with a download, then turns off', async () => {
+    signIn()
+    let status: { enabled: boolean; enabled_at: string | null; recovery_codes_left: number } = OFF
+    let events = [
+      {
+        id: 'e1',
+        kind: 'sign_in',
+        detail: null,
+        ip: '203.0.113.7',
+        browser: 'Chrome 131',
+        system: 'Windows 10',
+        at: new Date(2026, 10, 26, 9, 0).toISOString(),
+      },
+    ]
+    const requests = stubApi({
+      'GET /api/sessions': () => ok({ sessions: [session({ current: true })] }),
+      'GET /api/security/two_factor': () => ok(status),
+      'GET /api/security/events': () => ok({ events }),
+      'POST /api/security/two_factor/setup': () => ok(setup),
+      'POST /api/security/two_factor': (req) => {
+        if ((req.body as { code: string }).code !== '123456')
+          return {
+            status: 400,
+            body: { message: 'That code is not right.', errors: { code: 'That code is not right.' } },
+          }
+        status = { enabled: true, enabled_at: new Date(2026, 10, 26, 10, 0).toISOString(), recovery_codes_left: 10 }
+        events = [{ ...events[0], id: 'e2', kind: 'two_factor_on' } as (typeof events)[0], ...events]
+        return ok({ recovery_codes: codes, status })
+      },
+      'DELETE /api/security/two_factor': () => {
+        status = OFF
+        return ok(status)
+      },
+    })
+    const { container } = renderShell(<SecurityPage />, { url: '/settings/security' })
+    const log = await screen.findByRole('region', { name: 'Security events' })
+    expect(within(log).getAllByRole('row')[1]?.textContent).toMatch(/Signed in ?203\.0\.113\.7Chrome 131 on Windows 10/)
+
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })))
+    const form = await screen.findByRole('form', { name: 'Turn on two-factor sign-in' })
+    expect(
+      within(form)
+        .getByRole('img', { name: /QR code/ })
+        .getAttribute('src'),
+    ).toBe(setup.qr)
+    expect((within(form).getByRole('textbox', { name: 'Secret to type into the app' }) as HTMLInputElement).value).toBe(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    )
+    expect(await seriousViolations(container)).toEqual([])
+
+    // Checked here first: no request for an empty form.
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Turn on' })))
+    expect(within(form).getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/security/two_factor')).toHaveLength(0)
+
+    const code = within(form).getByRole('textbox', { name: 'Code from the app' })
+    fireEvent.change(code, { target: { value: '654321' } })
+    fireEvent.change(within(form).getByLabelText('Your password'), { target: { value: 'correct horse' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Turn on' })))
+    expect(await within(form).findAllByText('That code is not right.')).toHaveLength(2)
+    fireEvent.change(code, { target: { value: '123 456' } })
+    await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Turn on' })))
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' })
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(codes)
+    const download = screen.getByRole('link', { name: 'Download the codes' })
+    expect(download.getAttribute('download')).toBe('vigil-recovery-codes.txt')
+    expect(decodeURIComponent(download.getAttribute('href') ?? '')).toContain(codes.join('\n'))
+    // The log is read again and shows the change.
+    await waitFor(() =>
+      expect(within(screen.getByRole('region', { name: 'Security events' })).getAllByRole('row')).toHaveLength(3),
+    )
+
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }))
+    expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull()
+    expect(screen.getByText(/10 recovery codes are left/)).toBeTruthy()
+    const off = screen.getByRole('form', { name: 'Turn off two-factor sign-in' })
+    fireEvent.change(within(off).getByRole('textbox', { name: 'Code or recovery code' }), {
+      target: { value: 'abcde-fghia' },
+    })
+    fireEvent.change(within(off).getByLabelText('Your password'), { target: { value: 'correct horse' } })
+    await act(async () => fireEvent.click(within(off).getByRole('button', { name: 'Turn off two-factor sign-in' })))
+    expect(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })).toBeTruthy()
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({
+      code: 'abcdefghia',
+      password: 'correct horse',
+    })
   })
 })

@@ -11,6 +11,7 @@ export function FormField({
   error,
   autoComplete,
   defaultValue,
+  inputMode,
 }: {
   label: string
   name: string
@@ -18,11 +19,18 @@ export function FormField({
   error?: string
   autoComplete?: string
   defaultValue?: string
+  inputMode?: 'numeric' | 'text'
 }) {
   return (
     <Field.Root invalid={Boolean(error)}>
       <Field.Label>{label}</Field.Label>
-      <Field.Input name={name} type={type} autoComplete={autoComplete} defaultValue={defaultValue} />
+      <Field.Input
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        inputMode={inputMode}
+      />
       <Field.ErrorText>{error}</Field.ErrorText>
     </Field.Root>
   )

@@ -4,6 +4,7 @@ import { formLogic } from '../../../adapters/flows.actors.ts'
 import { storeUser } from '../../../adapters/user-data.ts'
 import type { AuthResult } from '../../../domain/auth.schema.ts'
 import type { FormSchema } from '../../../domain/form-validation.ts'
+import { needsSecondStep, type TwoFactorChallenge } from '../../../domain/two-factor.ts'
 import { useAuth } from '../../app/auth-context.tsx'
 
 /**
@@ -11,14 +12,17 @@ import { useAuth } from '../../app/auth-context.tsx'
  * when where to go depends on what was submitted).
  */
 export function useSignInForm(
-  submit: (values: any) => Promise<AuthResult>,
+  submit: (values: any) => Promise<AuthResult | TwoFactorChallenge>,
   schema: FormSchema,
   to: string | (() => string),
+  /** The password was right and the account asks for a second step. */
+  onChallenge: (challenge: TwoFactorChallenge) => void = () => {},
 ) {
   const auth = useAuth()
   const navigate = useNavigate()
   const form = useActorRef(
     formLogic(submit, (result) => {
+      if (needsSecondStep(result)) return onChallenge(result)
       auth.login(result.token)
       storeUser(result.user)
       navigate(typeof to === 'string' ? to : to(), { replace: true })

@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
+import { securityApi } from '../../../adapters/security-api.ts'
 import { sessionsApi, sessionsLogic } from '../../../adapters/sessions-api.ts'
 import type { SessionView } from '../../../domain/sessions.ts'
 import { useEffects } from '../../app/effects.ts'
@@ -12,24 +13,42 @@ import { accountHeading, accountSection, PasswordSection } from '../account-sect
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { SecurityLog } from './SecurityLog.tsx'
+import { TwoFactorSection } from './TwoFactorSection.tsx'
 
 const clientOf = (s: SessionView) => [s.browser, s.system].filter(Boolean).join(' on ') || 'An unknown browser or app'
 
 /** Settings → Security: the password, and the sessions signed in to this account. */
 export function SecurityPage() {
+  // The log is read again after each change on this page, so it shows the change.
+  const [version, setVersion] = useState(0)
+  const changed = useCallback(() => setVersion((n) => n + 1), [])
   return (
     <FeatureGate feature="Security">
-      <PageCard id="security-title" title="Security" description="Your password, and where your account is signed in.">
+      <PageCard
+        id="security-title"
+        title="Security"
+        description="Your password, two-factor sign-in, where your account is signed in, and what happened to it."
+      >
         <PasswordSection />
-        <Sessions />
+        <TwoFactorSection api={securityApi} onChange={changed} />
+        <Sessions onChange={changed} />
+        <SecurityLog key={version} api={securityApi} />
       </PageCard>
     </FeatureGate>
   )
 }
 
-function Sessions() {
+function Sessions({ onChange }: { onChange: () => void }) {
   const fx = useEffects()
-  const logic = useMemo(() => sessionsLogic(sessionsApi, fx), [fx])
+  // Each ended session is told in a toast, and the log below is read again.
+  const logic = useMemo(() => {
+    const toast: typeof fx.toast = (told) => {
+      fx.toast(told)
+      onChange()
+    }
+    return sessionsLogic(sessionsApi, { toast })
+  }, [fx, onChange])
   const flow = useActorRef(logic)
   const sessions = useSelector(flow, (s) => s.context.sessions)
   const error = useSelector(flow, (s) => s.context.error)
