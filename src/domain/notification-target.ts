@@ -14,6 +14,15 @@ const DETAIL_ROUTES: Record<string, (id: string) => string> = {
 }
 const OTHER = (id: string) => `/api_monitorings/${enc(id)}`
 
-/** Where a click on a notification leads; null for one without a target (an account message). */
-export const notificationTarget = (type: string, targetId: string | null): string | null =>
-  targetId ? (DETAIL_ROUTES[type] ?? OTHER)(targetId) : null
+/** A support ticket's page: where an operator's answer, in the bell and by mail, leads. */
+export const supportTicketPath = (ticketId: string) => `/support/tickets/${enc(ticketId)}`
+
+/**
+ * Where a click on a notification leads; null for one without a target. An `account` notice with a target is an
+ * answer to a support ticket and opens it; without one (a welcome, a password change) it leads nowhere.
+ */
+export const notificationTarget = (type: string, targetId: string | null): string | null => {
+  if (!targetId) return null
+  if (type === 'account') return supportTicketPath(targetId)
+  return (DETAIL_ROUTES[type] ?? OTHER)(targetId)
+}

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 
 // The 12 types of spec section 2 that have icons; 'ping' for ping monitors (which have a detail route);
-// and 'account' for messages about the account itself (welcome, password changed), with no target.
+// and 'account' for messages about the account itself (welcome, password changed), with no target, or with a
+// support ticket's id as its target when it tells of an operator's answer.
 export const NOTIFICATION_TYPES = [
   'web',
   'api',

@@ -21,6 +21,7 @@ import { securityRoutes } from './http/security.routes.ts'
 import { sessionRoutes } from './http/sessions.routes.ts'
 import { statusPageRoutes } from './http/status-pages.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
+import { supportRoutes } from './http/support.routes.ts'
 import { userRoutes } from './http/users.routes.ts'
 
 /** The API under /api, one sub-app per resource. Static files and the SPA are mounted by main.ts. */
@@ -44,6 +45,7 @@ export const createApi = (deps: Deps) => {
       .route('/profile', profileRoutes(deps))
       .route('/sessions', sessionRoutes(deps))
       .route('/security', securityRoutes(deps))
+      .route('/support', supportRoutes(deps))
       .route('/user_notification', notificationRoutes(deps))
       .route('/user_subscription', subscriptionRoutes(deps))
       .route('/plans', planRoutes(deps))

@@ -23,6 +23,10 @@ export interface RateLimits {
   passwordChange: { perAccount: RateRule }
   /** One-off blacklist checks: each asks every DNSBL zone, and zones ban those who ask too much. */
   blacklistCheck: { perAccount: RateRule }
+  /** New support requests: each mails the operator. */
+  supportTicket: { perAccount: RateRule }
+  /** Answers in a support ticket's thread: each mails the operator or the ticket's owner. */
+  supportMessage: { perAccount: RateRule }
 }
 
 /** Where the network checks ask: resolvers, blacklist zones, registries, extra trusted CAs. */
@@ -81,6 +85,10 @@ export interface Config {
   secretKey?: string
   cloud: CloudConfig
   billing: BillingConfig
+  /** ADMIN_EMAILS, lower-cased: the accounts with one of these addresses are operators (they answer support). */
+  adminEmails: string[]
+  /** SUPPORT_EMAIL: where new support requests and users' answers are mailed; unset, nothing is mailed. */
+  supportEmail?: string
 }
 
 /**
@@ -122,6 +130,8 @@ export const defaultRateLimits: RateLimits = {
   twoFactor: { perIp: { max: 30, windowSeconds: 900 }, perAccount: { max: 10, windowSeconds: 900 } },
   passwordChange: { perAccount: { max: 10, windowSeconds: 900 } },
   blacklistCheck: { perAccount: { max: 20, windowSeconds: 600 } },
+  supportTicket: { perAccount: { max: 10, windowSeconds: 3600 } },
+  supportMessage: { perAccount: { max: 60, windowSeconds: 3600 } },
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1'
@@ -147,6 +157,23 @@ const hours = (env: NodeJS.ProcessEnv, name: string, fallback: number): number =
   const n = Number(raw)
   if (!Number.isFinite(n) || n < 0) throw new Error(`${name} must be a number of hours, got "${raw}"`)
   return n
+}
+
+const looksLikeEmail = (value: string) => /^[^\s@,]+@[^\s@,]+$/.test(value)
+
+/** ADMIN_EMAILS: addresses separated by commas (or spaces), trimmed and lower-cased; empty by default. */
+const adminEmails = (raw: string | undefined): string[] => {
+  const emails = list(raw).map((e) => e.toLowerCase())
+  const bad = emails.find((e) => !looksLikeEmail(e))
+  if (bad !== undefined) throw new Error(`ADMIN_EMAILS must be email addresses separated by commas, got "${bad}"`)
+  return [...new Set(emails)]
+}
+
+const supportEmail = (raw: string | undefined): string | undefined => {
+  const email = raw?.trim()
+  if (!email) return undefined
+  if (!looksLikeEmail(email)) throw new Error(`SUPPORT_EMAIL must be an email address, got "${email}"`)
+  return email
 }
 
 const stripeApi = (raw: string | undefined) => {
@@ -213,6 +240,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       vigilAwsAccountId: env.VIGIL_AWS_ACCOUNT_ID || undefined,
     },
     billing: billingConfig(env),
+    adminEmails: adminEmails(env.ADMIN_EMAILS),
+    supportEmail: supportEmail(env.SUPPORT_EMAIL),
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
     alerts: {
       slack:

@@ -168,6 +168,11 @@ describe.each(dialects)('profile on %s', (dialect) => {
       body: { type: 'port', name: 'kept', host: 'db.example.test', port: 5432, interval_seconds: 300 },
     })
     await put(token, await picture(32, 32))
+    const asked = await t.call('POST', '/api/support/tickets', {
+      token,
+      body: { subject: 'Before I go', category: 'account', message: 'Will my invoices be kept?' },
+    })
+    expect(asked.status).toBe(201)
 
     const noWord = await t.call('DELETE', '/api/profile', {
       token,

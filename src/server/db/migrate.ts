@@ -14,6 +14,7 @@ import * as billing from './migrations/011-billing.ts'
 import { profile } from './migrations/012-profile.ts'
 import * as sessionDetails from './migrations/013-session-details.ts'
 import * as twoFactor from './migrations/014-two-factor.ts'
+import * as support from './migrations/015-support.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -32,6 +33,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '012-profile': profile(dialect),
   '013-session-details': sessionDetails,
   '014-two-factor': twoFactor,
+  '015-support': support,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

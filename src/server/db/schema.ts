@@ -396,6 +396,34 @@ export interface BillingNoticesTable {
   sent_at: number
 }
 
+export interface SupportTicketsTable {
+  ticket_id: string
+  user_id: string
+  subject: string
+  /** One of the domain's SUPPORT_CATEGORIES. */
+  category: string
+  /** open (waiting for the operator), answered (waiting for the user) or closed. */
+  status: string
+  /** The user's monitor it is about; null when none, or once that monitor is deleted. */
+  monitor_id: string | null
+  created_at: number
+  /** The last activity: a message, or the ticket closed. */
+  updated_at: number
+}
+
+export interface SupportMessagesTable {
+  message_id: string
+  ticket_id: string
+  /** 'user' (the ticket's owner) or 'operator'. */
+  author_role: string
+  /** Null once the author's account is deleted (an operator's answer stays in the thread). */
+  author_id: string | null
+  /** The author's name when they wrote it. */
+  author_name: string
+  body: string
+  created_at: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -433,4 +461,6 @@ export interface DB {
   status_incident_components: StatusIncidentComponentsTable
   maintenance_windows: MaintenanceWindowsTable
   maintenance_components: MaintenanceComponentsTable
+  support_tickets: SupportTicketsTable
+  support_messages: SupportMessagesTable
 }

@@ -21,6 +21,7 @@ import { sessionsRepo } from './sessions.repo.ts'
 import { statusIncidentsRepo } from './status-incidents.repo.ts'
 import { statusPagesRepo } from './status-pages.repo.ts'
 import { subscriptionsRepo } from './subscriptions.repo.ts'
+import { supportRepo } from './support.repo.ts'
 import { twoFactorRepo } from './two-factor.repo.ts'
 import { usersRepo } from './users.repo.ts'
 
@@ -49,5 +50,6 @@ export const repos = (db: Kysely<DB>) => ({
   maintenance: maintenanceRepo(db),
   cloudAccounts: cloudAccountsRepo(db),
   cloudData: cloudDataRepo(db),
+  support: supportRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

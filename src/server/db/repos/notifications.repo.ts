@@ -29,15 +29,23 @@ const columns = [
 export const notificationsRepo = (db: Kysely<DB>) => ({
   insert: (rows: NotificationRow | NotificationRow[]) => db.insertInto('notifications').values(rows).execute(),
 
-  /** A notice about the account itself (type `account`, opening nothing): a plan change, a password change. */
-  insertAccountNotice: (userId: string, told: { title: string; description: string }, now: number) =>
+  /**
+   * A notice about the account itself (type `account`): a plan change, a password change, opening nothing; or, with
+   * a target, an operator's answer to a support ticket, opening that ticket (`targetId`: the ticket's id).
+   */
+  insertAccountNotice: (
+    userId: string,
+    told: { title: string; description: string },
+    now: number,
+    targetId: string | null = null,
+  ) =>
     db
       .insertInto('notifications')
       .values({
         notification_id: newId(),
         user_id: userId,
         notification_type: 'account',
-        target_id: null,
+        target_id: targetId,
         notification_title: told.title,
         notification_description: told.description,
         is_opened: 0,
