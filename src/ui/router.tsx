@@ -108,7 +108,14 @@ const protectedRoutes: RouteObject[] = [
     ...page(async () => ({ Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage })),
   },
   { path: 'reporting', ...feature('reporting') },
-  { path: 'support', ...feature('support') },
+  {
+    path: 'support',
+    ...page(async () => ({ Component: (await import('./pages/support/SupportPage.tsx')).SupportPage })),
+  },
+  {
+    path: 'support/tickets/:ticketId',
+    ...page(async () => ({ Component: (await import('./pages/support/TicketPage.tsx')).TicketPage })),
+  },
   {
     path: 'settings/security',
     ...page(async () => ({ Component: (await import('./pages/security/SecurityPage.tsx')).SecurityPage })),

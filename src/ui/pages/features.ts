@@ -12,5 +12,4 @@ export const FEATURES: Record<string, FeatureInfo> = {
     summary: 'Uptime and response-time reports over any period, ready to share.',
     feature: 'Reporting',
   },
-  support: { title: 'Support', summary: 'Ask for help and follow your support requests.', feature: 'Support' },
 }

@@ -1,0 +1,191 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useMemo, useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { monitorChoicesLogic, supportApi, supportLoadLogic } from '../../../adapters/support-api.ts'
+import { formatDateTime } from '../../../domain/date-format.ts'
+import {
+  SUPPORT_CATEGORIES,
+  SUPPORT_CATEGORY_LABELS,
+  TicketInput,
+  type TicketSummary,
+} from '../../../domain/support.ts'
+import { SUPPORT_FAQ, searchFaq } from '../../../domain/support-faq.ts'
+import * as Alert from '../../components/alert.tsx'
+import { Button } from '../../components/button.tsx'
+import * as Field from '../../components/field.tsx'
+import * as Table from '../../components/table.tsx'
+import { showToast } from '../../components/toast-store.ts'
+import { accountHeading, accountSection } from '../account-sections.tsx'
+import { formValues } from '../auth/FormField.tsx'
+import { FeatureGate, PageCard } from '../FeaturePage.tsx'
+import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { useFormFlow } from '../profile/use-form-flow.ts'
+import { TicketStatusChip } from './TicketStatusChip.tsx'
+
+/** /support: answers to search, a request for help, and the requests with their status (every user's for operators). */
+export function SupportPage() {
+  const load = useActorRef(useMemo(() => supportLoadLogic(supportApi), []))
+  const list = useSelector(load, (s) => s.context.data)
+  const error = useSelector(load, (s) => s.context.error)
+  return (
+    <FeatureGate feature="Support">
+      <PageCard
+        id="support-title"
+        title="Support"
+        description="Find an answer, or ask us and follow your request here."
+      >
+        <Answers />
+        <RequestForm />
+        <section className={accountSection} aria-labelledby="tickets-title">
+          <h2 id="tickets-title" className={accountHeading}>
+            {list?.operator ? 'All requests' : 'Your requests'}
+          </h2>
+          {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
+          {!list && !error && <LoadingCard />}
+          {list && list.tickets.length === 0 && <p className={css({ color: 'muted' })}>No requests yet.</p>}
+          {list && list.tickets.length > 0 && <Tickets tickets={list.tickets} operator={list.operator} />}
+        </section>
+      </PageCard>
+    </FeatureGate>
+  )
+}
+
+function Answers() {
+  const [query, setQuery] = useState('')
+  const found = searchFaq(SUPPORT_FAQ, query)
+  return (
+    <section className={accountSection} aria-labelledby="answers-title">
+      <h2 id="answers-title" className={accountHeading}>
+        Answers
+      </h2>
+      <Field.Root>
+        <Field.Label>Search the answers</Field.Label>
+        <Field.Input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="retries, Slack, status page..."
+        />
+      </Field.Root>
+      <p className={css({ srOnly: true })} aria-live="polite">
+        {query ? `${found.length} answers found` : ''}
+      </p>
+      {found.length === 0 && <p>No answer mentions “{query}”. Ask us below.</p>}
+      <div className={css({ display: 'grid', gap: '2' })}>
+        {found.map((entry) => (
+          <details key={entry.id} className={faqItem}>
+            <summary className={css({ cursor: 'pointer', fontWeight: 'medium' })}>{entry.question}</summary>
+            <div className={css({ display: 'grid', gap: '2', mt: '2', color: 'muted' })}>
+              {entry.answer.split('\n\n').map((paragraph) => (
+                <p key={paragraph}>{paragraph}</p>
+              ))}
+            </div>
+          </details>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function RequestForm() {
+  const navigate = useNavigate()
+  const choices = useActorRef(useMemo(() => monitorChoicesLogic(supportApi), []))
+  const monitors = useSelector(choices, (s) => s.context.data) ?? []
+  const form = useFormFlow(supportApi.create, TicketInput, (ticket) => {
+    showToast({ title: 'Your request was sent', description: 'We will answer here and by email.', type: 'success' })
+    navigate(`/support/tickets/${ticket.id}`)
+  })
+  return (
+    <form
+      className={accountSection}
+      noValidate
+      aria-labelledby="request-title"
+      onSubmit={(e) => {
+        e.preventDefault()
+        form.send(formValues(e.currentTarget))
+      }}
+    >
+      <h2 id="request-title" className={accountHeading}>
+        Ask for help
+      </h2>
+      {form.message && (
+        <Alert.Root role="alert">
+          <Alert.Description>{form.message}</Alert.Description>
+        </Alert.Root>
+      )}
+      <Field.Root invalid={Boolean(form.errors.subject)}>
+        <Field.Label>Subject</Field.Label>
+        <Field.Input name="subject" maxLength={120} />
+        <Field.ErrorText>{form.errors.subject}</Field.ErrorText>
+      </Field.Root>
+      <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' } })}>
+        <Field.Root invalid={Boolean(form.errors.category)}>
+          <Field.Label>Category</Field.Label>
+          <Field.Select name="category" defaultValue="">
+            <option value="" disabled>
+              Choose one
+            </option>
+            {SUPPORT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {SUPPORT_CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </Field.Select>
+          <Field.ErrorText>{form.errors.category}</Field.ErrorText>
+        </Field.Root>
+        <Field.Root invalid={Boolean(form.errors.monitor_id)}>
+          <Field.Label>Monitor (optional)</Field.Label>
+          <Field.Select name="monitor_id" defaultValue="">
+            <option value="">None</option>
+            {monitors.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name}
+              </option>
+            ))}
+          </Field.Select>
+          <Field.ErrorText>{form.errors.monitor_id}</Field.ErrorText>
+        </Field.Root>
+      </div>
+      <Field.Root invalid={Boolean(form.errors.message)}>
+        <Field.Label>Message</Field.Label>
+        <Field.Textarea name="message" rows={6} maxLength={5000} />
+        <Field.HelperText>What you did, what you expected, and what happened instead.</Field.HelperText>
+        <Field.ErrorText>{form.errors.message}</Field.ErrorText>
+      </Field.Root>
+      <div>
+        <Button type="submit" disabled={form.submitting}>
+          {form.submitting ? 'Sending...' : 'Send the request'}
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function Tickets({ tickets, operator }: { tickets: TicketSummary[]; operator: boolean }) {
+  const columns = ['Subject', 'Status', 'Category', ...(operator ? ['From'] : []), 'Last activity']
+  return (
+    <Table.Simple label="Support requests" columns={columns}>
+      {tickets.map((t) => (
+        <Table.Row key={t.id}>
+          <Table.Cell>
+            <Link
+              className={css({ color: 'primary', fontWeight: 'medium', textDecoration: 'underline' })}
+              to={`/support/tickets/${t.id}`}
+            >
+              {t.subject}
+            </Link>
+          </Table.Cell>
+          <Table.Cell>
+            <TicketStatusChip status={t.status} />
+          </Table.Cell>
+          <Table.Cell>{SUPPORT_CATEGORY_LABELS[t.category]}</Table.Cell>
+          {operator && <Table.Cell>{t.user ? `${t.user.name} (${t.user.email})` : ''}</Table.Cell>}
+          <Table.Cell>{formatDateTime(t.updated_at)}</Table.Cell>
+        </Table.Row>
+      ))}
+    </Table.Simple>
+  )
+}
+
+const faqItem = css({ p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md' })
