@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpCode } from '../../src/server/auth/totp.ts'
 import { defaultRateLimits } from '../../src/server/config.ts'
+import { accountsService } from '../../src/server/services/accounts.service.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // Two-factor sign-in through the API on both databases, the test playing the authenticator app with the shown
@@ -228,6 +229,44 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     await t.call('POST', '/api/security/two_factor/setup', { token })
     expect((await t.call('GET', '/api/security/two_factor', { token })).json.data.enabled).toBe(false)
     expect((await passwordStep(email)).json.data.token).toEqual(expect.any(String))
+  })
+})
+
+describe.each(dialects)("the operator's reset with two-factor sign-in on, on %s", (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    t = buildTestApp(db.database)
+  })
+  afterAll(async () => {
+    await db.drop()
+  })
+
+  it('turns it off, so that someone who lost the phone and the codes signs in with the new password', async () => {
+    const { token, email, password } = await t.register()
+    const secret = (await t.call('POST', '/api/security/two_factor/setup', { token })).json.data.secret
+    const code = totpCode(secret, t.clock.now())
+    expect((await t.call('POST', '/api/security/two_factor', { token, body: { code, password } })).status).toBe(200)
+
+    expect(await accountsService(t.deps).setPasswordAsOperator(email, 'a new long password')).toEqual({
+      twoFactorOff: true,
+    })
+    const signedIn = await t.call('POST', '/api/auth/login', { body: { email, password: 'a new long password' } })
+    expect(signedIn.json.data.token).toEqual(expect.any(String))
+    const next = signedIn.json.data.token as string
+    expect((await t.call('GET', '/api/security/two_factor', { token: next })).json.data.enabled).toBe(false)
+    const kinds = (await t.call('GET', '/api/security/events', { token: next })).json.data.events.map(
+      (e: { kind: string }) => e.kind,
+    )
+    expect(kinds.slice(0, 3)).toEqual(['sign_in', 'two_factor_off', 'password_reset'])
+    // Without two-factor sign-in there is nothing to turn off.
+    expect(await accountsService(t.deps).setPasswordAsOperator(email, 'another long password')).toEqual({
+      twoFactorOff: false,
+    })
+    expect(
+      await accountsService(t.deps).setPasswordAsOperator('nobody@example.com', 'another long password'),
+    ).toBeNull()
   })
 })
 

@@ -59,4 +59,6 @@ const deps = buildDeps({ database, config, clock: systemClock, logger: silentLog
 const changed = await accountsService(deps).setPasswordAsOperator(email.output as string, password)
 await database.close()
 if (!changed) fail(`No account has the email ${email.output}: nothing was changed.`)
-process.stdout.write(`The password of ${email.output} is set, and every session of that account is signed out.\n`)
+process.stdout.write(
+  `The password of ${email.output} is set${changed?.twoFactorOff ? ', two-factor sign-in is turned off' : ''}, and every session of that account is signed out.\n`,
+)

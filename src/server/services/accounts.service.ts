@@ -204,13 +204,16 @@ export const accountsService = (deps: Deps) => {
 
     /**
      * The operator's reset (`npm run reset-password`): sets the password of the account with this email, uses up
-     * its reset links and ends every session, as a reset link would. False when no account has the email.
+     * its reset links and ends every session, as a reset link would. It also turns two-factor sign-in off: the
+     * operator is the way back for someone who lost both the phone and the recovery codes, and has checked who
+     * they are. Null when no account has the email.
      */
-    async setPasswordAsOperator(email: string, password: string): Promise<boolean> {
+    async setPasswordAsOperator(email: string, password: string): Promise<{ twoFactorOff: boolean } | null> {
       const user = await repos.users.findByEmail(email)
-      if (!user) return false
+      if (!user) return null
       const passwordHash = await hashPassword(password, config.passwordHashCost)
       const now = clock.now()
+      const twoFactorOff = await twoFactor.isOn(user.user_id)
       await database.db.transaction().execute(async (trx) => {
         const tx = reposOf(trx)
         await tx.users.setPasswordHash(user.user_id, passwordHash, now)
@@ -223,17 +226,20 @@ export const accountsService = (deps: Deps) => {
           client: NO_CLIENT,
           now,
         })
+        if (twoFactorOff) {
+          await tx.twoFactor.remove(user.user_id)
+          await recordSecurityEvent(tx, { userId: user.user_id, kind: 'two_factor_off', client: NO_CLIENT, now })
+        }
         await tx.notifications.insertAccountNotice(
           user.user_id,
           {
             title: 'Password reset by the operator',
-            description:
-              'The operator of this server set a new password for your account and signed out every session.',
+            description: `The operator of this server set a new password for your account${twoFactorOff ? ', turned two-factor sign-in off' : ''} and signed out every session.`,
           },
           now,
         )
       })
-      return true
+      return { twoFactorOff }
     },
 
     /** The spec's password change: checks the current password and ends the user's other sessions. */
