@@ -16,6 +16,11 @@ export const securityApi = {
       method: 'POST',
       body,
     }),
+  renewRecoveryCodes: (body: { code: string; password: string }) =>
+    call(v.object({ ...RecoveryCodes.entries, status: TwoFactorStatus }), 'security/two_factor/recovery_codes', {
+      method: 'POST',
+      body,
+    }),
   disable: (body: { code: string; password: string }) =>
     call(TwoFactorStatus, 'security/two_factor', { method: 'DELETE', body }),
   events: () => call(v.object({ events: v.array(SecurityEventView) }), 'security/events').then((d) => d.events),

@@ -12,6 +12,7 @@ export const SECURITY_EVENT_KINDS = [
   'email_changed',
   'two_factor_on',
   'two_factor_off',
+  'recovery_codes_renewed',
   'session_ended',
   'sessions_ended',
 ] as const
@@ -41,6 +42,7 @@ const LABELS: Record<SecurityEventKind, string> = {
   email_changed: 'Email address changed',
   two_factor_on: 'Two-factor sign-in turned on',
   two_factor_off: 'Two-factor sign-in turned off',
+  recovery_codes_renewed: 'New recovery codes made',
   session_ended: 'A session was signed out',
   sessions_ended: 'Other sessions were signed out',
 }

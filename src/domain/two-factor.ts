@@ -50,6 +50,8 @@ const Password = v.pipe(v.string('Password is required.'), v.nonEmpty('Password 
 
 export const TwoFactorEnableInput = v.object({ code: TotpCode, password: Password })
 export const TwoFactorDisableInput = v.object({ code: CodeOrRecovery, password: Password })
+/** New recovery codes (the old ones stop working) take the same proof as turning it off. */
+export const RecoveryCodesInput = TwoFactorDisableInput
 
 const Challenge = v.pipe(v.string(CHALLENGE_EXPIRED), v.nonEmpty(CHALLENGE_EXPIRED), v.maxLength(200))
 export const TwoFactorLoginInput = v.variant('method', [

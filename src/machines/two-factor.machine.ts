@@ -16,7 +16,7 @@ interface Context {
 
 // Settings → Security's two-factor part: read whether it is on; set up a new secret (QR code and text); the forms
 // that turn it on or off (form machines of their own) report here; the recovery codes are shown once, until the
-// user says they have kept them.
+// user says they have kept them (after turning it on, or after making new ones).
 export const twoFactorMachine = setup({
   types: {} as {
     context: Context
@@ -27,6 +27,7 @@ export const twoFactorMachine = setup({
       | { type: 'twoFactor.enabled'; codes: string[]; status: TwoFactorStatus }
       | { type: 'twoFactor.saved' }
       | { type: 'twoFactor.disabled'; status: TwoFactorStatus }
+      | { type: 'twoFactor.renewed'; codes: string[]; status: TwoFactorStatus }
   },
   actors: {
     fetchStatus: fromPromise<TwoFactorStatus>(async () => {
@@ -80,7 +81,13 @@ export const twoFactorMachine = setup({
     },
     showingCodes: { on: { 'twoFactor.saved': { target: 'on', actions: assign({ codes: null }) } } },
     on: {
-      on: { 'twoFactor.disabled': { target: 'off', actions: assign({ status: ({ event }) => event.status }) } },
+      on: {
+        'twoFactor.disabled': { target: 'off', actions: assign({ status: ({ event }) => event.status }) },
+        'twoFactor.renewed': {
+          target: 'showingCodes',
+          actions: assign({ status: ({ event }) => event.status, codes: ({ event }) => event.codes }),
+        },
+      },
     },
   },
 })

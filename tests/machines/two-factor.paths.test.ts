@@ -19,10 +19,24 @@ const cancel = { type: 'twoFactor.cancel' } as const
 const enabled = { type: 'twoFactor.enabled', codes, status: ON } as const
 const saved = { type: 'twoFactor.saved' } as const
 const disabled = { type: 'twoFactor.disabled', status: OFF } as const
+const renewed = { type: 'twoFactor.renewed', codes: ['vwxyz-fghij'], status: ON } as const
 
 describe('two-factor machine paths', () => {
   const reached = reachedStateNodes(twoFactorMachine, {
-    events: [offRead, onRead, readFailed, retry, startSetup, setupReady, setupFailed, cancel, enabled, saved, disabled],
+    events: [
+      offRead,
+      onRead,
+      readFailed,
+      retry,
+      startSetup,
+      setupReady,
+      setupFailed,
+      cancel,
+      enabled,
+      saved,
+      disabled,
+      renewed,
+    ],
   })
   it.each(stateNodeIds(twoFactorMachine))('reaches %s', (id) => expect(reached.has(id)).toBe(true))
 
@@ -53,5 +67,12 @@ describe('two-factor machine paths', () => {
     expect(failed.value).toBe('off')
     expect(failed.context.error).toBe(SETUP_FAILED)
     expect(journey(twoFactorMachine, [onRead, disabled]).state.value).toBe('off')
+  })
+
+  it('shows new recovery codes once, then is on again', () => {
+    const shown = journey(twoFactorMachine, [onRead, renewed]).state
+    expect(shown.value).toBe('showingCodes')
+    expect(shown.context.codes).toEqual(['vwxyz-fghij'])
+    expect(journey(twoFactorMachine, [onRead, renewed, saved]).state.value).toBe('on')
   })
 })

@@ -201,6 +201,33 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     expect(bLog.filter((e) => e.kind === 'two_factor_failed')).toHaveLength(2)
   })
 
+  it('makes ten new recovery codes with the password and a code; the old ones stop working', async () => {
+    const { token, email, password, secret, recoveryCodes } = await withTwoFactor()
+    const wrong = await t.call('POST', '/api/security/two_factor/recovery_codes', {
+      token,
+      body: { password, code: '000000' },
+    })
+    expect(wrong.status).toBe(400)
+    const renewed = await t.call('POST', '/api/security/two_factor/recovery_codes', {
+      token,
+      body: { password, code: totpCode(secret, t.clock.now()) },
+    })
+    expect(renewed.status).toBe(200)
+    const fresh = renewed.json.data.recovery_codes as string[]
+    expect(fresh).toHaveLength(10)
+    expect(fresh.some((c) => recoveryCodes.includes(c))).toBe(false)
+    expect(renewed.json.data.status.recovery_codes_left).toBe(10)
+    const old = await secondStep(
+      (await passwordStep(email)).json.data.challenge,
+      recoveryCodes[1] as string,
+      'recovery',
+    )
+    expect(old.status).toBe(400)
+    const now = await secondStep((await passwordStep(email)).json.data.challenge, fresh[1] as string, 'recovery')
+    expect(now.status).toBe(200)
+    expect((await events(token)).map((e) => e.kind)).toContain('recovery_codes_renewed')
+  })
+
   it('turns off with the password and a code or a recovery code, and then signs in with the password alone', async () => {
     const { token, email, password, secret, recoveryCodes } = await withTwoFactor()
     const noCode = await t.call('DELETE', '/api/security/two_factor', { token, body: { password } })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { TwoFactorDisableInput, TwoFactorEnableInput } from '../../domain/two-factor.ts'
+import { RecoveryCodesInput, TwoFactorDisableInput, TwoFactorEnableInput } from '../../domain/two-factor.ts'
 import { securityEvents } from '../services/security-log.ts'
 import { twoFactorService } from '../services/two-factor.service.ts'
 import type { AppEnv, Deps } from './env.ts'
@@ -36,6 +36,13 @@ export const securityRoutes = (deps: Deps) => {
       const { code, password } = c.req.valid('json')
       await twoFactor.disable(userId, code, password, requestClient(c, deps.config.trustProxy))
       return c.json({ data: await twoFactor.status(userId) })
+    })
+    .post('/two_factor/recovery_codes', validate('json', RecoveryCodesInput), async (c) => {
+      const userId = c.get('session').userId
+      await passwordTries(userId)
+      const { code, password } = c.req.valid('json')
+      const codes = await twoFactor.renewRecoveryCodes(userId, code, password, requestClient(c, deps.config.trustProxy))
+      return c.json({ data: { recovery_codes: codes, status: await twoFactor.status(userId) } })
     })
     .get('/events', async (c) => c.json({ data: { events: await log.latest(c.get('session').userId) } }))
 }

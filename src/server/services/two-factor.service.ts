@@ -54,6 +54,16 @@ export const twoFactorService = (deps: Deps) => {
   const takeRecoveryCode = (userId: string, code: string) =>
     repos.twoFactor.spendRecoveryCode(userId, hashRecoveryCode(code), clock.now())
 
+  /** The password and a code from the app or a recovery code, while two-factor sign-in is on. */
+  const proveItIsYou = async (userId: string, code: string, password: string, whenOff: string) => {
+    const user = await checkPassword(userId, password)
+    const row = await repos.twoFactor.of(userId)
+    if (row?.enabled_at == null) throw new Failure('conflict', whenOff)
+    const ok = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
+    if (!ok) throw new Failure('invalid', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG })
+    return user
+  }
+
   const tell = (user: { user_id: string; email: string; name: string }, subject: string, line: string) =>
     mailer.send({
       userId: user.user_id,
@@ -113,11 +123,7 @@ export const twoFactorService = (deps: Deps) => {
 
     /** Turns it off with the password and a code from the app or a recovery code. */
     async disable(userId: string, code: string, password: string, client: EventClient): Promise<void> {
-      const user = await checkPassword(userId, password)
-      const row = await repos.twoFactor.of(userId)
-      if (row?.enabled_at == null) throw new Failure('conflict', 'Two-factor sign-in is already off.')
-      const ok = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
-      if (!ok) throw new Failure('invalid', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG })
+      const user = await proveItIsYou(userId, code, password, 'Two-factor sign-in is already off.')
       const now = clock.now()
       await database.db.transaction().execute(async (trx) => {
         const tx = reposOf(trx)
@@ -130,6 +136,24 @@ export const twoFactorService = (deps: Deps) => {
         )
       })
       await tell(user, 'Two-factor sign-in was turned off', 'Two-factor sign-in was turned off for your account.')
+    },
+
+    /** Ten new recovery codes in place of the old ones (used or not), with the same proof as turning it off. */
+    async renewRecoveryCodes(userId: string, code: string, password: string, client: EventClient): Promise<string[]> {
+      const user = await proveItIsYou(userId, code, password, 'Turn on two-factor sign-in first.')
+      const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+      const now = clock.now()
+      await database.db.transaction().execute(async (trx) => {
+        const tx = reposOf(trx)
+        await tx.twoFactor.putRecoveryCodes(userId, codes.map(hashRecoveryCode))
+        await recordSecurityEvent(tx, { userId, kind: 'recovery_codes_renewed', client, now })
+      })
+      await tell(
+        user,
+        'New recovery codes were made',
+        'New recovery codes were made for your account; the old ones no longer work.',
+      )
+      return codes
     },
 
     /** Whether a sign-in of this user needs its second step. */

@@ -124,6 +124,8 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
         events = [{ ...events[0], id: 'e2', kind: 'two_factor_on' } as (typeof events)[0], ...events]
         return ok({ recovery_codes: codes, status })
       },
+      'POST /api/security/two_factor/recovery_codes': () =>
+        ok({ recovery_codes: codes.map((c) => c.replace('abcde', 'vwxyz')), status }),
       'DELETE /api/security/two_factor': () => {
         status = OFF
         return ok(status)
@@ -175,6 +177,17 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }))
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull()
     expect(screen.getByText(/10 recovery codes are left/)).toBeTruthy()
+    // New codes: shown once again, in place of the old ones.
+    const renew = screen.getByRole('form', { name: 'Make new recovery codes' })
+    fireEvent.change(within(renew).getByRole('textbox', { name: 'Code or recovery code' }), {
+      target: { value: '123456' },
+    })
+    fireEvent.change(within(renew).getByLabelText('Your password'), { target: { value: 'correct horse' } })
+    await act(async () => fireEvent.click(within(renew).getByRole('button', { name: 'Make new recovery codes' })))
+    const renewed = await screen.findByRole('list', { name: 'Recovery codes' })
+    expect(within(renewed).getAllByRole('listitem')[0]?.textContent).toBe('vwxyz-fghia')
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }))
+
     const off = screen.getByRole('form', { name: 'Turn off two-factor sign-in' })
     fireEvent.change(within(off).getByRole('textbox', { name: 'Code or recovery code' }), {
       target: { value: 'abcde-fghia' },

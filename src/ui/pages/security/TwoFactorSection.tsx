@@ -76,9 +76,22 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
             On since {status.enabled_at ? formatDateTime(status.enabled_at) : 'now'}.{' '}
             {plural(status.recovery_codes_left, 'recovery code is', 'recovery codes are')} left.
           </p>
-          <DisableForm
-            api={api}
-            onDisabled={(next) => {
+          <ProofForm
+            label="Make new recovery codes"
+            intro="Lost some of your recovery codes, or used most of them? Make ten new ones; the old ones stop working."
+            submit={api.renewRecoveryCodes}
+            busy="Making..."
+            onDone={(answer) => {
+              flow.send({ type: 'twoFactor.renewed', codes: answer.recovery_codes, status: answer.status })
+              onChange()
+            }}
+          />
+          <ProofForm
+            label="Turn off two-factor sign-in"
+            intro="To turn it off, enter a code from your app (or a recovery code) and your password."
+            submit={api.disable}
+            busy="Turning off..."
+            onDone={(next) => {
               flow.send({ type: 'twoFactor.disabled', status: next })
               onChange()
             }}
@@ -160,7 +173,7 @@ function RecoveryCodesPanel({ codes, onSaved }: { codes: string[]; onSaved: () =
   return (
     <div className={css({ display: 'grid', gap: '3', maxW: 'md' })}>
       <Alert.Root role="status" status="success">
-        <Alert.Title>Two-factor sign-in is on</Alert.Title>
+        <Alert.Title>Save your recovery codes</Alert.Title>
         <Alert.Description>
           Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown
           only now.
@@ -204,27 +217,33 @@ function RecoveryCodesPanel({ codes, onSaved }: { codes: string[]; onSaved: () =
   )
 }
 
-function DisableForm({
-  api,
-  onDisabled,
+/** A change that takes a code (or a recovery code) and the password: new recovery codes, or turning it off. */
+function ProofForm<T>({
+  label,
+  intro,
+  submit,
+  busy,
+  onDone,
 }: {
-  api: SecurityApi
-  onDisabled: (status: Awaited<ReturnType<SecurityApi['disable']>>) => void
+  label: string
+  intro: string
+  submit: (body: { code: string; password: string }) => Promise<T>
+  busy: string
+  onDone: (answer: T) => void
 }) {
-  const form = useFormFlow(api.disable, TwoFactorDisableInput, onDisabled)
+  const form = useFormFlow(submit, TwoFactorDisableInput, onDone)
   return (
     <form
       className={css({ display: 'grid', gap: '3', maxW: 'md' })}
       noValidate
-      aria-label="Turn off two-factor sign-in"
+      aria-label={label}
       onSubmit={(e) => {
         e.preventDefault()
         form.send(formValues(e.currentTarget))
       }}
     >
-      <p className={css({ color: 'muted' })}>
-        To turn it off, enter a code from your app (or a recovery code) and your password.
-      </p>
+      <h3 className={css({ fontWeight: 'medium' })}>{label}</h3>
+      <p className={css({ color: 'muted' })}>{intro}</p>
       {form.message && (
         <Alert.Root role="alert">
           <Alert.Description>{form.message}</Alert.Description>
@@ -239,7 +258,7 @@ function DisableForm({
       />
       <div>
         <Button type="submit" variant="outline" disabled={form.submitting}>
-          {form.submitting ? 'Turning off...' : 'Turn off two-factor sign-in'}
+          {form.submitting ? busy : label}
         </Button>
       </div>
     </form>
