@@ -19,7 +19,7 @@ const cancel = { type: 'twoFactor.cancel' } as const
 const enabled = { type: 'twoFactor.enabled', codes, status: ON } as const
 const saved = { type: 'twoFactor.saved' } as const
 const disabled = { type: 'twoFactor.disabled', status: OFF } as const
-const renewed = { type: 'twoFactor.renewed', codes: ['vwxyz-fghij'], status: ON } as const
+const renewed = { type: 'twoFactor.renewed' as const, codes: ['vwxyz-fghij'], status: ON }
 
 describe('two-factor machine paths', () => {
   const reached = reachedStateNodes(twoFactorMachine, {
