@@ -3,6 +3,7 @@ import { totpCode } from '../../src/server/auth/totp.ts'
 import { defaultRateLimits } from '../../src/server/config.ts'
 import { accountsService } from '../../src/server/services/accounts.service.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { readMail, startSmtp, type TestSmtp } from './notify/smtp-server.ts'
 
 // Two-factor sign-in through the API on both databases, the test playing the authenticator app with the shown
 // secret: set up, turned on by a first code, the second step of a sign-in with a code or a recovery code (each
@@ -256,6 +257,39 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     await t.call('POST', '/api/security/two_factor/setup', { token })
     expect((await t.call('GET', '/api/security/two_factor', { token })).json.data.enabled).toBe(false)
     expect((await passwordStep(email)).json.data.token).toEqual(expect.any(String))
+  })
+})
+
+describe.each(dialects)('two-factor mail on %s', (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  let smtp: TestSmtp
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    smtp = await startSmtp()
+    t = buildTestApp(db.database, { config: { smtp: smtp.settings } })
+  })
+  afterAll(async () => {
+    await smtp.close()
+    await db.drop()
+  })
+
+  it('tells the owner when it is turned on and when a recovery code signs in, without the sign-in waiting for it', async () => {
+    const { token, email, password } = await t.register()
+    const secret = (await t.call('POST', '/api/security/two_factor/setup', { token })).json.data.secret
+    const on = await t.call('POST', '/api/security/two_factor', {
+      token,
+      body: { code: totpCode(secret, t.clock.now()), password },
+    })
+    const challenge = (await t.call('POST', '/api/auth/login', { body: { email, password } })).json.data.challenge
+    const body = { method: 'recovery', challenge, code: on.json.data.recovery_codes[0] }
+    expect((await t.call('POST', '/api/auth/login/two_factor', { body })).status).toBe(200)
+    const to = (subject: string) => smtp.received.filter((m) => m.to.includes(email) && m.raw.includes(subject))
+    await expect.poll(() => to('Subject: Two-factor sign-in was turned on').length).toBe(1)
+    await expect.poll(() => to('Subject: A recovery code was used to sign in').length).toBe(1)
+    expect(readMail(to('Subject: A recovery code was used to sign in')[0]?.raw ?? '').text).toContain(
+      'A recovery code was used to sign in to your account; 9 of them are left.',
+    )
   })
 })
 

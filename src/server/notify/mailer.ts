@@ -22,6 +22,11 @@ export interface Mail {
 export interface Mailer {
   /** Puts the mail in the outbox and sends it now. Never throws: a failure is retried or recorded, and logged. */
   send(mail: Mail): Promise<void>
+  /**
+   * Puts the mail in the outbox and starts sending it without waiting for the mail server: for a notice that must
+   * not slow the request it follows (a sign-in). Kept as surely as `send`; only the sending is not waited for.
+   */
+  queue(mail: Mail): Promise<void>
 }
 
 export const createMailer = (deps: {
@@ -29,8 +34,9 @@ export const createMailer = (deps: {
   deliveries: Pick<DeliveryWorker, 'sendNow'>
   clock: Clock
   logger: Logger
-}): Mailer => ({
-  async send(mail) {
+}): Mailer => {
+  /** The delivery's id once it is in the outbox; null (logged) when it could not be written. */
+  const put = async (mail: Mail) => {
     const delivery = newMailDelivery(
       mail.userId,
       mail.to,
@@ -39,16 +45,35 @@ export const createMailer = (deps: {
     )
     try {
       await deps.repos.deliveries.insert(delivery)
-      const sent = await deps.deliveries.sendNow(delivery.delivery_id)
+      return delivery.delivery_id
+    } catch (err) {
+      deps.logger.error('mail could not be put in the outbox', { subject: mail.subject, error: String(err) })
+      return null
+    }
+  }
+  const sendPut = async (deliveryId: string, subject: string) => {
+    try {
+      const sent = await deps.deliveries.sendNow(deliveryId)
       if (sent?.status !== 'delivered')
         deps.logger.warn('mail not sent yet', {
-          delivery: delivery.delivery_id,
-          subject: mail.subject,
+          delivery: deliveryId,
+          subject,
           status: sent?.status,
           reason: sent?.last_error,
         })
     } catch (err) {
-      deps.logger.error('mail could not be put in the outbox', { subject: mail.subject, error: String(err) })
+      deps.logger.error('mail could not be sent', { subject, error: String(err) })
     }
-  },
-})
+  }
+  return {
+    async send(mail) {
+      const id = await put(mail)
+      if (id) await sendPut(id, mail.subject)
+    },
+    async queue(mail) {
+      const id = await put(mail)
+      // The outbox's worker retries it if this process stops before it is sent.
+      if (id) void sendPut(id, mail.subject)
+    },
+  }
+}

@@ -64,8 +64,9 @@ export const twoFactorService = (deps: Deps) => {
     return user
   }
 
+  // Told by mail without waiting for the mail server: the answer (a sign-in above all) must not wait on it.
   const tell = (user: { user_id: string; email: string; name: string }, subject: string, line: string) =>
-    mailer.send({
+    mailer.queue({
       userId: user.user_id,
       to: user.email,
       subject,
