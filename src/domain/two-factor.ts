@@ -83,8 +83,15 @@ export const TwoFactorStatus = v.object({
 })
 export type TwoFactorStatus = v.InferOutput<typeof TwoFactorStatus>
 
-/** A new secret, shown once while setting up: the QR code (an SVG data URL), the secret to type and its URI. */
-export const TwoFactorSetup = v.object({ secret: v.string(), uri: v.string(), qr: v.string() })
+/**
+ * A new secret, shown once while setting up: the secret to type, its URI, and the URI's QR code as one SVG path
+ * over a `size` × `size` grid.
+ */
+export const TwoFactorSetup = v.object({
+  secret: v.string(),
+  uri: v.string(),
+  qr: v.object({ size: v.number(), path: v.pipe(v.string(), v.regex(/^[Mhvz0-9 -]*$/)) }),
+})
 export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetup>
 
 export const RecoveryCodes = v.object({ recovery_codes: v.array(v.string()) })

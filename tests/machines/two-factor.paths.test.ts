@@ -5,7 +5,7 @@ import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './travers
 const { done, error } = actorEvents(twoFactorMachine)
 const OFF = { enabled: false, enabled_at: null, recovery_codes_left: 0 }
 const ON = { enabled: true, enabled_at: '2026-11-26T10:00:00.000Z', recovery_codes_left: 10 }
-const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: 'data:image/svg+xml;base64,' }
+const SETUP = { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/x', qr: { size: 25, path: '' } }
 const codes = ['abcde-fghij']
 
 const offRead = done('fetchStatus', OFF)

@@ -14,7 +14,7 @@ import {
 } from '../../domain/two-factor.ts'
 import { verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
-import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrDataUrl, totpUri } from '../auth/totp.ts'
+import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrCode, totpUri } from '../auth/totp.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { Failure, notFound } from '../errors.ts'
@@ -92,7 +92,7 @@ export const twoFactorService = (deps: Deps) => {
       const secret = newTotpSecret()
       await repos.twoFactor.putPending(userId, secrets.seal(secret), clock.now())
       const uri = totpUri(secret, user.email)
-      return { secret, uri, qr: qrDataUrl(uri) }
+      return { secret, uri, qr: qrCode(uri) }
     },
 
     /** Turns two-factor sign-in on with the first code of the new secret; answers the ten recovery codes. */

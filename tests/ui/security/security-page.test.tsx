@@ -91,7 +91,7 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
   const setup = {
     secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
     uri: 'otpauth://totp/x',
-    qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+    qr: { size: 25, path: 'M2 2h7v1h-7z' },
   }
   const codes = Array.from({ length: 10 }, (_, i) => `abcde-fghi${'abcdefghij'[i]}`)
 
@@ -137,11 +137,9 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
 
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor sign-in' })))
     const form = await screen.findByRole('form', { name: 'Turn on two-factor sign-in' })
-    expect(
-      within(form)
-        .getByRole('img', { name: /QR code/ })
-        .getAttribute('src'),
-    ).toBe(setup.qr)
+    const qr = within(form).getByRole('img', { name: /QR code/ })
+    expect(qr.getAttribute('viewBox')).toBe('0 0 25 25')
+    expect(qr.querySelector('path')?.getAttribute('d')).toBe('M2 2h7v1h-7z')
     expect((within(form).getByRole('textbox', { name: 'Secret to type into the app' }) as HTMLInputElement).value).toBe(
       'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
     )
@@ -178,6 +176,8 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull()
     expect(screen.getByText(/10 recovery codes are left/)).toBeTruthy()
     // New codes: shown once again, in place of the old ones.
+    expect(screen.queryByRole('form', { name: 'Make new recovery codes' })).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Make new recovery codes' }))
     const renew = screen.getByRole('form', { name: 'Make new recovery codes' })
     fireEvent.change(within(renew).getByRole('textbox', { name: 'Code or recovery code' }), {
       target: { value: '123456' },
@@ -188,6 +188,7 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
     expect(within(renewed).getAllByRole('listitem')[0]?.textContent).toBe('vwxyz-fghia')
     fireEvent.click(screen.getByRole('button', { name: 'I have saved them' }))
 
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor sign-in' }))
     const off = screen.getByRole('form', { name: 'Turn off two-factor sign-in' })
     fireEvent.change(within(off).getByRole('textbox', { name: 'Code or recovery code' }), {
       target: { value: 'abcde-fghia' },

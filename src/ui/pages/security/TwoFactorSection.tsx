@@ -1,6 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
 import { css } from '../../../../styled-system/css'
 import { type SecurityApi, twoFactorLogic } from '../../../adapters/security-api.ts'
 import { storedUser } from '../../../adapters/user-data.ts'
@@ -11,7 +12,10 @@ import {
   recoveryCodesFile,
   TwoFactorDisableInput,
   TwoFactorEnableInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
 } from '../../../domain/two-factor.ts'
+import type { twoFactorMachine } from '../../../machines/two-factor.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
@@ -70,35 +74,67 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
       {state === 'showingCodes' && codes && (
         <RecoveryCodesPanel codes={codes} onSaved={() => flow.send({ type: 'twoFactor.saved' })} />
       )}
-      {state === 'on' && status && (
-        <>
-          <p>
-            On since {status.enabled_at ? formatDateTime(status.enabled_at) : 'now'}.{' '}
-            {plural(status.recovery_codes_left, 'recovery code is', 'recovery codes are')} left.
-          </p>
-          <ProofForm
-            label="Make new recovery codes"
-            intro="Lost some of your recovery codes, or used most of them? Make ten new ones; the old ones stop working."
-            submit={api.renewRecoveryCodes}
-            busy="Making..."
-            onDone={(answer) => {
-              flow.send({ type: 'twoFactor.renewed', codes: answer.recovery_codes, status: answer.status })
-              onChange()
-            }}
-          />
-          <ProofForm
-            label="Turn off two-factor sign-in"
-            intro="To turn it off, enter a code from your app (or a recovery code) and your password."
-            submit={api.disable}
-            busy="Turning off..."
-            onDone={(next) => {
-              flow.send({ type: 'twoFactor.disabled', status: next })
-              onChange()
-            }}
-          />
-        </>
-      )}
+      {state === 'on' && status && <OnActions api={api} flow={flow} status={status} onChange={onChange} />}
     </section>
+  )
+}
+
+/** While it is on: how long and how many codes are left, and the two changes, each opened when chosen. */
+function OnActions({
+  api,
+  flow,
+  status,
+  onChange,
+}: {
+  api: SecurityApi
+  flow: ActorRefFrom<typeof twoFactorMachine>
+  status: TwoFactorStatus
+  onChange: () => void
+}) {
+  const [action, setAction] = useState<'renew' | 'off' | null>(null)
+  return (
+    <>
+      <p>
+        On since {status.enabled_at ? formatDateTime(status.enabled_at) : 'now'}.{' '}
+        {plural(status.recovery_codes_left, 'recovery code is', 'recovery codes are')} left.
+      </p>
+      {action === null && (
+        <div className={row}>
+          <Button variant="outline" onClick={() => setAction('renew')}>
+            Make new recovery codes
+          </Button>
+          <Button variant="outline" onClick={() => setAction('off')}>
+            Turn off two-factor sign-in
+          </Button>
+        </div>
+      )}
+      {action === 'renew' && (
+        <ProofForm
+          label="Make new recovery codes"
+          intro="Lost some of your recovery codes, or used most of them? Make ten new ones; the old ones stop working."
+          submit={api.renewRecoveryCodes}
+          busy="Making..."
+          onCancel={() => setAction(null)}
+          onDone={(answer) => {
+            flow.send({ type: 'twoFactor.renewed', codes: answer.recovery_codes, status: answer.status })
+            onChange()
+          }}
+        />
+      )}
+      {action === 'off' && (
+        <ProofForm
+          label="Turn off two-factor sign-in"
+          intro="To turn it off, enter a code from your app (or a recovery code) and your password."
+          submit={api.disable}
+          busy="Turning off..."
+          onCancel={() => setAction(null)}
+          onDone={(next) => {
+            flow.send({ type: 'twoFactor.disabled', status: next })
+            onChange()
+          }}
+        />
+      )}
+    </>
   )
 }
 
@@ -110,7 +146,7 @@ function EnableForm({
   onEnabled,
 }: {
   api: SecurityApi
-  qr: string
+  qr: TwoFactorSetup['qr']
   secret: string
   onCancel: () => void
   onEnabled: (answer: Awaited<ReturnType<SecurityApi['enable']>>) => void
@@ -130,13 +166,18 @@ function EnableForm({
         <li>Scan this QR code with your authenticator app, or type the secret below into it.</li>
         <li>Enter the 6-digit code the app shows, and your password.</li>
       </ol>
-      <img
-        src={qr}
-        alt="QR code to add this account to an authenticator app"
+      <svg
+        role="img"
+        aria-label="QR code to add this account to an authenticator app"
+        viewBox={`0 0 ${qr.size} ${qr.size}`}
         width={192}
         height={192}
+        shapeRendering="crispEdges"
         className={css({ borderWidth: '1px', borderColor: 'border', borderRadius: 'md' })}
-      />
+      >
+        <rect width={qr.size} height={qr.size} fill="white" />
+        <path d={qr.path} fill="black" />
+      </svg>
       <CopyField label="Secret to type into the app" value={groupSecret(secret)} copyLabel="Copy secret" />
       {form.message && (
         <Alert.Root role="alert">
@@ -223,12 +264,14 @@ function ProofForm<T>({
   intro,
   submit,
   busy,
+  onCancel,
   onDone,
 }: {
   label: string
   intro: string
   submit: (body: { code: string; password: string }) => Promise<T>
   busy: string
+  onCancel: () => void
   onDone: (answer: T) => void
 }) {
   const form = useFormFlow(submit, TwoFactorDisableInput, onDone)
@@ -256,9 +299,12 @@ function ProofForm<T>({
         invalid={Boolean(form.errors.password)}
         errorText={form.errors.password}
       />
-      <div>
-        <Button type="submit" variant="outline" disabled={form.submitting}>
+      <div className={row}>
+        <Button type="submit" disabled={form.submitting}>
           {form.submitting ? busy : label}
+        </Button>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
         </Button>
       </div>
     </form>
