@@ -136,9 +136,7 @@ export const accountsService = (deps: Deps) => {
       client: SessionClient,
       limit: (userId: string) => Promise<void>,
     ): Promise<SignedIn> {
-      const userId = await twoFactor.complete(input, client, limit)
-      const user = await repos.users.findById(userId)
-      if (!user) throw new Failure('unauthenticated', 'The email or password is incorrect.')
+      const user = await twoFactor.complete(input, client, limit)
       return signIn(user, client, input.method === 'recovery' ? 'recovery_code_used' : 'sign_in')
     },
 

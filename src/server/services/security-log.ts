@@ -10,6 +10,11 @@ import { describeClient } from './describe-client.ts'
 
 /** A few times the shown size is kept, so a burst of failed sign-ins cannot push the rest out of reach at once. */
 const KEPT = SECURITY_LOG_SIZE * 4
+/**
+ * Only failures come in numbers a stranger controls (each success or change is the user's own, under the rate
+ * limits), so the log is trimmed when one is written, and a sign-in costs no extra query.
+ */
+const TRIMS: readonly SecurityEventKind[] = ['sign_in_failed', 'two_factor_failed']
 
 export const NO_CLIENT: EventClient = { ip: null, userAgent: null }
 
@@ -25,7 +30,7 @@ export const recordSecurityEvent = async (
     client: event.client,
     created_at: event.now,
   })
-  await repos.securityEvents.trimOfUser(event.userId, KEPT)
+  if (TRIMS.includes(event.kind)) await repos.securityEvents.trimOfUser(event.userId, KEPT)
 }
 
 export const securityEvents = ({ repos }: Pick<Deps, 'repos'>) => ({

@@ -17,6 +17,7 @@ import { hashToken, newToken } from '../auth/tokens.ts'
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrCode, totpUri } from '../auth/totp.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
+import type { UserRow } from '../db/repos/users.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import type { Deps } from './deps.ts'
 import { recordSecurityEvent } from './security-log.ts'
@@ -183,7 +184,7 @@ export const twoFactorService = (deps: Deps) => {
       client: EventClient,
       /** The account's own rate limit, counted once the challenge has told whose sign-in this is. */
       limit: (userId: string) => Promise<void>,
-    ): Promise<string> {
+    ): Promise<UserRow> {
       const tokenHash = hashToken(input.challenge)
       const now = clock.now()
       const challenge = await repos.twoFactor.tryChallenge(tokenHash, now, CHALLENGE_MAX_ATTEMPTS)
@@ -203,8 +204,8 @@ export const twoFactorService = (deps: Deps) => {
         throw new Failure('invalid', message, { code: message })
       }
       await repos.twoFactor.deleteChallenge(tokenHash)
+      const user = await userOf(userId)
       if (input.method === 'recovery') {
-        const user = await userOf(userId)
         const left = await repos.twoFactor.recoveryCodesLeft(userId)
         await tell(
           user,
@@ -212,7 +213,7 @@ export const twoFactorService = (deps: Deps) => {
           `A recovery code was used to sign in to your account; ${left} of them are left.`,
         )
       }
-      return userId
+      return user
     },
   }
 }

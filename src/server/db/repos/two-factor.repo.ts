@@ -83,21 +83,15 @@ export const twoFactorRepo = (db: Kysely<DB>) => ({
   /**
    * Counts one try of a challenge and answers its user; undefined when it is unknown, expired or out of tries.
    */
-  tryChallenge: async (tokenHash: string, now: number, maxAttempts: number) => {
-    const counted = await db
+  tryChallenge: (tokenHash: string, now: number, maxAttempts: number) =>
+    db
       .updateTable('sign_in_challenges')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
       .where('token_hash', '=', tokenHash)
       .where('expires_at', '>', now)
       .where('attempts', '<', maxAttempts)
-      .executeTakeFirst()
-    if (Number(counted.numUpdatedRows) !== 1) return undefined
-    return db
-      .selectFrom('sign_in_challenges')
-      .select(['user_id'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst()
-  },
+      .returning(['user_id'])
+      .executeTakeFirst(),
 
   deleteChallenge: (tokenHash: string) =>
     db.deleteFrom('sign_in_challenges').where('token_hash', '=', tokenHash).execute(),
