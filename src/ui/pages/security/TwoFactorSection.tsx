@@ -23,7 +23,7 @@ import { PasswordField } from '../../components/password-input.tsx'
 import { accountHeading, accountSection } from '../account-sections.tsx'
 import { FormField, formValues } from '../auth/FormField.tsx'
 import { CopyField } from '../CopyField.tsx'
-import { RetryAlert } from '../PageParts.tsx'
+import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { useFormFlow } from '../profile/use-form-flow.ts'
 
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })
@@ -40,6 +40,7 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
       <h2 id="two-factor-title" className={accountHeading}>
         Two-factor sign-in {status && <Chip>{status.enabled ? 'On' : 'Off'}</Chip>}
       </h2>
+      {state === 'loading' && <LoadingCard />}
       {state === 'failed' && <RetryAlert onRetry={() => flow.send({ type: 'twoFactor.retry' })}>{error}</RetryAlert>}
       {(state === 'off' || state === 'startingSetup') && (
         <>
