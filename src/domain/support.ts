@@ -27,6 +27,10 @@ export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
   other: 'Something else',
 }
 
+/** Whether an account with this address is an operator: its current email is one of ADMIN_EMAILS (lower-cased). */
+export const isOperator = (adminEmails: readonly string[], email: string) =>
+  adminEmails.includes(email.trim().toLowerCase())
+
 /** `open`: waiting for the operator; `answered`: the operator replied, waiting for the user; `closed`. */
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const
 export type TicketStatus = (typeof TICKET_STATUSES)[number]

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpCode } from '../../src/server/auth/totp.ts'
 import { defaultRateLimits } from '../../src/server/config.ts'
+import { pruneHistory } from '../../src/server/engine/retention.ts'
 import { accountsService } from '../../src/server/services/accounts.service.ts'
 import { readQrPath } from '../support/qr.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
@@ -157,6 +158,25 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     const tried = (await passwordStep(email)).json.data.challenge
     for (let i = 0; i < 5; i++) expect((await secondStep(tried, '000000')).status).toBe(400)
     expect((await secondStep(tried, totpCode(secret, t.clock.now()))).status).toBe(401)
+  })
+
+  it("drops expired challenges with the hourly pruning, not on a sign-in's path", async () => {
+    const { email } = await withTwoFactor()
+    await passwordStep(email)
+    const count = async () =>
+      Number(
+        (
+          await db.database.db
+            .selectFrom('sign_in_challenges')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    const before = await count()
+    expect(before).toBeGreaterThan(0)
+    t.clock.advance(5 * 60_000 + 1)
+    await pruneHistory(t.deps)
+    expect(await count()).toBe(0)
   })
 
   it('has its own rate limit per account, whatever the address, apart from the password step', async () => {

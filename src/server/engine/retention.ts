@@ -19,6 +19,7 @@ export const pruneHistory = async ({ repos, clock }: { repos: Repos; clock: Cloc
   const now = clock.now()
   await repos.deliveries.prune(now - DELIVERY_RETENTION_MS)
   await repos.oauthStates.deleteExpired(now)
+  await repos.twoFactor.deleteExpiredChallenges(now)
   for (const period of ['minute', 'hour', 'day'] as const)
     await repos.rollups.prune(period, now - ROLLUP_RETENTION_MS[period])
   for (const { user_id, monitor_ids } of await repos.monitors.idsByUser()) {

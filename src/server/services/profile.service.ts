@@ -1,13 +1,13 @@
 import type { User } from '../../domain/auth.schema.ts'
 import { isLiveStatus } from '../../domain/billing.ts'
 import { type AccountRemoved, EMAIL_CHANGE_TTL_MS } from '../../domain/profile.ts'
-import { verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { takeWriteLock } from '../db/database.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure, notFound } from '../errors.ts'
+import { checkPassword, userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 import { reencodePicture } from './profile-picture.ts'
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
@@ -16,7 +16,6 @@ import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 // confirmed from the new inbox (the old one is told), and deleting the account with everything in it.
 
 const EMAIL_TAKEN = 'This email is already used by another account.'
-const WRONG_PASSWORD = 'The password is incorrect.'
 
 /** The picture's address: ours, with its version so that a new picture is not served from a cache. */
 const pictureUrl = (updatedAt: number) => `/api/profile/picture?v=${updatedAt}`
@@ -24,28 +23,15 @@ const pictureUrl = (updatedAt: number) => `/api/profile/picture?v=${updatedAt}`
 export const profileService = (deps: Deps) => {
   const { repos, database, clock, mailer, config } = deps
 
-  const userOf = async (userId: string) => {
-    const user = await repos.users.findById(userId)
-    if (!user) throw notFound('User')
-    return user
-  }
-
-  const checkPassword = async (userId: string, password: string) => {
-    const user = await userOf(userId)
-    if (!(await verifyPassword(password, user.password_hash)))
-      throw new Failure('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD })
-    return user
-  }
-
   return {
     async view(userId: string): Promise<{ user: User; pending_email: string | null }> {
-      const user = await userOf(userId)
+      const user = await userOf(repos, userId)
       return { user: toUser(user), pending_email: await repos.profile.pendingEmailOf(userId, clock.now()) }
     },
 
     async rename(userId: string, name: string): Promise<User> {
       await repos.users.update(userId, { name }, clock.now())
-      return toUser(await userOf(userId))
+      return toUser(await userOf(repos, userId))
     },
 
     async setPicture(userId: string, bytes: Buffer): Promise<User> {
@@ -56,7 +42,7 @@ export const profileService = (deps: Deps) => {
         await r.profile.putImage(userId, picture.contentType, picture.bytes, now)
         await r.users.update(userId, { image: pictureUrl(now) }, now)
       })
-      return toUser(await userOf(userId))
+      return toUser(await userOf(repos, userId))
     },
 
     async removePicture(userId: string): Promise<User> {
@@ -66,7 +52,7 @@ export const profileService = (deps: Deps) => {
         await r.profile.deleteImage(userId)
         await r.users.update(userId, { image: null }, now)
       })
-      return toUser(await userOf(userId))
+      return toUser(await userOf(repos, userId))
     },
 
     async picture(userId: string) {
@@ -77,7 +63,7 @@ export const profileService = (deps: Deps) => {
 
     /** Mails a link to the new address; the email changes when it is opened. The old address is told. */
     async requestEmailChange(userId: string, email: string, password: string) {
-      const user = await checkPassword(userId, password)
+      const user = await checkPassword(repos, userId, password)
       if (email === user.email)
         throw new Failure('invalid', 'This is already your email address.', { email: 'This is your address now.' })
       if (await repos.users.findByEmail(email)) throw new Failure('conflict', EMAIL_TAKEN, { email: EMAIL_TAKEN })
@@ -149,7 +135,7 @@ export const profileService = (deps: Deps) => {
         subject: 'Your email address was changed',
         text: `Hello ${changed.before.name},\n\nThe email address of your account is now ${changed.after}; mail no longer comes here.\nIf this was not you, reset your password at ${config.appUrl}/forgot-password and write to the operator of this server.`,
       })
-      return toUser(await userOf(changed.before.user_id))
+      return toUser(await userOf(repos, changed.before.user_id))
     },
 
     /**
@@ -158,7 +144,7 @@ export const profileService = (deps: Deps) => {
      * deleted.
      */
     async deleteAccount(userId: string, password: string): Promise<AccountRemoved> {
-      await checkPassword(userId, password)
+      await checkPassword(repos, userId, password)
       const billing = await repos.billing.accountOf(userId)
       if (deps.stripe && billing?.subscription_id && isLiveStatus(billing.status)) {
         const stripe = deps.stripe

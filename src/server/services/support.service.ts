@@ -1,5 +1,6 @@
 import { supportTicketPath } from '../../domain/notification-target.ts'
 import {
+  isOperator,
   type MessageAuthor,
   replyPreview,
   SUPPORT_CATEGORIES,
@@ -18,6 +19,7 @@ import type { SupportSummaryRow } from '../db/repos/support.repo.ts'
 import type { UserRow } from '../db/repos/users.repo.ts'
 import { notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 
 // Support: a user's requests and their threads, answered by the operators (the accounts whose current email is in
@@ -26,10 +28,6 @@ import type { Deps } from './deps.ts'
 // told the ticket does not exist.
 
 const iso = (ms: number) => new Date(ms).toISOString()
-
-/** Whether an account with this address is an operator. */
-export const isOperator = (adminEmails: readonly string[], email: string) =>
-  adminEmails.includes(email.trim().toLowerCase())
 
 const categoryOf = (value: string): SupportCategory =>
   (SUPPORT_CATEGORIES as readonly string[]).includes(value) ? (value as SupportCategory) : 'other'
@@ -60,8 +58,7 @@ export const supportService = (deps: Deps) => {
   let toldNoSupportEmail = false
 
   const viewerOf = async (userId: string): Promise<Viewer> => {
-    const user = await repos.users.findById(userId)
-    if (!user) throw notFound('User')
+    const user = await userOf(repos, userId)
     return { user, operator: isOperator(config.adminEmails, user.email) }
   }
 

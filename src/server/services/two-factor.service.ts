@@ -12,13 +12,13 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '../../domain/two-factor.ts'
-import { verifyPassword } from '../auth/password-hash.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrCode, totpUri } from '../auth/totp.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import type { UserRow } from '../db/repos/users.repo.ts'
-import { Failure, notFound } from '../errors.ts'
+import { Failure } from '../errors.ts'
+import { checkPassword, userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 import { recordSecurityEvent } from './security-log.ts'
 
@@ -26,25 +26,10 @@ import { recordSecurityEvent } from './security-log.ts'
 // password (ten recovery codes shown once), turned off by the password and a code, and the second step of a
 // sign-in, which trades a challenge from the password step and a code for a session.
 
-const WRONG_PASSWORD = 'The password is incorrect.'
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 export const twoFactorService = (deps: Deps) => {
   const { repos, database, clock, secrets, mailer, config } = deps
-
-  const userOf = async (userId: string) => {
-    const user = await repos.users.findById(userId)
-    if (!user) throw notFound('User')
-    return user
-  }
-
-  const checkPassword = async (userId: string, password: string) => {
-    const user = await userOf(userId)
-    if (!(await verifyPassword(password, user.password_hash)))
-      throw new Failure('invalid', WRONG_PASSWORD, { password: WRONG_PASSWORD })
-    return user
-  }
 
   /** Takes a TOTP code once: the step it matched must be newer than the last one used. */
   const takeCode = async (userId: string, sealedSecret: string, code: string, now = clock.now()) => {
@@ -57,7 +42,7 @@ export const twoFactorService = (deps: Deps) => {
 
   /** The password and a code from the app or a recovery code, while two-factor sign-in is on. */
   const proveItIsYou = async (userId: string, code: string, password: string, whenOff: string) => {
-    const user = await checkPassword(userId, password)
+    const user = await checkPassword(repos, userId, password)
     const row = await repos.twoFactor.of(userId)
     if (row?.enabled_at == null) throw new Failure('conflict', whenOff)
     const ok = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
@@ -87,7 +72,7 @@ export const twoFactorService = (deps: Deps) => {
 
     /** A new secret to set up; refused while two-factor sign-in is on (turn it off first). */
     async setup(userId: string): Promise<TwoFactorSetup> {
-      const user = await userOf(userId)
+      const user = await userOf(repos, userId)
       if ((await repos.twoFactor.of(userId))?.enabled_at != null)
         throw new Failure('conflict', 'Two-factor sign-in is already on. Turn it off first to use a new app.')
       const secret = newTotpSecret()
@@ -98,7 +83,7 @@ export const twoFactorService = (deps: Deps) => {
 
     /** Turns two-factor sign-in on with the first code of the new secret; answers the ten recovery codes. */
     async enable(userId: string, code: string, password: string, client: EventClient): Promise<string[]> {
-      const user = await checkPassword(userId, password)
+      const user = await checkPassword(repos, userId, password)
       const row = await repos.twoFactor.of(userId)
       if (!row) throw new Failure('invalid', 'Set up two-factor sign-in first: scan the QR code, then enter its code.')
       if (row.enabled_at != null) throw new Failure('conflict', 'Two-factor sign-in is already on.')
@@ -165,7 +150,6 @@ export const twoFactorService = (deps: Deps) => {
     async challenge(userId: string): Promise<TwoFactorChallenge> {
       const token = newToken()
       const now = clock.now()
-      await repos.twoFactor.deleteExpiredChallenges(now)
       await repos.twoFactor.insertChallenge({
         token_hash: hashToken(token),
         user_id: userId,
@@ -204,7 +188,7 @@ export const twoFactorService = (deps: Deps) => {
         throw new Failure('invalid', message, { code: message })
       }
       await repos.twoFactor.deleteChallenge(tokenHash)
-      const user = await userOf(userId)
+      const user = await userOf(repos, userId)
       if (input.method === 'recovery') {
         const left = await repos.twoFactor.recoveryCodesLeft(userId)
         await tell(
