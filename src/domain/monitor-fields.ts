@@ -27,6 +27,16 @@ export const int = (label: string, min: number, max: number) =>
     v.maxValue(max, `${label} must be at most ${max}.`),
   )
 
+const SLA_MESSAGE = 'SLA target must be a percent from 50 to 100.'
+
+/** A percent from 50 to 100 with at most 3 decimals (99.999 %). */
+export const SlaTarget = v.pipe(
+  v.number(SLA_MESSAGE),
+  v.minValue(50, SLA_MESSAGE),
+  v.maxValue(100, SLA_MESSAGE),
+  v.check((n) => Math.abs(n * 1000 - Math.round(n * 1000)) < 1e-6, 'SLA target has at most 3 decimals.'),
+)
+
 export const bool = (label: string) => v.boolean(`${label} must be true or false.`)
 
 export const Name = v.pipe(

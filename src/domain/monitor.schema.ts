@@ -1,8 +1,9 @@
 import * as v from 'valibot'
-import { DEFAULTS, int, Name } from './monitor-fields.ts'
+import { DEFAULTS, int, Name, SlaTarget } from './monitor-fields.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 import type { SettingsOf } from './monitor-types/define.ts'
 import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './monitor-types/index.ts'
+import { DEFAULT_SLA_TARGET } from './report.ts'
 
 // Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
 // The server validates requests with these and the forms validate with the same ones, so a message reads the
@@ -50,6 +51,8 @@ const commonFor = (type: MonitorType) => ({
   ),
   /** Remind the channels every this many minutes while the monitor stays down; null: no reminders. */
   reminder_minutes: v.optional(v.nullable(int('Reminder interval', 5, 10_080)), null),
+  /** The uptime (percent) reports hold this monitor to. */
+  sla_target: v.optional(SlaTarget, DEFAULT_SLA_TARGET),
 })
 const common = commonFor('web')
 type Common = SettingsOf<typeof common>
@@ -180,6 +183,7 @@ const commonOut = {
   degraded_threshold_ms: v.nullable(v.number()),
   integration_ids: v.nullable(v.array(v.string())),
   reminder_minutes: v.nullable(v.number()),
+  sla_target: v.number(),
 }
 type MonitorOut = SettingsOf<typeof commonOut> & SettingsOf<typeof MonitorState>
 

@@ -118,3 +118,19 @@ export const reportTotals = (monitors: readonly ReportInput[]): ReportNumbers | 
   // Each monitor covers the whole period, so the set's time without data is the sum of theirs.
   return { ...totals, no_data_ms: monitors.reduce((sum, m) => sum + reportNumbers(m).no_data_ms, 0) }
 }
+
+/** The time of [from, to) inside any of the spans (overlapping spans counted once): a monitor's maintenance. */
+export const timeInside = (spans: readonly { from: number; to: number }[], from: number, to: number): number => {
+  const clipped = spans
+    .map((s) => ({ from: Math.max(s.from, from), to: Math.min(s.to, to) }))
+    .filter((s) => s.to > s.from)
+    .sort((a, b) => a.from - b.from)
+  let total = 0
+  let end = Number.NEGATIVE_INFINITY
+  for (const s of clipped) {
+    const start = Math.max(s.from, end)
+    if (s.to > start) total += s.to - start
+    end = Math.max(end, s.to)
+  }
+  return total
+}

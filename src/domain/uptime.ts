@@ -15,6 +15,13 @@ export const HISTOGRAM_SIZE = RESPONSE_BUCKETS_MS.length + 1
 export const PERIOD_MS = { minute: 60_000, hour: 3_600_000, day: 86_400_000 } as const
 export type Period = keyof typeof PERIOD_MS
 
+/** How long rollups are kept: each long enough for the windows that read it (see STATS_WINDOWS) and for reports. */
+export const ROLLUP_RETENTION_MS = {
+  minute: 2 * PERIOD_MS.day,
+  hour: 35 * PERIOD_MS.day,
+  day: 400 * PERIOD_MS.day,
+} as const
+
 export interface Rollup {
   up_ms: number
   degraded_ms: number

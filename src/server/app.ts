@@ -16,6 +16,7 @@ import { monitorRoutes } from './http/monitors.routes.ts'
 import { notificationRoutes } from './http/notifications.routes.ts'
 import { PICTURE_PATH, profileRoutes } from './http/profile.routes.ts'
 import { publicStatusApi, publicStatusRoutes } from './http/public-status.routes.ts'
+import { reportRoutes } from './http/reports.routes.ts'
 import { hstsOverHttps, noStore, sameOriginChanges } from './http/request-guards.ts'
 import { securityRoutes } from './http/security.routes.ts'
 import { sessionRoutes } from './http/sessions.routes.ts'
@@ -46,6 +47,7 @@ export const createApi = (deps: Deps) => {
       .route('/sessions', sessionRoutes(deps))
       .route('/security', securityRoutes(deps))
       .route('/support', supportRoutes(deps))
+      .route('/reports', reportRoutes(deps))
       .route('/user_notification', notificationRoutes(deps))
       .route('/user_subscription', subscriptionRoutes(deps))
       .route('/plans', planRoutes(deps))

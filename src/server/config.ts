@@ -27,6 +27,8 @@ export interface RateLimits {
   supportTicket: { perAccount: RateRule }
   /** Answers in a support ticket's thread: each mails the operator or the ticket's owner. */
   supportMessage: { perAccount: RateRule }
+  /** Scheduled reports sent at once ("Send now"): each mails the schedule's recipients. */
+  reportSend: { perAccount: RateRule }
 }
 
 /** Where the network checks ask: resolvers, blacklist zones, registries, extra trusted CAs. */
@@ -132,6 +134,7 @@ export const defaultRateLimits: RateLimits = {
   blacklistCheck: { perAccount: { max: 20, windowSeconds: 600 } },
   supportTicket: { perAccount: { max: 10, windowSeconds: 3600 } },
   supportMessage: { perAccount: { max: 60, windowSeconds: 3600 } },
+  reportSend: { perAccount: { max: 10, windowSeconds: 3600 } },
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1'

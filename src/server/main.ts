@@ -9,6 +9,7 @@ import { buildDeps } from './deps.ts'
 import { startEngine } from './engine/engine.ts'
 import { consoleLogger as logger } from './logger.ts'
 import { billingSweepJob } from './services/billing-sweep.ts'
+import { reportSweepJob } from './services/report-schedules.service.ts'
 import { mountSpa } from './static.ts'
 
 const config = loadConfig()
@@ -29,7 +30,7 @@ systemClock.every(3_600_000, () => {
   )
 })
 
-const engine = config.runChecks ? startEngine({ ...deps, jobs: [billingSweepJob(deps)] }) : null
+const engine = config.runChecks ? startEngine({ ...deps, jobs: [billingSweepJob(deps), reportSweepJob(deps)] }) : null
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
   logger.info(`listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`, {

@@ -7,6 +7,7 @@ import { buildDeps } from './deps.ts'
 import { startEngine } from './engine/engine.ts'
 import { consoleLogger as logger } from './logger.ts'
 import { billingSweepJob } from './services/billing-sweep.ts'
+import { reportSweepJob } from './services/report-schedules.service.ts'
 
 // A check worker without the HTTP server: run several of them (and servers with RUN_CHECKS=false) on one
 // PostgreSQL database; each monitor is leased to one of them at a time.
@@ -14,7 +15,7 @@ const config = loadConfig()
 const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
 await migrateToLatest(database)
 const deps = buildDeps({ database, config, clock: systemClock, logger })
-const engine = startEngine({ ...deps, jobs: [billingSweepJob(deps)] })
+const engine = startEngine({ ...deps, jobs: [billingSweepJob(deps), reportSweepJob(deps)] })
 logger.info('check worker started', { database: database.dialect, worker: engine.scheduler.workerId })
 
 const shutdown = () => {

@@ -32,7 +32,8 @@ const layerOf = (file: string): Layer | undefined => relative(SRC, file).split(/
 
 // Inside the server: http -> services -> (engine -> notify, checks, cloud) -> db -> domain, with the pieces every
 // layer may use (base: clock, ids, logger, config, errors) at the bottom; auth (passwords, tokens, the secret box)
-// sits on base, for the engine to open a cloud account's secrets. The files that wire it all (main, worker, app,
+// sits on base, for the engine to open a cloud account's secrets; reports (a report's PDF, drawn from the domain's
+// numbers) sits on base too, for the services and the engine's scheduled sends. The files that wire it all (main, worker, app,
 // deps, cli) may use every layer.
 type ServerLayer =
   | 'composition'
@@ -44,6 +45,7 @@ type ServerLayer =
   | 'cloud'
   | 'billing'
   | 'status'
+  | 'reports'
   | 'net'
   | 'db'
   | 'auth'
@@ -55,13 +57,27 @@ const below = {
   db: ['base'],
   net: ['base'],
   status: ['base'],
+  reports: ['base'],
   billing: ['base'],
   checks: ['net', 'base'],
   cloud: ['net', 'base'],
   notify: ['net', 'db', 'base'],
-  engine: ['notify', 'checks', 'cloud', 'net', 'db', 'auth', 'base'],
-  services: ['engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'net', 'db', 'auth', 'base'],
-  http: ['services', 'engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'net', 'db', 'auth', 'base'],
+  engine: ['notify', 'checks', 'cloud', 'reports', 'net', 'db', 'auth', 'base'],
+  services: ['engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'reports', 'net', 'db', 'auth', 'base'],
+  http: [
+    'services',
+    'engine',
+    'notify',
+    'checks',
+    'cloud',
+    'billing',
+    'status',
+    'reports',
+    'net',
+    'db',
+    'auth',
+    'base',
+  ],
   composition: [] as ServerLayer[],
 } satisfies Record<ServerLayer, ServerLayer[]>
 
@@ -162,6 +178,7 @@ describe('dependency rule', () => {
       "import { s } from '../services/subscriptions.service.ts'",
       'server auth may not depend on server services',
     ],
+    ['server/reports/x.ts', "import { r } from '../db/repos/index.ts'", 'server reports may not depend on server db'],
     ['server/stray/x.ts', "import { c } from '../clock.ts'", 'is in no server layer'],
   ])('catches %s with %s', (file, source, message) => {
     const [found] = violations([{ file: join(SRC, file), source }])

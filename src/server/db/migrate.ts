@@ -15,6 +15,7 @@ import { profile } from './migrations/012-profile.ts'
 import * as sessionDetails from './migrations/013-session-details.ts'
 import * as twoFactor from './migrations/014-two-factor.ts'
 import * as support from './migrations/015-support.ts'
+import * as reports from './migrations/016-reports.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -34,6 +35,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '013-session-details': sessionDetails,
   '014-two-factor': twoFactor,
   '015-support': support,
+  '016-reports': reports,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

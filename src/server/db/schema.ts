@@ -174,6 +174,8 @@ export interface MonitorsTable {
   /** JSON list of integration ids this monitor alerts; null: all of its user's. */
   integration_ids: string | null
   reminder_minutes: number | null
+  /** The uptime (percent) reports hold this monitor to. */
+  sla_target: number
   last_reminded_at: number | null
   next_check_at: number | null
   lease_owner: string | null
@@ -424,6 +426,37 @@ export interface SupportMessagesTable {
   created_at: number
 }
 
+export interface ReportSchedulesTable {
+  schedule_id: string
+  user_id: string
+  name: string
+  /** 'weekly' or 'monthly'. */
+  frequency: string
+  /** JSON list of email addresses. */
+  recipients: string
+  /** JSON of the domain's ReportSelection. */
+  selection: string
+  time_zone: string
+  /** The end of the current period: the next report is due then. */
+  next_send_at: number
+  created_at: number
+  updated_at: number
+}
+
+export interface ReportSendsTable {
+  send_id: string
+  schedule_id: string
+  period_from: number
+  period_to: number
+  /** The period's start for a scheduled send (unique per schedule); null for a "send now". */
+  scheduled_for: number | null
+  /** JSON list of the outbox deliveries (one per recipient), whose outcome is the send's. */
+  delivery_ids: string
+  /** Why the report could not be made, when it could not. */
+  error: string | null
+  created_at: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -463,4 +496,6 @@ export interface DB {
   maintenance_components: MaintenanceComponentsTable
   support_tickets: SupportTicketsTable
   support_messages: SupportMessagesTable
+  report_schedules: ReportSchedulesTable
+  report_sends: ReportSendsTable
 }

@@ -1,12 +1,9 @@
-import { PERIOD_MS } from '../../domain/uptime.ts'
+import { PERIOD_MS, ROLLUP_RETENTION_MS } from '../../domain/uptime.ts'
 import type { Clock } from '../clock.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { currentSubscription } from '../db/subscription-terms.ts'
 
 const DAY = PERIOD_MS.day
-
-/** How long rollups are kept: each long enough for the windows that read it (see STATS_WINDOWS). */
-export const ROLLUP_RETENTION_MS = { minute: 2 * DAY, hour: 35 * DAY, day: 400 * DAY } as const
 
 /** How long sent and failed alert deliveries are kept for the Integrations page. */
 export const DELIVERY_RETENTION_MS = 90 * DAY
@@ -18,6 +15,7 @@ export const DELIVERY_RETENTION_MS = 90 * DAY
 export const pruneHistory = async ({ repos, clock }: { repos: Repos; clock: Clock }) => {
   const now = clock.now()
   await repos.deliveries.prune(now - DELIVERY_RETENTION_MS)
+  await repos.reports.pruneSends(now - DELIVERY_RETENTION_MS)
   await repos.oauthStates.deleteExpired(now)
   await repos.twoFactor.deleteExpiredChallenges(now)
   for (const period of ['minute', 'hour', 'day'] as const)

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import type { AccountMail } from '../../domain/account-mail.ts'
 import { createAbortGroup } from '../abort-group.ts'
 import { type Clock, pollOn } from '../clock.ts'
 import type { Config } from '../config.ts'
@@ -15,6 +16,17 @@ export const channelContext = (config: Pick<Config, 'allowPrivateTargets' | 'smt
   smtp: config.smtp,
   telegramApiUrl: config.alerts.telegramApiUrl,
   timeoutMs: config.alerts.timeoutMs,
+})
+
+/** An account mail as nodemailer takes it. */
+const mailOf = (mail: AccountMail) => ({
+  subject: mail.subject,
+  text: mail.text,
+  attachments: mail.attachments?.map((a) => ({
+    filename: a.filename,
+    contentType: a.content_type,
+    content: Buffer.from(a.content_base64, 'base64'),
+  })),
 })
 
 /** Attempts before a delivery is given up: with the backoff below, about three and a half hours of trying. */
@@ -64,7 +76,9 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
     const attempts = delivery.attempts + 1
     const { message, channel } = delivery
     // Account mail keeps its live secrets (a reset link) only until it is settled.
-    const settled = message.kind === 'mail' ? { message: { ...message, text: message.kept } } : {}
+    // and its attachments (a report's PDF) only until then too: the outbox is not a file store.
+    const settled =
+      message.kind === 'mail' ? { message: { ...message, text: message.kept, attachments: undefined } } : {}
     if (!channel.enabled && !evenIfOff) {
       await deliveries.settle(delivery.delivery_id, lease, {
         status: 'failed',
@@ -78,7 +92,7 @@ export const createDeliveryWorker = (opts: DeliveryWorkerOptions) => {
       await sends.run((signal) => {
         const context = { ...opts.channels(), signal } satisfies ChannelContext
         return message.kind === 'mail'
-          ? sendMail(String(channel.settings.email), { subject: message.subject, text: message.text }, context)
+          ? sendMail(String(channel.settings.email), mailOf(message), context)
           : sendAlert(channel, message, delivery.delivery_id, context)
       })
       await deliveries.settle(delivery.delivery_id, lease, {

@@ -1,4 +1,4 @@
-import { accountMail } from '../../domain/account-mail.ts'
+import { accountMail, type MailAttachment } from '../../domain/account-mail.ts'
 import type { Clock } from '../clock.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'
@@ -17,6 +17,8 @@ export interface Mail {
   text: string
   /** Parts of the text that are live secrets (a reset link): sent, then removed from the outbox. */
   secrets?: string[]
+  /** Files sent with it (a report's PDF), removed from the outbox once the mail is settled. */
+  attachments?: MailAttachment[]
 }
 
 export interface Mailer {
@@ -40,7 +42,7 @@ export const createMailer = (deps: {
     const delivery = newMailDelivery(
       mail.userId,
       mail.to,
-      accountMail(mail.subject, mail.text, mail.secrets),
+      accountMail(mail.subject, mail.text, mail.secrets, mail.attachments),
       deps.clock.now(),
     )
     try {

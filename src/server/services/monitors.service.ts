@@ -23,8 +23,8 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => {
   return new Failure('invalid', Object.values(errors)[0] ?? 'Invalid monitor.', errors)
 }
 
-/** Fields that change who is told and how it is called, not what is checked. */
-const ALERTING_ONLY = new Set(['name', 'integration_ids', 'reminder_minutes'])
+/** Fields that change who is told, how it is called and what reports hold it to, not what is checked. */
+const ALERTING_ONLY = new Set(['name', 'integration_ids', 'reminder_minutes', 'sla_target'])
 
 export const monitorsService = (deps: Deps) => {
   const { repos, clock, database } = deps

@@ -73,6 +73,8 @@ export interface ParsedMail {
   subject: string
   text: string
   html: string
+  /** Parts sent as attachments (multipart/mixed), their bytes decoded. */
+  attachments: { filename: string; contentType: string; content: Buffer }[]
 }
 
 const splitHead = (raw: string) => {
@@ -121,7 +123,7 @@ const decodePart = (headers: Record<string, string>, body: string) => {
 
 export const readMail = (raw: string): ParsedMail => {
   const { headers, body } = splitHead(raw)
-  const mail: ParsedMail = { headers, subject: decodeWords(headers.subject ?? ''), text: '', html: '' }
+  const mail: ParsedMail = { headers, subject: decodeWords(headers.subject ?? ''), text: '', html: '', attachments: [] }
   const boundary = /boundary="?([^";]+)"?/.exec(headers['content-type'] ?? '')?.[1]
   const parts = boundary
     ? body
@@ -130,6 +132,15 @@ export const readMail = (raw: string): ParsedMail => {
         .map((p) => splitHead(p.replace(/^\r\n/, '')))
     : [{ headers, body }]
   for (const part of parts) {
+    const disposition = part.headers['content-disposition'] ?? ''
+    if (disposition.startsWith('attachment')) {
+      mail.attachments.push({
+        filename: decodeWords(/filename="?([^";]+)"?/.exec(disposition)?.[1] ?? ''),
+        contentType: (part.headers['content-type'] ?? '').split(';')[0] ?? '',
+        content: Buffer.from(part.body.replace(/\s+/g, ''), 'base64'),
+      })
+      continue
+    }
     const content = decodePart(part.headers, part.body.replace(/\r\n$/, ''))
     if ((part.headers['content-type'] ?? '').startsWith('text/html')) mail.html = content
     else if ((part.headers['content-type'] ?? 'text/plain').startsWith('text/plain')) mail.text = content

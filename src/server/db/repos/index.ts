@@ -15,6 +15,7 @@ import { passwordResetsRepo } from './password-resets.repo.ts'
 import { plansRepo } from './plans.repo.ts'
 import { profileRepo } from './profile.repo.ts'
 import { rateLimitsRepo } from './rate-limits.repo.ts'
+import { reportsRepo } from './reports.repo.ts'
 import { rollupsRepo } from './rollups.repo.ts'
 import { securityEventsRepo } from './security-events.repo.ts'
 import { sessionsRepo } from './sessions.repo.ts'
@@ -51,5 +52,6 @@ export const repos = (db: Kysely<DB>) => ({
   cloudAccounts: cloudAccountsRepo(db),
   cloudData: cloudDataRepo(db),
   support: supportRepo(db),
+  reports: reportsRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

@@ -85,4 +85,47 @@ export const maintenanceRepo = (db: Kysely<DB>) => ({
     }
     return out
   },
+
+  /**
+   * The maintenance windows over [from, to) that cover each of these monitors (through their components on the
+   * owner's status pages; a window naming no component covers its whole page), as spans per monitor.
+   */
+  spansOf: async (monitorIds: readonly string[], from: number, to: number) => {
+    const out = new Map<string, { from: number; to: number }[]>()
+    if (monitorIds.length === 0) return out
+    const components = await db
+      .selectFrom('status_page_components')
+      .select(['component_id', 'page_id', 'monitor_id'])
+      .where('monitor_id', 'in', monitorIds)
+      .execute()
+    const pageIds = [...new Set(components.map((c) => c.page_id))]
+    if (pageIds.length === 0) return out
+    const windows = await db
+      .selectFrom('maintenance_windows')
+      .select(['maintenance_id', 'page_id', 'starts_at', 'ends_at'])
+      .where('page_id', 'in', pageIds)
+      .where('starts_at', '<', to)
+      .where('ends_at', '>', from)
+      .execute()
+    if (windows.length === 0) return out
+    const named = await db
+      .selectFrom('maintenance_components')
+      .selectAll()
+      .where(
+        'maintenance_id',
+        'in',
+        windows.map((w) => w.maintenance_id),
+      )
+      .execute()
+    for (const w of windows) {
+      const only = new Set(named.filter((n) => n.maintenance_id === w.maintenance_id).map((n) => n.component_id))
+      for (const c of components)
+        if (c.page_id === w.page_id && (only.size === 0 || only.has(c.component_id)))
+          out.set(c.monitor_id, [
+            ...(out.get(c.monitor_id) ?? []),
+            { from: Number(w.starts_at), to: Number(w.ends_at) },
+          ])
+    }
+    return out
+  },
 })

@@ -82,6 +82,7 @@ export const toMonitorInput = (record: MonitorRecord): MonitorInput =>
     degraded_threshold_ms: record.degraded_threshold_ms,
     integration_ids: record.integration_ids,
     reminder_minutes: record.reminder_minutes,
+    sla_target: record.sla_target,
     ...record.settings,
   }) as MonitorInput
 
@@ -101,6 +102,7 @@ export const configOf = (input: MonitorInput) => {
     settings: Object.fromEntries(settingKeys.map((k) => [k, all[k]])) as MonitorSettings[MonitorType],
     integration_ids: input.integration_ids,
     reminder_minutes: input.reminder_minutes,
+    sla_target: input.sla_target,
   }
 }
 

@@ -42,7 +42,12 @@ export const sendEmail = (settings: Record<string, unknown>, event: AlertEvent, 
 /** One mail over SMTP (alert or account mail alike), bounded by the attempt's deadline. */
 export const sendMail = async (
   to: string,
-  message: { subject: string; text: string; html?: string },
+  message: {
+    subject: string
+    text: string
+    html?: string
+    attachments?: { filename: string; contentType: string; content: Buffer }[]
+  },
   ctx: ChannelContext,
 ) => {
   const { smtp } = ctx
