@@ -56,7 +56,8 @@ export const checkRange = (from: number, to: number): ReportRange => {
  * the zone's midnight of the month's or year's first day, and "this month" and "this year" end now.
  */
 export const presetRange = (preset: Exclude<ReportPreset, 'custom'>, now: number, zone: string): ReportRange => {
-  const local = dayjs(now).tz(zone)
+  const today = dayjs.utc(localDay(now, zone))
+  const month = today.startOf('month')
   switch (preset) {
     case '24h':
       return checkRange(now - DAY_MS, now)
@@ -65,15 +66,23 @@ export const presetRange = (preset: Exclude<ReportPreset, 'custom'>, now: number
     case '30d':
       return checkRange(now - 30 * DAY_MS, now)
     case 'this_month':
-      return checkRange(local.startOf('month').valueOf(), now)
-    case 'last_month': {
-      const start = local.startOf('month').subtract(1, 'month')
-      return checkRange(start.valueOf(), local.startOf('month').valueOf())
-    }
+      return checkRange(zoneMidnight(month, zone), now)
+    case 'last_month':
+      return checkRange(zoneMidnight(month.subtract(1, 'month'), zone), zoneMidnight(month, zone))
     case 'this_year':
-      return checkRange(local.startOf('year').valueOf(), now)
+      return checkRange(zoneMidnight(today.startOf('year'), zone), now)
   }
 }
+
+// Calendar arithmetic is done on plain dates and each date then put at its midnight in the zone: arithmetic on a
+// zoned time keeps its UTC offset across a change of daylight saving, which lands an hour off midnight.
+
+/** The calendar day (YYYY-MM-DD) in the zone at an instant. */
+export const localDay = (at: number, zone: string): string => dayjs(at).tz(zone).format('YYYY-MM-DD')
+
+/** Midnight of a calendar day (a plain date, or YYYY-MM-DD) in the zone. */
+export const zoneMidnight = (day: dayjs.Dayjs | string, zone: string): number =>
+  dayjs.tz(typeof day === 'string' ? day : day.format('YYYY-MM-DD'), zone).valueOf()
 
 /** A custom range of two calendar days in `zone`, both included: from the first's midnight to after the last. */
 export const customRange = (firstDay: string, lastDay: string, zone: string): ReportRange => {

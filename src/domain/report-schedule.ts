@@ -1,13 +1,11 @@
 import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import * as v from 'valibot'
 import { MONITOR_TYPES, type MonitorType } from './monitor.schema.ts'
-import { TimeZone } from './report-period.ts'
+import { localDay, TimeZone, zoneMidnight } from './report-period.ts'
 import type { ReportSelection } from './report-view.ts'
 
 dayjs.extend(utc)
-dayjs.extend(timezone)
 
 // Reports sent by mail on a schedule: weekly (Monday to Monday) or monthly (the 1st to the 1st), in the schedule's
 // time zone, each period once, shortly after it ends.
@@ -100,23 +98,22 @@ export interface ReportSchedule {
 
 /** The period a report of this frequency covers when sent at `now`: the last one ended, in the zone. */
 export const lastPeriod = (frequency: ReportFrequency, now: number, zone: string) => {
-  const end = currentPeriodStart(frequency, now, zone)
-  const start = frequency === 'weekly' ? end.subtract(1, 'week') : end.subtract(1, 'month')
-  return { from: start.valueOf(), to: end.valueOf() }
+  const start = periodStart(frequency, now, zone)
+  const before = frequency === 'weekly' ? start.subtract(1, 'week') : start.subtract(1, 'month')
+  return { from: zoneMidnight(before, zone), to: zoneMidnight(start, zone) }
 }
 
 /** When the period running at `now` ends: the next report is due then. */
 export const nextSendAt = (frequency: ReportFrequency, now: number, zone: string): number => {
-  const start = currentPeriodStart(frequency, now, zone)
-  return (frequency === 'weekly' ? start.add(1, 'week') : start.add(1, 'month')).valueOf()
+  const start = periodStart(frequency, now, zone)
+  return zoneMidnight(frequency === 'weekly' ? start.add(1, 'week') : start.add(1, 'month'), zone)
 }
 
-// Weeks start on Monday (ISO 8601), at midnight in the zone.
-const currentPeriodStart = (frequency: ReportFrequency, now: number, zone: string) => {
-  const local = dayjs(now).tz(zone)
-  if (frequency === 'monthly') return local.startOf('month')
-  const day = local.startOf('day')
-  return day.subtract((day.day() + 6) % 7, 'day')
+// The first day of the period running at `now`, as a plain date: weeks start on Monday (ISO 8601).
+const periodStart = (frequency: ReportFrequency, now: number, zone: string) => {
+  const today = dayjs.utc(localDay(now, zone))
+  if (frequency === 'monthly') return today.startOf('month')
+  return today.subtract((today.day() + 6) % 7, 'day')
 }
 
 /** A selection in words: "All monitors", "Website Monitoring" (the type's page), "Status page Acme", "3 monitors". */

@@ -19,6 +19,15 @@ describe('report periods', () => {
     expect(presetRange('30d', now, 'Pacific/Auckland')).toEqual({ ok: true, from: now - 30 * 86_400_000, to: now })
   })
 
+  it('keeps midnight across a change of daylight saving inside the period', () => {
+    // New York leaves daylight saving on 1 Nov 2026: November starts at 04:00 UTC (EDT), December at 05:00 (EST).
+    expect(presetRange('last_month', Date.parse('2026-12-15T12:00:00Z'), 'America/New_York')).toEqual({
+      ok: true,
+      from: Date.parse('2026-11-01T04:00:00Z'),
+      to: Date.parse('2026-12-01T05:00:00Z'),
+    })
+  })
+
   it("starts calendar periods at the viewer's midnight", () => {
     expect(presetRange('this_month', now, 'America/New_York')).toEqual({
       ok: true,

@@ -1,9 +1,9 @@
 import dayjs from 'dayjs'
-import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { type ReportIncident, reportNumbers, reportTotals, timeInside } from '../../domain/report.ts'
 import { coverRange } from '../../domain/report-cover.ts'
+import { localDay, zoneMidnight } from '../../domain/report-period.ts'
 import { selectionTitle } from '../../domain/report-schedule.ts'
 import type { Report, ReportDay, ReportMonitor, ReportSelection } from '../../domain/report-view.ts'
 import {
@@ -20,7 +20,6 @@ import type { Repos } from '../db/repos/index.ts'
 import { notFound } from '../errors.ts'
 
 dayjs.extend(utc)
-dayjs.extend(timezone)
 
 // A report of the user's monitors over a period: the rollups that cover it (report-cover.ts), their incidents and
 // maintenance, handed to the domain's report arithmetic. A fixed number of queries whatever the number of monitors
@@ -67,7 +66,11 @@ const monitorsOf = async (repos: Repos, userId: string, selection: ReportSelecti
 /** The report's days in its zone, each with the buckets whose middle falls in it (exact for buckets inside a day). */
 const daysOf = (from: number, to: number, zone: string, buckets: { t: number; len: number; rollup: Rollup }[]) => {
   const starts: number[] = []
-  for (let d = dayjs(from).tz(zone).startOf('day'); d.valueOf() < to; d = d.add(1, 'day')) starts.push(d.valueOf())
+  const dates: string[] = []
+  for (let d = dayjs.utc(localDay(from, zone)); zoneMidnight(d, zone) < to; d = d.add(1, 'day')) {
+    starts.push(zoneMidnight(d, zone))
+    dates.push(d.format('YYYY-MM-DD'))
+  }
   const perDay: Rollup[][] = starts.map(() => [])
   let i = 0
   for (const b of [...buckets].sort((x, y) => x.t - y.t)) {
@@ -75,10 +78,10 @@ const daysOf = (from: number, to: number, zone: string, buckets: { t: number; le
     while (i + 1 < starts.length && (starts[i + 1] as number) <= middle) i++
     perDay[i]?.push(b.rollup)
   }
-  return starts.map((start, n): ReportDay => {
+  return starts.map((_, n): ReportDay => {
     const r = mergeRollups(perDay[n] ?? [])
     return {
-      date: dayjs(start).tz(zone).format('YYYY-MM-DD'),
+      date: dates[n] as string,
       uptime: roundUptime(uptimePercent(r)),
       downtime_ms: r.down_ms,
       avg_response_ms: averageMs(r),
