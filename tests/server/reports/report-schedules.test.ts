@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { pruneHistory } from '../../../src/server/engine/retention.ts'
 import { sweepReportSchedules } from '../../../src/server/services/report-schedules.service.ts'
 import { pdfText } from '../../support/pdf-text.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
@@ -199,5 +200,33 @@ describe.each(dialects)('scheduled reports on %s', (dialect) => {
       (await t.call('GET', `/api/reports/schedules/${made.id}/sends`, { token })).json.data.sends[0]
     for (let i = 0; i < 100 && (await failed()).status === 'sending'; i++) await new Promise((r) => setTimeout(r, 20))
     expect(await failed()).toMatchObject({ status: 'failed', error: expect.stringContaining('No such user here') })
+  })
+
+  it('holds 20 schedules an account, 10 sends now an hour, and drops sends after 90 days', async () => {
+    const { token } = await owner()
+    const made = []
+    for (let i = 0; i < 20; i++) made.push(await create(token, { name: `Report ${i}`, recipients: ['limits@example.com'] }))
+    const over = await t.call('POST', '/api/reports/schedules', { token, body: schedule() })
+    expect(over.status).toBe(409)
+    expect(over.json.message).toBe('You can have at most 20 scheduled reports: delete one to add another.')
+
+    const first = made[0]
+    for (let i = 0; i < 10; i++)
+      expect((await t.call('POST', `/api/reports/schedules/${first.id}/send`, { token })).status).toBe(202)
+    const limited = await t.call('POST', `/api/reports/schedules/${first.id}/send`, { token })
+    expect(limited.status).toBe(429)
+    await waitFor(() => mailsTo('limits@example.com').length === 10)
+
+    const sends = async () =>
+      (await t.call('GET', `/api/reports/schedules/${first.id}/sends`, { token })).json.data.sends as unknown[]
+    expect(await sends()).toHaveLength(10)
+    const kept = () =>
+      db.database.db.selectFrom('report_sends').select('send_id').where('schedule_id', '=', first.id).execute()
+    t.clock.advance(89 * 86_400_000)
+    await pruneHistory(t.deps)
+    expect(await kept()).toHaveLength(10)
+    t.clock.advance(2 * 86_400_000)
+    await pruneHistory(t.deps)
+    expect(await kept()).toEqual([])
   })
 })
