@@ -2,11 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatReportNumbers } from '../../../src/domain/report-format.ts'
 import { RANGE_BACKWARDS, RANGE_TOO_LONG, ZONE_UNKNOWN } from '../../../src/domain/report-period.ts'
 import { pdfText } from '../../support/pdf-text.ts'
+import { expectedReport, type ModelCheck } from '../../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
 
 // Reports through the API on both databases, over two days of checks written by the real recorder with the clock
 // at each check: a shop with a 30-minute outage, an API whose failures fall in an announced maintenance window,
-// and a monitor that never ran. The expected numbers come from the checks themselves (`expected` below), worked
+// and a monitor that never ran. The expected numbers come from the checks themselves (tests/support/report-model.ts), worked
 // out apart from the rollups; the monitor page, the status page, the CSV and the PDF say the same.
 
 const MIN = 60_000
@@ -17,7 +18,7 @@ const NOW = Date.parse('2026-11-01T12:00:00Z')
 const OUTAGE = { first: 120, recovered: 126 } // 10:00 to 10:30 on 30 Oct
 const MAINTENANCE = { from: Date.parse('2026-10-31T02:00:00Z'), to: Date.parse('2026-10-31T04:00:00Z') }
 
-type Check = { at: number; ok: boolean; ms: number | null; maintenance: boolean }
+type Check = ModelCheck
 
 const shopChecks: Check[] = Array.from({ length: CHECKS }, (_, k) => {
   const failing = k >= OUTAGE.first && k < OUTAGE.recovered
@@ -29,36 +30,7 @@ const apiChecks: Check[] = Array.from({ length: CHECKS }, (_, k) => {
   return { at, ok: !inWindow, ms: inWindow ? null : 50, maintenance: inWindow }
 })
 
-/**
- * A monitor's numbers over [from, to) from its checks (retries 0): each check accounts for the time since the one
- * before, as down when it fails or follows a failure, as up otherwise, and as nothing inside maintenance.
- */
-const expected = (checks: Check[], from: number, to: number) => {
-  let up = 0
-  let down = 0
-  let count = 0
-  let failures = 0
-  const responses: number[] = []
-  checks.forEach((c, i) => {
-    if (c.at < from || c.at >= to) return
-    count += 1
-    if (!c.ok) failures += 1
-    if (c.ms !== null) responses.push(c.ms)
-    const before = checks[i - 1]
-    if (!before || c.maintenance) return
-    if (!c.ok || (!before.ok && !before.maintenance)) down += STEP
-    else up += STEP
-  })
-  const known = up + down
-  return {
-    uptime: known === 0 ? null : Math.floor((up / known) * 100 * 1000) / 1000,
-    downtime_ms: down,
-    checks: count,
-    failures,
-    response_avg_ms: responses.length ? Math.round(responses.reduce((a, b) => a + b, 0) / responses.length) : null,
-    known,
-  }
-}
+const expected = (checks: Check[], from: number, to: number) => expectedReport(checks, STEP, from, to)
 
 describe.each(dialects)('reports on %s', (dialect) => {
   let db: TestDb

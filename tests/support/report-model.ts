@@ -1,0 +1,42 @@
+// A monitor's report numbers worked out from its checks alone, apart from the rollups the server reads: for the
+// tests that hold the server's reports to what the checks say. Checks are `step` apart, with no retries.
+
+export interface ModelCheck {
+  at: number
+  ok: boolean
+  /** The response time of a check that answered; null for one that did not. */
+  ms: number | null
+  /** In an announced maintenance window. */
+  maintenance: boolean
+}
+
+/**
+ * Over [from, to): each check accounts for the time since the one before, as down when it fails or follows a
+ * failure, as up otherwise, and as nothing inside maintenance (the first check accounts for nothing).
+ */
+export const expectedReport = (checks: readonly ModelCheck[], step: number, from: number, to: number) => {
+  let up = 0
+  let down = 0
+  let count = 0
+  let failures = 0
+  const responses: number[] = []
+  checks.forEach((c, i) => {
+    if (c.at < from || c.at >= to) return
+    count += 1
+    if (!c.ok) failures += 1
+    if (c.ms !== null) responses.push(c.ms)
+    const before = checks[i - 1]
+    if (!before || c.maintenance) return
+    if (!c.ok || (!before.ok && !before.maintenance)) down += step
+    else up += step
+  })
+  const known = up + down
+  return {
+    uptime: known === 0 ? null : Math.floor((up / known) * 100 * 1000) / 1000,
+    downtime_ms: down,
+    checks: count,
+    failures,
+    response_avg_ms: responses.length ? Math.round(responses.reduce((a, b) => a + b, 0) / responses.length) : null,
+    known,
+  }
+}
