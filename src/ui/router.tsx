@@ -1,19 +1,12 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import type { MonitorType } from '../domain/monitor.schema.ts'
 import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
-import type { FEATURES } from './pages/features.ts'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 
 // Every route of spec section 2. Pages load on demand, so the first load of a page ships only what it needs.
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: load,
 })
-
-const feature = (id: keyof typeof FEATURES, detail?: string) =>
-  page(async () => {
-    const { FeaturePage } = await import('./pages/FeaturePage.tsx')
-    return { Component: () => <FeaturePage id={id} detail={detail} /> }
-  })
 
 const monitorList = (type: MonitorType) =>
   page(async () => {
@@ -107,7 +100,10 @@ const protectedRoutes: RouteObject[] = [
     path: 'services/microsoft365/accounts/:tenantId',
     ...page(async () => ({ Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage })),
   },
-  { path: 'reporting', ...feature('reporting') },
+  {
+    path: 'reporting',
+    ...page(async () => ({ Component: (await import('./pages/reporting/ReportingPage.tsx')).ReportingPage })),
+  },
   {
     path: 'support',
     ...page(async () => ({ Component: (await import('./pages/support/SupportPage.tsx')).SupportPage })),

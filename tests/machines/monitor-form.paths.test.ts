@@ -65,6 +65,7 @@ describe('monitor form machine paths', () => {
         degraded_threshold_ms: null,
         integration_ids: null,
         reminder_minutes: null,
+        sla_target: 99.9,
         method: 'GET',
         expected_status: '200-299',
         follow_redirects: true,

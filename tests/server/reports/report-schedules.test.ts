@@ -205,7 +205,8 @@ describe.each(dialects)('scheduled reports on %s', (dialect) => {
   it('holds 20 schedules an account, 10 sends now an hour, and drops sends after 90 days', async () => {
     const { token } = await owner()
     const made = []
-    for (let i = 0; i < 20; i++) made.push(await create(token, { name: `Report ${i}`, recipients: ['limits@example.com'] }))
+    for (let i = 0; i < 20; i++)
+      made.push(await create(token, { name: `Report ${i}`, recipients: ['limits@example.com'] }))
     const over = await t.call('POST', '/api/reports/schedules', { token, body: schedule() })
     expect(over.status).toBe(409)
     expect(over.json.message).toBe('You can have at most 20 scheduled reports: delete one to add another.')

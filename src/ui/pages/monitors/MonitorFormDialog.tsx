@@ -3,6 +3,7 @@ import { css } from '../../../../styled-system/css'
 import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
+import { DEFAULT_SLA_TARGET } from '../../../domain/report.ts'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { AlertFields } from './AlertFields.tsx'
@@ -76,7 +77,13 @@ function MonitorForm<D extends object>({
   // The plan's limit, or the type's own when that is slower (registries and blacklists are asked seldom).
   const fastest = typeMinInterval(type, minIntervalSeconds)
   const intervals = intervalOptions(fastest, monitor?.interval_seconds)
-  const advanced: { name: (typeof ADVANCED_FIELDS)[number]; label: string; placeholder?: string; helper: string }[] = [
+  const advanced: {
+    name: (typeof ADVANCED_FIELDS)[number]
+    label: string
+    placeholder?: string
+    helper: string
+    decimal?: boolean
+  }[] = [
     {
       name: 'timeout_seconds',
       label: 'Timeout (seconds)',
@@ -104,6 +111,13 @@ function MonitorForm<D extends object>({
       label: 'Degraded above (ms)',
       placeholder: 'Off',
       helper: 'Slower answers count as degraded. Empty: off.',
+    },
+    {
+      name: 'sla_target',
+      label: 'SLA target (%)',
+      placeholder: String(DEFAULT_SLA_TARGET),
+      helper: "Reports hold this monitor's uptime to this target.",
+      decimal: true,
     },
   ]
   const intervalHelp =
@@ -154,12 +168,12 @@ function MonitorForm<D extends object>({
         </summary>
         <div className={css({ pt: '3' })}>
           <div className={fieldGrid}>
-            {advanced.map(({ name, label, placeholder, helper }) => (
+            {advanced.map(({ name, label, placeholder, helper, decimal }) => (
               <TextField
                 key={name}
                 {...field(name)}
                 label={label}
-                inputMode="numeric"
+                inputMode={decimal ? 'decimal' : 'numeric'}
                 placeholder={placeholder}
                 helper={helper}
               />

@@ -46,7 +46,7 @@ export function TextField({
   onChange: (value: string) => void
   type?: string
   placeholder?: string
-  inputMode?: 'numeric' | 'url' | 'text'
+  inputMode?: 'numeric' | 'decimal' | 'url' | 'text'
   multiline?: boolean
 }) {
   return (

@@ -1,5 +1,6 @@
 import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { allowedIntervals } from '../../../domain/plan-limits.ts'
+import { DEFAULT_SLA_TARGET } from '../../../domain/report.ts'
 import type { MonitorValues } from '../../../machines/monitor-form.machine.ts'
 
 // The monitor form as the inputs hold it (text, ticks and rows), and the values the form flow checks: here the
@@ -21,6 +22,8 @@ export interface CommonDraft {
   /** A preset of REMINDER_CHOICES ('' is off), or 'other' with the minutes typed in `reminder_minutes`. */
   reminder: string
   reminder_minutes: string
+  /** The uptime (percent) reports hold the monitor to. */
+  sla_target: string
 }
 
 /** A monitor's form: the common fields and its type's own (`D`). */
@@ -43,6 +46,7 @@ export const ADVANCED_FIELDS = [
   'retry_interval_seconds',
   'recovery_checks',
   'degraded_threshold_ms',
+  'sla_target',
 ] as const
 
 /** A number as an input holds it; nothing is empty. */
@@ -75,6 +79,7 @@ export const commonDraftOf = (type: MonitorType, monitor: Monitor | null, minInt
         recovery_checks: text(monitor.recovery_checks),
         degraded_threshold_ms: text(monitor.degraded_threshold_ms),
         ...alertsDraft(monitor.integration_ids, monitor.reminder_minutes),
+        sla_target: text(monitor.sla_target),
       }
     : {
         name: '',
@@ -89,6 +94,7 @@ export const commonDraftOf = (type: MonitorType, monitor: Monitor | null, minInt
         integration_ids: [],
         reminder: '',
         reminder_minutes: '',
+        sla_target: String(DEFAULT_SLA_TARGET),
       }
 
 const alertsDraft = (ids: readonly string[] | null, reminder: number | null) => {
@@ -116,6 +122,8 @@ export const commonValuesOf = (d: CommonDraft): MonitorValues => {
     // "Other" left empty is passed on as text, so the schema asks for a number.
     reminder_minutes:
       d.reminder === '' ? null : (numberOf(d.reminder === 'other' ? d.reminder_minutes : d.reminder) ?? ''),
+    // Left empty: the default target.
+    sla_target: numberOf(d.sla_target),
   }
 }
 

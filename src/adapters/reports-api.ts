@@ -1,0 +1,120 @@
+import * as v from 'valibot'
+import { fromPromise } from 'xstate'
+import type { ReportSchedule } from '../domain/report-schedule.ts'
+import { ReportScheduleView, ReportSendView, ReportView } from '../domain/report-view.schema.ts'
+import { loadMachine } from '../machines/load.machine.ts'
+import { type ReportQuery, reportMachine } from '../machines/report.machine.ts'
+import { reportScheduleFormMachine } from '../machines/report-schedule-form.machine.ts'
+import { reportSchedulesMachine } from '../machines/report-schedules.machine.ts'
+import { call } from './api.ts'
+import type { Effects } from './flows.actors.ts'
+import { monitorsApi } from './monitors-api.ts'
+import { saveFormLogic } from './save-form.actors.ts'
+import { statusPagesApi } from './status-pages-api.ts'
+
+// /reporting's calls (a report, its files, the scheduled reports and their sends) and the page's flows. Every
+// answer is parsed by the domain's schemas (report-view.schema.ts), as in api.ts.
+
+/** The query string of a report: its set (nothing for all monitors), its period and its zone. */
+export const reportSearch = (query: ReportQuery): URLSearchParams => {
+  const params = new URLSearchParams()
+  const { selection } = query
+  if (selection.kind === 'type') params.set('type', selection.type)
+  if (selection.kind === 'status_page') params.set('status_page_id', selection.status_page_id)
+  if (selection.kind === 'monitors') params.set('monitor_ids', selection.monitor_ids.join(','))
+  params.set('from', query.from)
+  params.set('to', query.to)
+  params.set('tz', query.tz)
+  return params
+}
+
+/** The address of a report's file: the same query with `format`, answered as an attachment (same origin: the
+ * session cookie goes along). */
+export const reportFileUrl = (query: ReportQuery, format: 'csv' | 'pdf') => {
+  const params = reportSearch(query)
+  params.set('format', format)
+  return `/api/reports?${params}`
+}
+
+const OneSchedule = v.object({ schedule: ReportScheduleView })
+const SentNow = v.object({ send: ReportSendView, message: v.optional(v.string()) })
+const schedulePath = (id: string, rest = '') => `reports/schedules/${encodeURIComponent(id)}${rest}`
+
+/** A 204 has no body: read it as `{ data: null }`, so that `call` takes it like any answer. */
+const noContent = {
+  onResponse({ response }: { response: Response & { _data?: unknown } }) {
+    if (response.status === 204) response._data = { data: null }
+  },
+}
+
+/** The user's monitors and status pages, in brief, for the choice of a report's set. */
+export interface ReportChoices {
+  monitors: { id: string; name: string; type: string }[]
+  statusPages: { id: string; name: string }[]
+}
+
+export const reportsApi = {
+  report: (query: ReportQuery) => call(ReportView, 'reports', { query: Object.fromEntries(reportSearch(query)) }),
+
+  schedules: () =>
+    call(v.object({ schedules: v.array(ReportScheduleView) }), 'reports/schedules').then((d) => d.schedules),
+
+  createSchedule: (body: Record<string, unknown>) =>
+    call(OneSchedule, 'reports/schedules', { method: 'POST', body }).then((d) => d.schedule),
+
+  /** Only the fields that change. */
+  updateSchedule: (id: string, body: Record<string, unknown>) =>
+    call(OneSchedule, schedulePath(id), { method: 'PATCH', body }).then((d) => d.schedule),
+
+  deleteSchedule: (id: string) =>
+    call(v.unknown(), schedulePath(id), { method: 'DELETE', ...noContent }).then(() => undefined),
+
+  /** Sends the last full period now; the send is under way (202) when this answers. */
+  sendNow: (id: string) =>
+    call(SentNow, schedulePath(id, '/send'), { method: 'POST' }).then((d) => ({
+      send: d.send,
+      message: d.message ?? null,
+    })),
+
+  /** A schedule's sends, newest first. */
+  sends: (id: string) =>
+    call(v.object({ sends: v.array(ReportSendView) }), schedulePath(id, '/sends')).then((d) => d.sends),
+
+  choices: async (): Promise<ReportChoices> => {
+    const [monitors, pages] = await Promise.all([monitorsApi.monitorSummaries(), statusPagesApi.statusPages()])
+    return {
+      monitors: monitors.monitors.map((m) => ({ id: m.id, name: m.name, type: m.type })),
+      statusPages: pages.status_pages.map((p) => ({ id: p.id, name: p.name })),
+    }
+  },
+}
+export type ReportsApi = typeof reportsApi
+
+/** The report of the page's choice. */
+export const reportLogic = (api: ReportsApi) =>
+  reportMachine.provide({ actors: { fetchReport: fromPromise(({ input }) => api.report(input)) } })
+
+/** The monitors and status pages the page and the schedule form choose from, read once. */
+export const reportChoicesLogic = (api: ReportsApi) =>
+  loadMachine<ReportChoices>().provide({ actors: { fetch: fromPromise(() => api.choices()) } })
+
+/** The scheduled reports: list, delete after confirmation, send now, with toasts. */
+export const reportSchedulesLogic = (api: ReportsApi, fx: Pick<Effects, 'toast'>) =>
+  reportSchedulesMachine.provide({
+    actors: {
+      fetchSchedules: fromPromise(() => api.schedules()),
+      deleteSchedule: fromPromise(({ input }) => api.deleteSchedule(input.id)),
+      sendNow: fromPromise(({ input }) => api.sendNow(input.id)),
+    },
+    actions: { notify: (_, { title, type }) => fx.toast({ title, type }) },
+  })
+
+/** The create and edit form of a schedule: POST a new one, PATCH a change; `saved` hears of the stored schedule. */
+export const reportScheduleFormLogic = (api: ReportsApi, saved: (schedule: ReportSchedule | null) => void) =>
+  saveFormLogic(reportScheduleFormMachine, { create: api.createSchedule, update: api.updateSchedule }, saved)
+
+/** One schedule's past sends, read when they are shown. */
+export const reportSendsLogic = (api: ReportsApi, id: string) =>
+  loadMachine<Awaited<ReturnType<ReportsApi['sends']>>>().provide({
+    actors: { fetch: fromPromise(() => api.sends(id)) },
+  })

@@ -1,0 +1,384 @@
+// @vitest-environment jsdom
+import '../components/setup-dom.ts'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { reportPeriod } from '../../../src/domain/report-format.ts'
+import type { ReportSchedule } from '../../../src/domain/report-schedule.ts'
+import type { Report } from '../../../src/domain/report-view.ts'
+import { ReportingPage } from '../../../src/ui/pages/reporting/ReportingPage.tsx'
+import { statusPage } from '../../fixtures/status-pages.ts'
+import { seriousViolations } from '../components/axe.ts'
+import { type Handlers, type RecordedRequest, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
+import { report, schedule, send } from './fixtures.ts'
+
+// jsdom has no canvas: the uPlot charts are drawn in the browser; here each says what it was given.
+vi.mock('../../../src/ui/pages/reporting/ReportDayChart.tsx', () => ({
+  ReportDayChart: ({ kind, label }: { kind: string; label: string }) => (
+    <div role="img" aria-label={label} data-chart={kind} />
+  ),
+}))
+const toasts = vi.hoisted(() => [] as { title: string; type?: string }[])
+vi.mock('../../../src/ui/components/toast-store.ts', () => ({
+  showToast: (t: { title: string; type?: string }) => toasts.push(t),
+  onFirstToast: () => () => {},
+  TOAST_DURATION: 2000,
+}))
+
+const ok = (data: unknown, status = 200) => ({ status, body: { data } })
+const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
+const DAY = 86_400_000
+
+const monitors = () =>
+  ok({
+    monitors: [
+      { id: 'm1', type: 'web', name: 'Shop' },
+      { id: 'm2', type: 'api', name: 'Orders API' },
+      { id: 'm3', type: 'port', name: 'Mail server' },
+    ],
+    counts: { total: 3, up: 3, down: 0, degraded: 0, paused: 0, pending: 0 },
+  })
+
+function renderPage(
+  handlers: Handlers = {},
+  { url = '/reporting', plan = 'Pro' }: { url?: string; plan?: 'Basic' | 'Pro' } = {},
+) {
+  signIn()
+  const requests = stubApi({
+    'GET /api/user_subscription': () => ok({ subscription: subscription({ title: plan }) }),
+    'GET /api/monitors': monitors,
+    'GET /api/status_pages': () => ok({ status_pages: [statusPage()], limit: { max: 20, used: 1 } }),
+    'GET /api/reports': () => ok(report()),
+    'GET /api/reports/schedules': () => ok({ schedules: [schedule()] }),
+    ...handlers,
+  })
+  toasts.length = 0
+  return { ...renderShell(<ReportingPage />, { url }), requests }
+}
+
+const reportRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.path === '/api/reports')
+const click = async (element: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(element)
+  })
+}
+const table = async () => (await screen.findByRole('region', { name: 'Monitors in the report' })) as HTMLElement
+const names = (region: HTMLElement) =>
+  within(within(region).getAllByRole('rowgroup')[1] as HTMLElement)
+    .getAllByRole('link')
+    .map((a) => a.textContent)
+const choiceForm = () => screen.getByRole('form', { name: 'Report choice' })
+
+describe('/reporting', () => {
+  it('loads the report of all monitors over the last 30 days in the viewer’s zone: totals, charts, the table', async () => {
+    const { requests, container } = renderPage()
+    const region = await table()
+    const [asked] = reportRequests(requests)
+    expect(asked?.query.get('tz')).toBe(zone)
+    const from = Date.parse(asked?.query.get('from') ?? '')
+    const to = Date.parse(asked?.query.get('to') ?? '')
+    expect(to - from).toBe(30 * DAY)
+    expect(Math.abs(to - Date.now())).toBeLessThan(60_000)
+    for (const key of ['type', 'status_page_id', 'monitor_ids', 'format']) expect(asked?.query.has(key)).toBe(false)
+    expect(screen.getByText(`Times in ${zone}.`)).toBeTruthy()
+
+    expect(screen.getByRole('heading', { level: 2, name: 'All monitors' })).toBeTruthy()
+    expect(screen.getByTestId('report-period').textContent).toBe(
+      reportPeriod('2026-10-01T00:00:00.000Z', '2026-10-31T00:00:00.000Z', zone),
+    )
+    expect(screen.queryByTestId('report-covered-note')).toBeNull()
+    const totals = screen.getByRole('region', { name: 'Totals' })
+    expect(totals.textContent).toContain('Uptime99.810 %8,640 checks')
+    expect(totals.textContent).toContain('SLABreachedTarget 99.9 %, error budget left −2 h')
+    expect(totals.textContent).toContain('Incidents5')
+
+    expect(
+      await screen.findByRole('img', { name: /^Uptime by day over 3 days: lowest 98\.200 % on 02 Oct 2026; 1 day/ }),
+    ).toBeTruthy()
+    expect(
+      await screen.findByRole('img', { name: /^Response time by day over 3 days: slowest p95 900 ms on 02 Oct 2026/ }),
+    ).toBeTruthy()
+
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent)
+    expect(headers.slice(0, 4)).toEqual(['Monitor', 'Uptime (%)', 'SLA target (%)', 'SLA'])
+    expect(headers).toHaveLength(18)
+    expect(names(region)).toEqual(['Shop', 'Orders API', 'Mail server'])
+    const orders = within(region).getByRole('link', { name: 'Orders API' })
+    expect(orders.getAttribute('href')).toBe('/api_monitorings/m2')
+    const row = orders.closest('tr') as HTMLElement
+    expect(row.textContent).toContain('99.500 %')
+    expect(within(row).getByText('Breached')).toBeTruthy()
+    expect(row.textContent).toContain('−3 h')
+    const total = within(region).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement
+    expect(total.textContent).toMatch(/^Total99\.810 %99\.9 %Breached/)
+
+    const csv = screen.getByRole('link', { name: 'Download CSV' })
+    const pdf = screen.getByRole('link', { name: 'Download PDF' })
+    expect(csv.hasAttribute('download')).toBe(true)
+    const [csvPath, csvQuery] = (csv.getAttribute('href') ?? '').split('?')
+    expect(csvPath).toBe('/api/reports')
+    const fileQuery = new URLSearchParams(csvQuery)
+    expect(fileQuery.get('format')).toBe('csv')
+    fileQuery.delete('format')
+    expect(fileQuery.toString()).toBe(asked?.query.toString())
+    expect(new URLSearchParams(pdf.getAttribute('href')?.split('?')[1]).get('format')).toBe('pdf')
+
+    expect(await seriousViolations(container)).toEqual([])
+  })
+
+  it('sorts the table by a column’s header, one way then the other, and keeps the sort in the address', async () => {
+    const { location } = renderPage()
+    const region = await table()
+    const uptime = within(region).getByRole('button', { name: 'Uptime (%)' })
+    await click(uptime)
+    expect(names(region)).toEqual(['Orders API', 'Shop', 'Mail server'])
+    expect(uptime.closest('th')?.getAttribute('aria-sort')).toBe('ascending')
+    expect(location()).toBe('/reporting?sort=uptime')
+    await click(uptime)
+    expect(names(region)).toEqual(['Mail server', 'Shop', 'Orders API'])
+    expect(uptime.closest('th')?.getAttribute('aria-sort')).toBe('descending')
+    await click(within(region).getByRole('button', { name: 'SLA' }))
+    expect(names(region)[0]).toBe('Orders API')
+  })
+
+  it('reads the choice from the address, and says when a set has no monitors', async () => {
+    const empty: Report = report({
+      title: 'Website monitors',
+      selection: { kind: 'type', type: 'web' },
+      monitors: [],
+      totals: null,
+      days: [],
+      covered_to: '2026-10-30T12:00:00.000Z',
+    })
+    const { requests } = renderPage(
+      { 'GET /api/reports': () => ok(empty) },
+      { url: '/reporting?period=last_month&type=web' },
+    )
+    expect(await screen.findByRole('heading', { name: 'No monitors in this set' })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Add a monitor' }).getAttribute('href')).toBe('/services/web-monitoring')
+    expect(screen.getByTestId('report-covered-note').textContent).toContain('You asked for')
+    const [asked] = reportRequests(requests)
+    expect(asked?.query.get('type')).toBe('web')
+    expect(new Date(asked?.query.get('to') ?? '').getDate()).toBe(1)
+    const form = choiceForm()
+    expect((within(form).getByRole('radio', { name: 'One type' }) as HTMLInputElement).checked).toBe(true)
+    expect((within(form).getByRole('combobox', { name: 'Monitor type' }) as HTMLSelectElement).value).toBe('web')
+    expect((within(form).getByRole('combobox', { name: 'Period' }) as HTMLSelectElement).value).toBe('last_month')
+  })
+
+  it('opens a link of a report mail (the API’s own query) as its days in its zone', async () => {
+    const link =
+      '/reporting?type=web&from=2026-11-15T23%3A00%3A00.000Z&to=2026-11-22T23%3A00%3A00.000Z&tz=Europe%2FParis'
+    const { requests, location } = renderPage({}, { url: link })
+    await table()
+    const [asked] = reportRequests(requests)
+    expect(Object.fromEntries(asked?.query ?? [])).toEqual({
+      type: 'web',
+      from: '2026-11-15T23:00:00.000Z',
+      to: '2026-11-22T23:00:00.000Z',
+      tz: 'Europe/Paris',
+    })
+    const form = choiceForm()
+    expect((within(form).getByRole('combobox', { name: 'Period' }) as HTMLSelectElement).value).toBe('custom')
+    expect((within(form).getByLabelText('First day') as HTMLInputElement).value).toBe('2026-11-16')
+    expect((within(form).getByLabelText('Last day') as HTMLInputElement).value).toBe('2026-11-22')
+    expect(within(form).getByText(/^Times in Europe\/Paris\./)).toBeTruthy()
+    // A change writes the period as days, in the link's zone until the viewer takes their own.
+    fireEvent.change(within(form).getByLabelText('Last day'), { target: { value: '2026-11-29' } })
+    await waitFor(() =>
+      expect(location()).toBe('/reporting?type=web&tz=Europe%2FParis&period=custom&first=2026-11-16&last=2026-11-29'),
+    )
+    await waitFor(() => expect(reportRequests(requests).at(-1)?.query.get('to')).toBe('2026-11-29T23:00:00.000Z'))
+    if (zone !== 'Europe/Paris') {
+      await click(within(form).getByRole('button', { name: `Use your time zone (${zone})` }))
+      await waitFor(() => expect(reportRequests(requests).at(-1)?.query.get('tz')).toBe(zone))
+    }
+  })
+
+  it('asks for the monitors ticked, and asks nothing while none is', async () => {
+    const { requests, location } = renderPage()
+    await table()
+    const form = choiceForm()
+    await click(within(form).getByRole('radio', { name: 'Chosen monitors' }))
+    expect(await within(form).findByText('Choose at least one monitor.')).toBeTruthy()
+    expect(screen.queryByRole('region', { name: 'Monitors in the report' })).toBeNull()
+    expect(reportRequests(requests)).toHaveLength(1)
+    fireEvent.change(within(form).getByRole('searchbox', { name: 'Search monitors' }), { target: { value: 'orders' } })
+    expect(within(form).queryByRole('checkbox', { name: /Shop/ })).toBeNull()
+    await click(within(form).getByRole('checkbox', { name: /Orders API/ }))
+    await table()
+    expect(reportRequests(requests).at(-1)?.query.get('monitor_ids')).toBe('m2')
+    expect(location()).toBe('/reporting?monitor_ids=m2')
+  })
+
+  it('refuses a custom range that ends before it starts, and shows what the server says of another', async () => {
+    const { requests, location } = renderPage({
+      'GET /api/reports': (req) =>
+        req.query.get('from')?.startsWith('2025-')
+          ? { status: 400, body: { message: 'Rollups are kept 400 days: choose a later start.' } }
+          : ok(report()),
+    })
+    await table()
+    const form = choiceForm()
+    fireEvent.change(within(form).getByRole('combobox', { name: 'Period' }), { target: { value: 'custom' } })
+    const first = (await within(form).findByLabelText('First day')) as HTMLInputElement
+    const last = within(form).getByLabelText('Last day') as HTMLInputElement
+    expect(first.value).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    await waitFor(() => expect(reportRequests(requests)).toHaveLength(2))
+    fireEvent.change(last, { target: { value: '2026-10-01' } })
+    await waitFor(() => expect(location()).toContain('last=2026-10-01'))
+    const asked = reportRequests(requests).length
+    fireEvent.change(first, { target: { value: '2026-10-10' } })
+    expect(await within(form).findByText('The end of the period must be after its start.')).toBeTruthy()
+    expect(last.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByRole('region', { name: 'Monitors in the report' })).toBeNull()
+    expect(reportRequests(requests)).toHaveLength(asked)
+    expect(location()).toBe('/reporting?period=custom&first=2026-10-10&last=2026-10-01')
+
+    fireEvent.change(first, { target: { value: '2025-12-01' } })
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Rollups are kept 400 days: choose a later start.')
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy()
+  })
+
+  it('shows the lock instead of the page on a plan without Reporting', async () => {
+    const { requests } = renderPage({}, { plan: 'Basic' })
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Upgrade' })).toBeTruthy())
+    expect(screen.getByText(/The Reporting feature is part of our premium offerings/)).toBeTruthy()
+    expect(screen.queryByRole('form', { name: 'Report choice' })).toBeNull()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(requests.some((r) => r.path.startsWith('/api/reports'))).toBe(false)
+  })
+})
+
+describe('/reporting: scheduled reports', () => {
+  const card = async (name: string) => (await screen.findByRole('listitem', { name })) as HTMLElement
+  const field = (root: HTMLElement, label: string) =>
+    within(root).getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement
+  const errorOf = (input: HTMLElement) =>
+    (input.getAttribute('aria-errormessage') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+
+  it('lists each schedule with its recipients, set, next and last send, and its past sends', async () => {
+    const { requests } = renderPage({
+      'GET /api/reports/schedules': () =>
+        ok({
+          schedules: [
+            schedule(),
+            schedule({
+              id: 'sch-2',
+              name: 'Acme monthly',
+              frequency: 'monthly',
+              selection: { kind: 'status_page', status_page_id: 'sp-1' },
+              last_send: send({ id: 'send-9', status: 'failed', error: 'Mailbox unavailable' }),
+            }),
+          ],
+        }),
+      'GET /api/reports/schedules/sch-1/sends': () =>
+        ok({
+          sends: [
+            send(),
+            send({ id: 'send-0', created_at: '2026-11-16T00:05:00.000Z', status: 'failed', error: 'Timed out' }),
+          ],
+        }),
+    })
+    const weekly = await card('Weekly SLA')
+    expect(weekly.textContent).toContain('Weekly · All monitors')
+    expect(weekly.textContent).toContain('ops@example.com, cto@example.com')
+    expect(within(weekly).getByTestId('last-send').textContent).toMatch(/^Sent/)
+    const monthly = await card('Acme monthly')
+    await waitFor(() => expect(monthly.textContent).toContain('Monthly · Status page Acme status'))
+    expect(within(monthly).getByTestId('last-send').textContent).toContain('FailedMailbox unavailable'.slice(0, 6))
+    expect(within(monthly).getByTestId('last-send').textContent).toContain('Mailbox unavailable')
+
+    await click(within(weekly).getByText('Past sends'))
+    const past = await within(weekly).findByRole('list', { name: 'Past sends' })
+    expect(
+      within(past)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringMatching(/^Sent 23 Nov 2026/), expect.stringMatching(/^Failed 16 Nov 2026.*Timed out$/)])
+    expect(past.textContent).toContain('Timed out')
+    expect(requests.filter((r) => r.path.endsWith('/sends'))).toHaveLength(1)
+  })
+
+  it('creates a schedule of the page’s set: checked by the schema, the server’s field errors beside their fields', async () => {
+    let posts = 0
+    const created: ReportSchedule = schedule({
+      id: 'sch-3',
+      name: 'Web weekly',
+      selection: { kind: 'type', type: 'web' },
+      last_send: null,
+    })
+    const { requests } = renderPage(
+      {
+        'POST /api/reports/schedules': () => {
+          posts += 1
+          return posts === 1
+            ? {
+                status: 400,
+                body: { message: 'Check the fields.', errors: { name: 'A schedule has this name already.' } },
+              }
+            : ok({ schedule: created }, 201)
+        },
+      },
+      { url: '/reporting?type=web' },
+    )
+    await card('Weekly SLA')
+    await click(screen.getByRole('button', { name: 'Schedule a report' }))
+    const dialog = (await screen.findByRole('dialog', { name: 'Schedule a report' })) as HTMLElement
+    expect((within(dialog).getByRole('radio', { name: 'One type' }) as HTMLInputElement).checked).toBe(true)
+    expect((field(dialog, 'Time zone') as unknown as HTMLSelectElement).value).toBe(zone)
+    fireEvent.change(field(dialog, 'Name'), { target: { value: 'Web weekly' } })
+    fireEvent.change(field(dialog, 'Recipients'), { target: { value: 'ops@example.com,\nnot-an-address' } })
+    await click(within(dialog).getByRole('button', { name: 'Schedule the report' }))
+    expect(errorOf(field(dialog, 'Recipients'))).toBe(
+      'Each recipient must be an email address, such as ops@example.com.',
+    )
+    expect(posts).toBe(0)
+
+    fireEvent.change(field(dialog, 'Recipients'), { target: { value: 'ops@example.com,\nCTO@example.com' } })
+    await click(within(dialog).getByRole('button', { name: 'Schedule the report' }))
+    await waitFor(() => expect(errorOf(field(dialog, 'Name'))).toBe('A schedule has this name already.'))
+    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+      name: 'Web weekly',
+      frequency: 'weekly',
+      recipients: ['ops@example.com', 'cto@example.com'],
+      selection: { kind: 'type', type: 'web' },
+      time_zone: zone,
+    })
+    expect(await seriousViolations(dialog)).toEqual([])
+
+    await click(within(dialog).getByRole('button', { name: 'Schedule the report' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(await card('Web weekly')).toBeTruthy()
+  })
+
+  it('sends a report now and says so; deletes a schedule after the confirmation', async () => {
+    let deleted = 0
+    const manual = send({ id: 'send-2', trigger: 'manual', status: 'sending' })
+    const { requests } = renderPage({
+      'POST /api/reports/schedules/sch-1/send': () => ok({ send: manual }, 202),
+      'DELETE /api/reports/schedules/sch-1': () => {
+        deleted += 1
+        return { status: 204 }
+      },
+    })
+    const weekly = await card('Weekly SLA')
+    await click(within(weekly).getByRole('button', { name: 'Send Weekly SLA now' }))
+    await waitFor(() => expect(toasts).toEqual([{ title: 'Report sent to 2 recipients', type: 'success' }]))
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    await waitFor(() => expect(within(weekly).getByTestId('last-send').textContent).toMatch(/^Sending.*\(sent now\)/))
+
+    await click(within(weekly).getByRole('button', { name: 'Delete Weekly SLA' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    await click(within(confirm).getByRole('button', { name: 'OK' }))
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Weekly SLA' })).toBeNull())
+    expect(deleted).toBe(1)
+    expect(toasts.at(-1)).toEqual({ title: 'Scheduled report deleted', type: 'success' })
+    expect(await screen.findByRole('heading', { name: 'No scheduled reports yet' })).toBeTruthy()
+  })
+})
