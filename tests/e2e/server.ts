@@ -3,6 +3,7 @@ import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { startEngine } from '../../src/server/engine/engine.ts'
 import { billingSweepJob } from '../../src/server/services/billing-sweep.ts'
+import { reportSweepJob } from '../../src/server/services/report-schedules.service.ts'
 import { mountSpa } from '../../src/server/static.ts'
 import type { TestDb } from '../server/harness.ts'
 import { buildTestApp } from '../server/harness.ts'
@@ -19,7 +20,10 @@ export const startServer = async (db: TestDb, opts: Options = {}) => {
   const t = buildTestApp(db.database, opts)
   mountSpa(t.app, resolve(import.meta.dirname, '../../dist'))
   const engine = opts.engine
-    ? startEngine({ ...t.deps, jobs: [billingSweepJob(t.deps)] }, { horizonMs: 500, pollMs: 200 })
+    ? startEngine(
+        { ...t.deps, jobs: [billingSweepJob(t.deps), reportSweepJob(t.deps)] },
+        { horizonMs: 500, pollMs: 200 },
+      )
     : null
   const server = await new Promise<ReturnType<typeof serve>>((done) => {
     const s = serve({ fetch: t.app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1' }, () => done(s))

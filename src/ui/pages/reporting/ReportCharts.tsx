@@ -37,7 +37,13 @@ export function ReportCharts({ days, target }: { days: readonly ReportDay[]; tar
   const uptime = uptimeSummary(days)
   const response = responseSummary(days)
   return (
-    <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: '1fr 1fr' } })}>
+    <div
+      className={css({
+        display: 'grid',
+        gap: '4',
+        gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+      })}
+    >
       <Card.Root as="figure" className={figure} aria-labelledby="uptime-chart-title">
         <figcaption id="uptime-chart-title" className={caption}>
           Uptime by day

@@ -46,7 +46,8 @@ export function SetFields({
   /** The radio group's name (unique on the page). */
   name: string
   value: SetValue
-  onChange: (patch: Partial<SetValue>) => void
+  /** A patch, or a patch made from the latest value (two ticks in a row must not lose the first). */
+  onChange: (patch: Partial<SetValue> | ((current: SetValue) => Partial<SetValue>)) => void
   choices: ReportChoices | null
   choicesError: string | null
   onRetry: () => void
@@ -111,7 +112,13 @@ export function SetFields({
       {value.set === 'monitors' && (
         <MonitorChecks
           ids={value.monitor_ids}
-          onChange={(monitor_ids) => onChange({ monitor_ids })}
+          onToggle={(id, on) =>
+            onChange((current) => ({
+              monitor_ids: on
+                ? (choices?.monitors ?? []).map((m) => m.id).filter((m) => m === id || current.monitor_ids.includes(m))
+                : current.monitor_ids.filter((i) => i !== id),
+            }))
+          }
           monitors={choices?.monitors ?? null}
           message={message}
           messageId={messageId}
@@ -129,13 +136,13 @@ export function SetFields({
 /** The monitors to tick, with a search over their names; the ticked ones stay listed first. */
 function MonitorChecks({
   ids,
-  onChange,
+  onToggle,
   monitors,
   message,
   messageId,
 }: {
   ids: string[]
-  onChange: (ids: string[]) => void
+  onToggle: (id: string, on: boolean) => void
   monitors: ReportChoices['monitors'] | null
   message?: string
   messageId: string
@@ -147,8 +154,6 @@ function MonitorChecks({
   const shown = monitors.filter(
     (m) => ids.includes(m.id) || words === '' || `${m.name} ${typeLabel(m.type)}`.toLowerCase().includes(words),
   )
-  const toggle = (id: string, on: boolean) =>
-    onChange(on ? monitors.map((m) => m.id).filter((m) => m === id || ids.includes(m)) : ids.filter((i) => i !== id))
   return (
     <div className={css({ display: 'grid', gap: '2' })}>
       <Field.Root>
@@ -177,7 +182,7 @@ function MonitorChecks({
             type="checkbox"
             value={m.id}
             checked={ids.includes(m.id)}
-            onChange={(e) => toggle(m.id, e.target.checked)}
+            onChange={(e) => onToggle(m.id, e.target.checked)}
           >
             {m.name} <span className={css({ color: 'muted' })}>({typeLabel(m.type)})</span>
           </Choice>

@@ -100,5 +100,12 @@ export function ReportDayChart({
     }
   }, [kind, days, target])
 
-  return <div ref={box} role="img" aria-label={label} className={css({ w: 'full', minH: '56' })} />
+  return (
+    <div
+      ref={box}
+      role="img"
+      aria-label={label}
+      className={css({ w: 'full', minW: '0', minH: '56', overflow: 'hidden' })}
+    />
+  )
 }

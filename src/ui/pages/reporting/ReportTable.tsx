@@ -39,6 +39,9 @@ const sortButton = css({
 const number = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
 /** Met, breached or no data, in words and with an icon: colour is never the only sign. */
+/** A column's title on the page: the CSV's without its unit, since each cell here says its own ("2 h 5 min"). */
+const pageTitle = (title: string) => title.replace(/ \((s|ms|%)\)$/, '')
+
 export function SlaChip({ met }: { met: boolean | null }) {
   const Icon = met === null ? CircleHelp : met ? CircleCheck : CircleX
   return (
@@ -105,7 +108,7 @@ export function ReportTable({ monitors, totals }: { monitors: ReportMonitor[]; t
         <Table.Head>
           <Table.Row>
             {header('name', 'Monitor', false)}
-            {REPORT_COLUMNS.map(([key, title]) => header(key, title, key !== 'sla_met'))}
+            {REPORT_COLUMNS.map(([key, title]) => header(key, pageTitle(title), key !== 'sla_met'))}
           </Table.Row>
         </Table.Head>
         <Table.Body>

@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { button } from '../../../../styled-system/recipes/button'
@@ -38,11 +38,59 @@ export function ReportingPage() {
 const choiceKey = (choice: ReportChoice) =>
   new URLSearchParams(Object.entries(paramsOf(choice)).filter(([, value]) => value !== '')).toString()
 
-function Reporting() {
+type ChoicePatch = Partial<ReportChoice> | ((current: ReportChoice) => Partial<ReportChoice>)
+
+/**
+ * The choice as state of the page, mirrored into the address (so a report can be shared and reloaded) and taken
+ * from it when it changes from outside (a link, Back). State first: react-router's updates of the search params are
+ * transitions and are not queued, so a controlled field bound to the address alone lags behind a click and two
+ * ticks in a row lose the first.
+ */
+function useChoiceParams() {
   const [search, setSearch] = useSearchParams()
+  const [params, setParams] = useState(() => new URLSearchParams(search))
+  const written = useRef(search.toString())
+  useEffect(() => {
+    if (search.toString() === written.current) return
+    written.current = search.toString()
+    setParams(new URLSearchParams(search))
+  }, [search])
+  useEffect(() => {
+    if (params.toString() === written.current) return
+    written.current = params.toString()
+    setSearch(params, { replace: true })
+  }, [params, setSearch])
+
+  const change = (patch: ChoicePatch) =>
+    setParams((before) => {
+      const viewer = viewerZone()
+      const zone = zoneOf(before, viewer)
+      const current = choiceOf(before, zone)
+      const next = { ...current, ...(typeof patch === 'function' ? patch(current) : patch) }
+      // A custom range starts as the last 30 days, to change from there.
+      if (next.period === 'custom' && !next.first && !next.last) {
+        next.first = dayIn(Date.now(), zone, -29)
+        next.last = dayIn(Date.now(), zone)
+      }
+      const own = paramsOf(next)
+      const out = new URLSearchParams(before)
+      for (const k of CHOICE_KEYS) {
+        if (own[k]) out.set(k, own[k])
+        else out.delete(k)
+      }
+      for (const k of LINK_KEYS) out.delete(k)
+      return out
+    })
+  /** Any other change of the address's parameters (the zone a mailed link gave, dropped). */
+  const edit = (make: (before: URLSearchParams) => URLSearchParams) => setParams((before) => make(before))
+  return { params, change, edit }
+}
+
+function Reporting() {
+  const { params, change, edit } = useChoiceParams()
   const viewer = useMemo(viewerZone, [])
-  const zone = zoneOf(search, viewer)
-  const choice = choiceOf(search, zone)
+  const zone = zoneOf(params, viewer)
+  const choice = choiceOf(params, zone)
   const key = choiceKey(choice)
 
   const report = useActorRef(useMemo(() => reportLogic(reportsApi), []))
@@ -60,28 +108,6 @@ function Reporting() {
   useEffect(() => {
     report.send({ type: 'report.choose', ask: askOf(choiceOf(new URLSearchParams(key), zone), Date.now(), zone) })
   }, [key, report, zone])
-
-  const change = (patch: Partial<ReportChoice>) => {
-    const next = { ...choice, ...patch }
-    // A custom range starts as the last 30 days, to change from there.
-    if (patch.period === 'custom' && !next.first && !next.last) {
-      next.first = dayIn(Date.now(), zone, -29)
-      next.last = dayIn(Date.now(), zone)
-    }
-    const own = paramsOf(next)
-    setSearch(
-      (params) => {
-        const out = new URLSearchParams(params)
-        for (const k of CHOICE_KEYS) {
-          if (own[k]) out.set(k, own[k])
-          else out.delete(k)
-        }
-        for (const k of LINK_KEYS) out.delete(k)
-        return out
-      },
-      { replace: true },
-    )
-  }
 
   return (
     <section className={pageLayout} aria-labelledby="reporting-title">
@@ -123,14 +149,11 @@ function Reporting() {
             zone={zone}
             viewerZone={viewer}
             onUseViewerZone={() =>
-              setSearch(
-                (params) => {
-                  const out = new URLSearchParams(params)
-                  out.delete('tz')
-                  return out
-                },
-                { replace: true },
-              )
+              edit((before) => {
+                const out = new URLSearchParams(before)
+                out.delete('tz')
+                return out
+              })
             }
             message={refusal?.field === 'period' ? refusal.message : undefined}
           />

@@ -155,7 +155,7 @@ export function ScheduleFormDialog({
           <SetFields
             name="schedule-set"
             value={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+            onChange={(patch) => setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }))}
             choices={choices}
             choicesError={choicesError}
             onRetry={onRetryChoices}
