@@ -24,6 +24,7 @@ import { newMailDelivery } from '../notify/outbox.ts'
 import { renderReportPdf } from '../reports/report-pdf.ts'
 import type { Deps } from './deps.ts'
 import { buildReport } from './reports.service.ts'
+import { assertFeature } from './subscriptions.service.ts'
 
 // Reports mailed on a schedule: the last week or month, in the schedule's zone, to its recipients, with the PDF. Each
 // send is recorded with the outbox deliveries of its mails (one per recipient), whose outcome is the send's. A
@@ -136,6 +137,8 @@ export const sendScheduledReport = async (
   }
   let mails: ReturnType<typeof newMailDelivery>[] = []
   try {
+    // A plan without Reporting (a trial that ended) keeps its schedules but sends nothing; the send says why.
+    await assertFeature(deps.repos, schedule.user_id, 'Reporting', now)
     const report = await buildReport(
       { repos: deps.repos, now },
       schedule.user_id,

@@ -202,6 +202,32 @@ describe.each(dialects)('scheduled reports on %s', (dialect) => {
     expect(await failed()).toMatchObject({ status: 'failed', error: expect.stringContaining('No such user here') })
   })
 
+  it('sends nothing once the plan has no Reporting, and says so in the send', async () => {
+    const { token } = await owner()
+    const made = await create(token, { name: 'After the trial', recipients: ['after-trial@example.com'] })
+    const basic = await t.call('PUT', '/api/user_subscription', {
+      token,
+      body: { plan: 'Basic' },
+    })
+    expect(basic.status, basic.text).toBe(200)
+    const row = await db.database.db
+      .selectFrom('report_schedules')
+      .selectAll()
+      .where('schedule_id', '=', made.id)
+      .executeTakeFirstOrThrow()
+    t.clock.set(Math.max(t.clock.now(), row.next_send_at) + 60_000)
+    await sweepReportSchedules(t.deps)
+    const sends = await db.database.db
+      .selectFrom('report_sends')
+      .selectAll()
+      .where('schedule_id', '=', made.id)
+      .execute()
+    expect(sends).toHaveLength(1)
+    expect(sends[0]?.error).toMatch(/^The report could not be made: .*Reporting/)
+    expect(sends[0]?.delivery_ids).toBe('[]')
+    expect(smtp.received.filter((m) => m.to.includes('after-trial@example.com'))).toEqual([])
+  })
+
   it('holds 20 schedules an account, 10 sends now an hour, and drops sends after 90 days', async () => {
     const { token } = await owner()
     const made = []
