@@ -1,3 +1,5 @@
+import type { Recorder } from '../../src/server/engine/recorder.ts'
+
 // A monitor's report numbers worked out from its checks alone, apart from the rollups the server reads: for the
 // tests that hold the server's reports to what the checks say. Checks are `step` apart, with no retries.
 
@@ -38,5 +40,37 @@ export const expectedReport = (checks: readonly ModelCheck[], step: number, from
     failures,
     response_avg_ms: responses.length ? Math.round(responses.reduce((a, b) => a + b, 0) / responses.length) : null,
     known,
+  }
+}
+
+interface RecordingApp {
+  clock: { set(ms: number): void }
+  deps: { recorder: Recorder }
+}
+
+/**
+ * Writes the checks of some monitors (the same instants for each) through the server's recorder, as the engine
+ * writes them, with the clock at each (the recorder asks which monitors are in maintenance at its clock's time).
+ */
+export const recordChecks = async (app: RecordingApp, series: [monitorId: string, checks: readonly ModelCheck[]][]) => {
+  const count = series[0]?.[1].length ?? 0
+  for (let k = 0; k < count; k++) {
+    const at = series[0]?.[1][k]?.at as number
+    app.clock.set(at)
+    const written = Promise.all(
+      series.map(([monitorId, checks]) => {
+        const c = checks[k] as ModelCheck
+        return app.deps.recorder.record({
+          monitorId,
+          lease: null,
+          scheduledAt: at,
+          startedAt: at,
+          finishedAt: at,
+          outcome: { ok: c.ok, responseMs: c.ms, message: c.ok ? 'OK' : 'Connection refused.' },
+        })
+      }),
+    )
+    await app.deps.recorder.flush()
+    await written
   }
 }

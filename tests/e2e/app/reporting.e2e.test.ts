@@ -4,7 +4,7 @@ import { reportDuration, reportUptime } from '../../../src/domain/report-format.
 import { sweepReportSchedules } from '../../../src/server/services/report-schedules.service.ts'
 import { readMail, startSmtp, type TestSmtp } from '../../server/notify/smtp-server.ts'
 import { pdfText } from '../../support/pdf-text.ts'
-import { expectedReport, type ModelCheck } from '../../support/report-model.ts'
+import { expectedReport, type ModelCheck, recordChecks } from '../../support/report-model.ts'
 import { openSignedIn, setupAppEnv, signedInUser } from './helpers.ts'
 
 // Issue 18's journey in Chromium: a new Pro user with a shop that was down for three hours in October and an API
@@ -70,22 +70,10 @@ describe('Reporting', () => {
     expect(window.status, window.text).toBe(201)
 
     // October's checks, written by the recorder as the engine writes them, the clock at each.
-    for (let k = 0; k < CHECKS; k++) {
-      const at = OCTOBER + k * HOUR
-      server.clock.set(at)
-      const record = (monitorId: string, c: ModelCheck) =>
-        server.deps.recorder.record({
-          monitorId,
-          lease: null,
-          scheduledAt: at,
-          startedAt: at,
-          finishedAt: at,
-          outcome: { ok: c.ok, responseMs: c.ms, message: c.ok ? 'OK' : 'Connection refused.' },
-        })
-      const written = Promise.all([record(shop, shopChecks[k] as ModelCheck), record(api, apiChecks[k] as ModelCheck)])
-      await server.deps.recorder.flush()
-      await written
-    }
+    await recordChecks(server, [
+      [shop, shopChecks],
+      [api, apiChecks],
+    ])
     server.clock.set(NOW)
 
     const end = Date.parse('2026-11-01T00:00:00Z')

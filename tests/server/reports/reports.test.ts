@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatReportNumbers } from '../../../src/domain/report-format.ts'
 import { RANGE_BACKWARDS, RANGE_TOO_LONG, ZONE_UNKNOWN } from '../../../src/domain/report-period.ts'
 import { pdfText } from '../../support/pdf-text.ts'
-import { expectedReport, type ModelCheck } from '../../support/report-model.ts'
+import { expectedReport, type ModelCheck, recordChecks } from '../../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
 
 // Reports through the API on both databases, over two days of checks written by the real recorder with the clock
@@ -75,22 +75,10 @@ describe.each(dialects)('reports on %s', (dialect) => {
     expect(window.status, window.text).toBe(201)
 
     // The checks, written by the recorder as the engine writes them, the clock at each.
-    for (let k = 0; k < CHECKS; k++) {
-      const at = START + k * STEP
-      t.clock.set(at)
-      const record = (monitorId: string, c: Check) =>
-        t.deps.recorder.record({
-          monitorId,
-          lease: null,
-          scheduledAt: at,
-          startedAt: at,
-          finishedAt: at,
-          outcome: { ok: c.ok, responseMs: c.ms, message: c.ok ? 'OK' : 'Connection refused.' },
-        })
-      const written = Promise.all([record(shop, shopChecks[k] as Check), record(api, apiChecks[k] as Check)])
-      await t.deps.recorder.flush()
-      await written
-    }
+    await recordChecks(t, [
+      [shop, shopChecks],
+      [api, apiChecks],
+    ])
     // The idle one is paused from the start: it has no results.
     await t.call('POST', `/api/monitors/${idle}/pause`, { token })
     t.clock.set(NOW)

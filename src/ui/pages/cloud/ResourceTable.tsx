@@ -1,4 +1,3 @@
-import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
@@ -6,6 +5,7 @@ import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } fr
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Field from '../../components/field.tsx'
+import { SortHeader } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
 
 export interface Column<R> {
@@ -40,22 +40,6 @@ export interface ResourceTableProps<R> {
 }
 
 const toolbar = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end', mb: '3' })
-const sortButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  font: 'inherit',
-  fontWeight: 'semibold',
-  color: 'inherit',
-  bg: 'transparent',
-  border: 'none',
-  p: '0',
-  cursor: 'pointer',
-  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
-})
-
-const ariaSort = (sort: TableSort | null, key: string) =>
-  sort?.column !== key ? undefined : sort.direction === 'asc' ? 'ascending' : 'descending'
 
 /**
  * The resources of one kind of a connected account: filters by region and state, a sort by any column (a click on
@@ -118,29 +102,21 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
           <Table.Head>
             <Table.Row>
               {columns.map((c) => (
-                <Table.Header key={c.key} scope="col" aria-sort={ariaSort(sort, c.key)}>
-                  {c.sort ? (
-                    <button
-                      type="button"
-                      className={sortButton}
-                      onClick={() => {
-                        const next = nextSort(sort, c.key)
-                        change({ sort: next.column, dir: next.direction === 'desc' ? 'desc' : '' })
-                      }}
-                    >
-                      {c.title}
-                      {sort?.column !== c.key ? (
-                        <ArrowUpDown aria-hidden="true" size={14} />
-                      ) : sort.direction === 'asc' ? (
-                        <ArrowUp aria-hidden="true" size={14} />
-                      ) : (
-                        <ArrowDown aria-hidden="true" size={14} />
-                      )}
-                    </button>
-                  ) : (
-                    c.title
-                  )}
-                </Table.Header>
+                <SortHeader
+                  key={c.key}
+                  column={c.key}
+                  sort={sort}
+                  onSort={
+                    c.sort
+                      ? () => {
+                          const next = nextSort(sort, c.key)
+                          change({ sort: next.column, dir: next.direction === 'desc' ? 'desc' : '' })
+                        }
+                      : undefined
+                  }
+                >
+                  {c.title}
+                </SortHeader>
               ))}
               {action && (
                 <Table.Header scope="col" textAlign="end">

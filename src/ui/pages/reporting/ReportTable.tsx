@@ -1,11 +1,12 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, CircleCheck, CircleHelp, CircleX } from 'lucide-react'
-import { Link, useSearchParams } from 'react-router'
+import { CircleCheck, CircleHelp, CircleX } from 'lucide-react'
+import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { ReportNumbers } from '../../../domain/report.ts'
 import { formatReportNumbers } from '../../../domain/report-format.ts'
 import { REPORT_COLUMNS, type ReportMonitor, slaLabel } from '../../../domain/report-view.ts'
-import { nextSort, type SortValue, type TableSort, tableRows } from '../../../domain/table-view.ts'
+import { type SortValue, tableRows } from '../../../domain/table-view.ts'
 import { Chip } from '../../components/badge.tsx'
+import { SortHeader, useUrlSort } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
 import { link } from '../monitors/table-styles.ts'
 import { typeLabel } from './ReportChoiceFields.tsx'
@@ -19,23 +20,6 @@ const sortValue = (m: ReportMonitor, key: ColumnKey): SortValue => {
   return typeof value === 'boolean' ? Number(value) : value
 }
 
-const ariaSort = (sort: TableSort | null, key: string) =>
-  sort?.column !== key ? undefined : sort.direction === 'asc' ? 'ascending' : 'descending'
-
-const sortButton = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  font: 'inherit',
-  fontWeight: 'semibold',
-  color: 'inherit',
-  bg: 'transparent',
-  border: 'none',
-  p: '0',
-  textAlign: 'inherit',
-  cursor: 'pointer',
-  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
-})
 const number = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
 /** Met, breached or no data, in words and with an icon: colour is never the only sign. */
@@ -66,39 +50,12 @@ function NumberCells({ numbers }: { numbers: ReportNumbers }) {
  * under them. A click on a column's header sorts by it (again: the other way); the sort is in the query string.
  */
 export function ReportTable({ monitors, totals }: { monitors: ReportMonitor[]; totals: ReportNumbers | null }) {
-  const [search, setSearch] = useSearchParams()
-  const sortKey = search.get('sort') as ColumnKey | null
-  const sort: TableSort<ColumnKey> | null =
-    sortKey && COLUMN_KEYS.includes(sortKey)
-      ? { column: sortKey, direction: search.get('dir') === 'desc' ? 'desc' : 'asc' }
-      : null
+  const { sort, sortBy } = useUrlSort(COLUMN_KEYS)
   const rows = tableRows(monitors, { filters: {}, filterOf: () => null, sort, sortOf: sortValue })
-  const sortBy = (key: ColumnKey) => {
-    const next = nextSort(sort, key)
-    setSearch(
-      (params) => {
-        const out = new URLSearchParams(params)
-        out.set('sort', next.column)
-        if (next.direction === 'desc') out.set('dir', 'desc')
-        else out.delete('dir')
-        return out
-      },
-      { replace: true },
-    )
-  }
   const header = (key: ColumnKey, title: string, numeric: boolean) => (
-    <Table.Header key={key} scope="col" aria-sort={ariaSort(sort, key)} textAlign={numeric ? 'end' : undefined}>
-      <button type="button" className={sortButton} onClick={() => sortBy(key)}>
-        {title}
-        {sort?.column !== key ? (
-          <ArrowUpDown aria-hidden="true" size={14} />
-        ) : sort.direction === 'asc' ? (
-          <ArrowUp aria-hidden="true" size={14} />
-        ) : (
-          <ArrowDown aria-hidden="true" size={14} />
-        )}
-      </button>
-    </Table.Header>
+    <SortHeader key={key} column={key} sort={sort} onSort={() => sortBy(key)} numeric={numeric}>
+      {title}
+    </SortHeader>
   )
 
   return (
