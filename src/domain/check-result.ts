@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MONITOR_STATUSES } from './monitor-status.ts'
+import { Confirming, ResultVerdict } from './result-verdict.ts'
 import { STATS_WINDOW_NAMES } from './uptime.ts'
 
 // What the API answers about checks, incidents and history; the client parses every answer with these.
@@ -24,6 +25,11 @@ export interface CheckOutcome {
   expiresAt?: number | null
 }
 
+/**
+ * One stored check. `status` is the monitor's state after it; `verdict` what the check itself found (see
+ * result-verdict.ts), `confirming` its place in a run not yet long enough to change the state, and `maintenance`
+ * whether it ran in a maintenance window (null: not known, a result stored before this was kept).
+ */
 export const CheckResult = v.object({
   checked_at: v.string(),
   status: v.picklist(MONITOR_STATUSES),
@@ -31,6 +37,9 @@ export const CheckResult = v.object({
   response_ms: v.nullable(v.number()),
   message: v.string(),
   detail: v.nullable(v.record(v.string(), v.unknown())),
+  verdict: ResultVerdict,
+  confirming: v.nullable(Confirming),
+  maintenance: v.nullable(v.boolean()),
 })
 export type CheckResult = v.InferOutput<typeof CheckResult>
 
@@ -56,6 +65,10 @@ export const StatsPoint = v.object({
 })
 export type StatsPoint = v.InferOutput<typeof StatsPoint>
 
+/** A span of time in the window, cut to it. */
+export const TimeSpan = v.object({ from: v.string(), to: v.string() })
+export type TimeSpan = v.InferOutput<typeof TimeSpan>
+
 export const StatsWindowSchema = v.picklist(
   STATS_WINDOW_NAMES,
   `Window must be one of ${STATS_WINDOW_NAMES.join(', ')}.`,
@@ -74,6 +87,10 @@ export const MonitorStats = v.object({
   downtime_ms: v.number(),
   checks: v.number(),
   series: v.array(StatsPoint),
+  /** The monitor's incidents within the window (an open one ends now), oldest first. */
+  outages: v.array(TimeSpan),
+  /** Maintenance windows covering the monitor within the window, oldest first. */
+  maintenance: v.array(TimeSpan),
   /** Daily uptime for the history bars, oldest first. */
   days: v.array(v.object({ date: v.string(), uptime: v.nullable(v.number()), incidents: v.number() })),
 })

@@ -4,6 +4,7 @@ import { MONITOR_STATUSES } from './monitor-status.ts'
 import type { SettingsOf } from './monitor-types/define.ts'
 import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './monitor-types/index.ts'
 import { DEFAULT_SLA_TARGET } from './report.ts'
+import { TagRef } from './tags.ts'
 
 // Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
 // The server validates requests with these and the forms validate with the same ones, so a message reads the
@@ -153,6 +154,16 @@ export const monitorPatchSchema = (type: MonitorType) =>
 
 export const COMMON_FIELDS = Object.keys(common) as (keyof typeof common)[]
 
+/** One check in a list row's heartbeat bar. */
+export const Heartbeat = v.object({
+  checked_at: v.string(),
+  ok: v.boolean(),
+  status: v.picklist(MONITOR_STATUSES),
+  response_ms: v.nullable(v.number()),
+  message: v.string(),
+})
+export type Heartbeat = v.InferOutput<typeof Heartbeat>
+
 // The monitor the API answers with: the common fields, the type's settings, and its live state.
 const MonitorState = {
   id: v.string(),
@@ -171,6 +182,10 @@ const MonitorState = {
   uptime_24h: v.optional(v.nullable(v.number())),
   uptime_30d: v.optional(v.nullable(v.number())),
   avg_response_ms_24h: v.optional(v.nullable(v.number())),
+  /** Its tags, by name. */
+  tags: v.optional(v.array(TagRef)),
+  /** Its last checks, oldest first (in a page of the list). */
+  heartbeats: v.optional(v.array(Heartbeat)),
 }
 
 const commonOut = {
@@ -198,5 +213,3 @@ export const Monitor = v.variant(
   ),
 ) as unknown as v.GenericSchema<unknown, Monitor>
 
-/** Monitor list filter: `GET /api/monitors?type=`. */
-export const MonitorListQuery = v.object({ type: v.optional(MonitorTypeSchema) })

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { MAX_PAGE_LIMIT } from './notification.ts'
+import { MAX_PAGE_LIMIT, NOTIFICATION_TYPES } from './notification.ts'
 
 const positiveInt = (name: string, fallback: string, max?: number) =>
   v.pipe(
@@ -25,3 +25,16 @@ export const MarkReadInput = v.object({
   ),
 })
 export type MarkReadInput = v.InferOutput<typeof MarkReadInput>
+
+/** `/notifications`' filters: a type, and read or unread. */
+export const NotificationListQuery = v.object({
+  ...PageQuery.entries,
+  type: v.optional(v.picklist(NOTIFICATION_TYPES, `Type must be one of ${NOTIFICATION_TYPES.join(', ')}.`)),
+  read: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'Read must be true or false.'),
+      v.transform((r) => r === 'true'),
+    ),
+  ),
+})
+export type NotificationListQuery = v.InferOutput<typeof NotificationListQuery>

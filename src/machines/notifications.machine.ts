@@ -20,7 +20,10 @@ const targetOf = (n: Notification | null) => (n ? notificationTarget(n.notificat
 export const notificationsMachine = setup({
   types: {} as {
     context: Context
-    events: { type: 'notification.open'; notification: Notification } | { type: 'notifications.refresh' }
+    events:
+      | { type: 'notification.open'; notification: Notification }
+      | { type: 'notifications.refresh' }
+      | { type: 'notifications.readAll' }
   },
   actors: {
     fetchNotifications: fromPromise<NotificationPage>(async () => {
@@ -28,6 +31,9 @@ export const notificationsMachine = setup({
     }),
     markRead: fromPromise<unknown, { notificationId: string }>(async () => {
       throw new Error('markRead: not provided')
+    }),
+    markAllRead: fromPromise<unknown>(async () => {
+      throw new Error('markAllRead: not provided')
     }),
   },
   actions: {
@@ -42,6 +48,10 @@ export const notificationsMachine = setup({
       }
     }),
     clearPending: assign({ pending: null }),
+    markAllRead: assign(({ context }) => ({
+      notifications: context.notifications.map((n) => ({ ...n, is_opened: true })),
+      unread: 0,
+    })),
   },
   guards: {
     hasTarget: ({ context }) => targetOf(context.pending) !== null,
@@ -72,6 +82,16 @@ export const notificationsMachine = setup({
       on: {
         'notifications.refresh': 'loading',
         'notification.open': { target: 'opening', actions: assign({ pending: ({ event }) => event.notification }) },
+        'notifications.readAll': 'readingAll',
+      },
+    },
+    // "Mark all as read": the server marks them, then the list shows them read.
+    readingAll: {
+      invoke: {
+        id: 'markAllRead',
+        src: 'markAllRead',
+        onDone: { target: 'ready', actions: 'markAllRead' },
+        onError: { target: 'ready', actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) } },
       },
     },
     // The server must accept the update before the notification counts as read.

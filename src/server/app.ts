@@ -23,6 +23,7 @@ import { sessionRoutes } from './http/sessions.routes.ts'
 import { statusPageRoutes } from './http/status-pages.routes.ts'
 import { planRoutes, subscriptionRoutes } from './http/subscriptions.routes.ts'
 import { supportRoutes } from './http/support.routes.ts'
+import { tagRoutes } from './http/tags.routes.ts'
 import { userRoutes } from './http/users.routes.ts'
 
 /** The API under /api, one sub-app per resource. Static files and the SPA are mounted by main.ts. */
@@ -53,6 +54,7 @@ export const createApi = (deps: Deps) => {
       .route('/plans', planRoutes(deps))
       .route('/billing', billingRoutes(deps))
       .route('/monitors', monitorRoutes(deps))
+      .route('/tags', tagRoutes(deps))
       .route('/incidents', incidentRoutes(deps))
       .route('/blacklist', blacklistRoutes(deps))
       .route('/integrations', integrationRoutes(deps))

@@ -29,12 +29,28 @@ const fetched = done('fetchNotifications', page)
 const fetchFailed = error('fetchNotifications', { status: 500 })
 const marked = done('markRead')
 const markFailed = error('markRead', { status: 0 })
+const allMarked = done('markAllRead')
+const allFailed = error('markAllRead', { status: 0 })
+const readAll = { type: 'notifications.readAll' } as const
 const open = (notification: Notification) => ({ type: 'notification.open', notification }) as const
 const refresh = { type: 'notifications.refresh' } as const
 const tick = { type: 'xstate.after.refresh.notifications.ready' } as never
 
 const reached = reachedStateNodes(notificationsMachine, {
-  events: [fetched, fetchFailed, marked, markFailed, open(web), open(account), open(seen), refresh, tick],
+  events: [
+    fetched,
+    fetchFailed,
+    marked,
+    markFailed,
+    allMarked,
+    allFailed,
+    readAll,
+    open(web),
+    open(account),
+    open(seen),
+    refresh,
+    tick,
+  ],
 })
 
 const find = (list: Notification[], id: string) => list.find((n) => n.notification_id === id)
@@ -46,6 +62,19 @@ describe('notifications machine paths', () => {
     const { state } = journey(notificationsMachine, [fetchFailed])
     expect(state.value).toBe('ready')
     expect(state.context).toEqual({ notifications: [], total: 0, unread: 0, pending: null })
+  })
+
+  it('"Mark all as read" shows every one read and none unread once the server has marked them', () => {
+    const asking = journey(notificationsMachine, [fetched, readAll]).state
+    expect(asking.value).toBe('readingAll')
+    expect(asking.context.unread).toBe(2)
+    const { state } = journey(notificationsMachine, [fetched, readAll, allMarked])
+    expect(state.value).toBe('ready')
+    expect(state.context.unread).toBe(0)
+    expect(state.context.notifications.every((n) => n.is_opened)).toBe(true)
+    const failed = journey(notificationsMachine, [fetched, readAll, allFailed]).state
+    expect(failed.value).toBe('ready')
+    expect(failed.context.unread).toBe(2)
   })
 
   it('a fetch holds the list, the total and the unread count', () => {

@@ -143,6 +143,38 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(await counts()).toEqual([4, 0])
   })
 
+  it('filters by type and read state, and marks all read at once, for its user only', async () => {
+    const { token, user } = await t.register()
+    const other = await t.register()
+    await seed(user.user_id, 9, Date.parse('2026-02-01T00:00:00Z'))
+    const first = await t.call('GET', '/api/user_notification?type=port', { token })
+    expect(first.json.data.notificationList.map((n: { notification_title: string }) => n.notification_title)).toEqual([
+      'Alert 8',
+      'Alert 5',
+      'Alert 2',
+    ])
+    expect(first.json.data.pagination).toEqual({ total: 3, page: 1, limit: 50, total_pages: 1 })
+    expect(first.json.data.unread_count).toBe(10)
+    const id = first.json.data.notificationList[0].notification_id
+    await t.call('PATCH', '/api/user_notification', { token, body: { notification_id: id } })
+    const read = await t.call('GET', '/api/user_notification?read=true', { token })
+    expect(read.json.data.notificationList.map((n: { notification_id: string }) => n.notification_id)).toEqual([id])
+    expect((await t.call('GET', '/api/user_notification?read=false&type=web', { token })).json.data.pagination.total).toBe(3)
+    for (const query of ['type=printer', 'read=maybe']) {
+      const bad = await t.call('GET', `/api/user_notification?${query}`, { token })
+      expect(bad.status, query).toBe(400)
+    }
+
+    const all = await t.call('POST', '/api/user_notification/read_all', { token })
+    expect(all.status).toBe(200)
+    expect(all.json.data).toEqual({ marked: 9, unread_count: 0 })
+    const after = await t.call('GET', '/api/user_notification?read=false', { token })
+    expect(after.json.data).toMatchObject({ notificationList: [], unread_count: 0, pagination: { total: 0 } })
+    // The other user's stay unread.
+    expect((await t.call('GET', '/api/user_notification', { token: other.token })).json.data.unread_count).toBe(1)
+    expect((await t.call('POST', '/api/user_notification/read_all')).status).toBe(401)
+  })
+
   it('needs a session and a notification_id', async () => {
     expect((await t.call('GET', '/api/user_notification')).status).toBe(401)
     expect((await t.call('PATCH', '/api/user_notification', { body: { notification_id: 'x' } })).status).toBe(401)

@@ -16,6 +16,8 @@ import * as sessionDetails from './migrations/013-session-details.ts'
 import * as twoFactor from './migrations/014-two-factor.ts'
 import * as support from './migrations/015-support.ts'
 import * as reports from './migrations/016-reports.ts'
+import * as tags from './migrations/017-tags.ts'
+import * as resultContext from './migrations/018-result-context.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -36,6 +38,8 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '014-two-factor': twoFactor,
   '015-support': support,
   '016-reports': reports,
+  '017-tags': tags,
+  '018-result-context': resultContext,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

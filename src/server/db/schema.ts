@@ -176,6 +176,8 @@ export interface MonitorsTable {
   reminder_minutes: number | null
   /** The uptime (percent) reports hold this monitor to. */
   sla_target: number
+  /** What it watches, as the list shows and searches it (a URL, host and port, a domain). */
+  target: string
   last_reminded_at: number | null
   next_check_at: number | null
   lease_owner: string | null
@@ -193,6 +195,14 @@ export interface CheckResultsTable {
   message: string
   /** JSON of the check's facts, or null. */
   detail: string | null
+  /** What the check found: 'ok', 'slow' or 'failed' (null on results stored before migration 018, as below). */
+  verdict: string | null
+  /** Failures in a row at a failed result, or successes in a row while down at a good one; null when not counting. */
+  streak: number | null
+  /** How many in a row change the state: retries + 1 failures, or the recovery checks. */
+  streak_needed: number | null
+  /** 1 when it ran in a maintenance window. */
+  in_maintenance: number | null
 }
 
 type HistogramColumns = {
@@ -457,6 +467,21 @@ export interface ReportSendsTable {
   created_at: number
 }
 
+export interface TagsTable {
+  tag_id: string
+  user_id: string
+  name: string
+  /** The name trimmed and in lower case: unique per user. */
+  name_key: string
+  color: string
+  created_at: number
+}
+
+export interface MonitorTagsTable {
+  monitor_id: string
+  tag_id: string
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -498,4 +523,6 @@ export interface DB {
   support_messages: SupportMessagesTable
   report_schedules: ReportSchedulesTable
   report_sends: ReportSendsTable
+  tags: TagsTable
+  monitor_tags: MonitorTagsTable
 }

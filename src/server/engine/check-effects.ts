@@ -2,9 +2,18 @@ import type { AlertKind, RaisedAlert } from '../../domain/alert.ts'
 import type { CheckOutcome } from '../../domain/check-result.ts'
 import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
 import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '../../domain/incident-message.ts'
-import { applyVerdict, type Health, nextDue, type Step, verdictOf } from '../../domain/monitor-state.ts'
+import {
+  applyVerdict,
+  type Health,
+  nextDue,
+  type Policy,
+  type Step,
+  type Verdict,
+  verdictOf,
+} from '../../domain/monitor-state.ts'
 import { definitionOf } from '../../domain/monitor-types/index.ts'
 import { isNewsworthyChange } from '../../domain/observation.ts'
+import { resultVerdictOf } from '../../domain/result-verdict.ts'
 import { attributeTime, type ResultFacts } from '../../domain/uptime.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
@@ -19,6 +28,24 @@ const healthOf = (row: MonitorRecord): Health => ({
   successes: row.successes,
   recoveringSince: row.recovering_since,
 })
+
+/**
+ * A result's place in the run that changes the state: failures in a row (the retries + 1th confirms the outage),
+ * or successes in a row while down (the recovery checks'th ends it). None in maintenance, where the state stands
+ * still, nor for a success while up.
+ */
+const runOf = (
+  before: Health,
+  after: Health,
+  verdict: Verdict,
+  policy: Policy,
+  inMaintenance: boolean,
+): { streak: number | null; streak_needed: number | null } => {
+  if (inMaintenance) return { streak: null, streak_needed: null }
+  if (verdict === 'down') return { streak: after.failures, streak_needed: policy.retries + 1 }
+  if (before.status === 'down') return { streak: before.successes + 1, streak_needed: policy.recovery_checks }
+  return { streak: null, streak_needed: null }
+}
 
 /** An alert one result raises: to the bell (a notification) and to the monitor's channels, or channels only. */
 /** One check that ran, on its way to the database. */
@@ -54,9 +81,11 @@ export interface CheckEffects {
 export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMaintenance = false): CheckEffects => {
   const { outcome } = check
   const at = check.startedAt
+  const before = healthOf(row)
+  const verdict = verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms)
   const step: Step = inMaintenance
-    ? { health: healthOf(row), transition: { kind: 'none' }, confirming: false }
-    : applyVerdict(healthOf(row), verdictOf(outcome.ok, outcome.responseMs, row.degraded_threshold_ms), at, row)
+    ? { health: before, transition: { kind: 'none' }, confirming: false }
+    : applyVerdict(before, verdict, at, row)
   const { transition, health } = step
   const alerts: RaisedAlert[] = []
   const raise = (
@@ -164,6 +193,9 @@ export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMainte
       response_ms: outcome.responseMs,
       message: outcome.message,
       detail: outcome.detail ?? null,
+      verdict: resultVerdictOf(verdict),
+      ...runOf(before, health, verdict, row, inMaintenance),
+      in_maintenance: inMaintenance ? 1 : 0,
     },
     rollup: {
       status: time.status,

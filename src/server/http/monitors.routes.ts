@@ -1,10 +1,16 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { MonitorListQuery } from '../../domain/monitor.schema.ts'
+import type { CheckResult } from '../../domain/check-result.ts'
+import { MonitorPageQuery } from '../../domain/monitor-list.ts'
 import { ResultsQuery, StatsQuery } from '../../domain/monitor-queries.schema.ts'
+import { confirmingOf, storedVerdict } from '../../domain/result-verdict.ts'
+import { BulkInput, MonitorTagsInput } from '../../domain/tags.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
-import { listMonitors, monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
+import { bulkService } from '../services/monitor-bulk.service.ts'
+import { monitorPage } from '../services/monitor-list.service.ts'
+import { monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
 import { monitorsService } from '../services/monitors.service.ts'
+import { tagsService } from '../services/tags.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
@@ -12,22 +18,34 @@ import { jsonObject, validate } from './validate.ts'
 
 const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The monitor id is too long.')) })
 
-export const toCheckResult = (row: CheckResultRecord) => ({
-  checked_at: new Date(row.checked_at).toISOString(),
-  status: row.status,
-  ok: row.ok === 1,
-  response_ms: row.response_ms,
-  message: row.message,
-  detail: row.detail,
-})
+export const toCheckResult = (row: CheckResultRecord): CheckResult => {
+  const verdict = storedVerdict(row.verdict, row.ok === 1, row.status)
+  const maintenance = row.in_maintenance === null ? null : row.in_maintenance === 1
+  const run = { verdict, status: row.status, streak: row.streak, needed: row.streak_needed, maintenance }
+  return {
+    checked_at: new Date(row.checked_at).toISOString(),
+    status: row.status,
+    ok: row.ok === 1,
+    response_ms: row.response_ms,
+    message: row.message,
+    detail: row.detail,
+    verdict,
+    confirming: confirmingOf(run),
+    maintenance,
+  }
+}
 
 export const monitorRoutes = (deps: Deps) => {
   const monitors = monitorsService(deps)
+  const bulk = bulkService(deps)
   const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', validate('query', MonitorListQuery), async (c) =>
-      c.json({ data: await listMonitors(deps, userOf(c), deps.clock.now(), c.req.valid('query').type) }),
+    .get('/', validate('query', MonitorPageQuery), async (c) =>
+      c.json({ data: await monitorPage(deps, userOf(c), c.req.valid('query'), deps.clock.now()) }),
+    )
+    .post('/bulk', validate('json', BulkInput), async (c) =>
+      c.json({ data: await bulk(userOf(c), c.req.valid('json')) }),
     )
     .post('/', async (c) => {
       const row = await monitors.create(userOf(c), await jsonObject(c, 'monitor'))
@@ -40,6 +58,14 @@ export const monitorRoutes = (deps: Deps) => {
     .patch('/:id', validate('param', IdParam), async (c) => {
       const row = await monitors.update(userOf(c), c.req.valid('param').id, await jsonObject(c, 'monitor'))
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+    })
+    .put('/:id/tags', validate('param', IdParam), validate('json', MonitorTagsInput), async (c) => {
+      const tags = await tagsService(deps).setForMonitor(
+        userOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json').tag_ids,
+      )
+      return c.json({ data: { tags } })
     })
     .delete('/:id', validate('param', IdParam), async (c) => {
       await monitors.remove(userOf(c), c.req.valid('param').id)

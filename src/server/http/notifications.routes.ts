@@ -1,17 +1,21 @@
 import { Hono } from 'hono'
-import { MarkReadInput, PageQuery } from '../../domain/pagination.schema.ts'
+import { MarkReadInput, NotificationListQuery } from '../../domain/pagination.schema.ts'
 import { toNotification } from '../db/repos/notifications.repo.ts'
 import { notFound } from '../errors.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
 export const notificationRoutes = (deps: Deps) =>
   new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', validate('query', PageQuery), async (c) => {
-      const { page, limit } = c.req.valid('query')
-      const { rows, total, unread } = await deps.repos.notifications.page(c.get('session').userId, page, limit)
+    .get('/', validate('query', NotificationListQuery), async (c) => {
+      const { page, limit, type, read } = c.req.valid('query')
+      const { rows, total, unread } = await deps.repos.notifications.page(c.get('session').userId, page, limit, {
+        type,
+        read,
+      })
       return c.json({
         data: {
           notificationList: rows.map(toNotification),
@@ -19,6 +23,10 @@ export const notificationRoutes = (deps: Deps) =>
           unread_count: unread,
         },
       })
+    })
+    .post('/read_all', noFormBody, async (c) => {
+      const marked = await deps.repos.notifications.markAllOpened(c.get('session').userId)
+      return c.json({ data: { marked, unread_count: 0 } })
     })
     .patch('/', validate('json', MarkReadInput), async (c) => {
       const { notification_id } = c.req.valid('json')

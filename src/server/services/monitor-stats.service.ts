@@ -1,5 +1,5 @@
 import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-result.ts'
-import type { MonitorType } from '../../domain/monitor.schema.ts'
+import { clipSpans, type Span } from '../../domain/time-spans.ts'
 import {
   averageMs,
   bucketStart,
@@ -13,7 +13,6 @@ import {
   uptimePercent,
   windowStart,
 } from '../../domain/uptime.ts'
-import type { Database } from '../db/database.ts'
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
@@ -37,29 +36,6 @@ const figures = (r: Rollup | undefined) => ({
   uptime: r ? roundUptime(uptimePercent(r)) : null,
   avg: r ? averageMs(r) : null,
 })
-
-/**
- * The user's monitors with their uptime over 24 h and 30 d: three queries whatever their number (the
- * monitors, their hourly rollups of the last day, their daily rollups of the last 30 days).
- */
-export const listMonitors = async (
-  { repos, database }: { repos: Repos; database: Database },
-  userId: string,
-  now: number,
-  type?: MonitorType,
-) => {
-  const [rows, day, month] = await Promise.all([
-    repos.monitors.listOwned(userId, type),
-    repos.rollups.sumsByMonitor(database.dialect, userId, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour, type),
-    repos.rollups.sumsByMonitor(database.dialect, userId, 'day', bucketStart(now, 'day') - 29 * DAY, type),
-  ])
-  const counts = { total: rows.length, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }
-  const monitors = rows.map((row) => {
-    counts[row.status] += 1
-    return toMonitor(row, monitorFigures(day.get(row.monitor_id), month.get(row.monitor_id)))
-  })
-  return { monitors, counts }
-}
 
 const monitorFigures = (day: Rollup | undefined, month: Rollup | undefined): MonitorFigures => ({
   uptime_24h: figures(day).uptime,
@@ -90,10 +66,11 @@ export const monitorStats = async (
   const from = windowStart(now, window)
   const dayCount = window === '90d' ? 90 : 30
   const daysFrom = bucketStart(now, 'day') - (dayCount - 1) * DAY
-  const [buckets, dayBuckets, incidents] = await Promise.all([
+  const [buckets, dayBuckets, incidents, maintenance] = await Promise.all([
     repos.rollups.series(row.monitor_id, period, from, stepMs),
     repos.rollups.series(row.monitor_id, 'day', daysFrom, DAY),
     repos.incidents.overlapping([row.monitor_id], Math.min(from, daysFrom), now),
+    repos.maintenance.spansOf([row.monitor_id], from, now),
   ])
 
   const byStep = new Map(buckets.map((b) => [b.t, b.rollup]))
@@ -136,6 +113,16 @@ export const monitorStats = async (
     downtime_ms: total.down_ms,
     checks: total.checks,
     series,
+    outages: isoSpans(
+      incidents.map((i) => ({ from: i.started_at, to: i.resolved_at ?? now })),
+      from,
+      now,
+    ),
+    maintenance: isoSpans(maintenance.get(row.monitor_id) ?? [], from, now),
     days,
   }
 }
+
+/** Spans cut to the window and merged, as the answer writes them. */
+const isoSpans = (spans: readonly Span[], from: number, to: number) =>
+  clipSpans(spans, from, to).map((s) => ({ from: iso(s.from), to: iso(s.to) }))

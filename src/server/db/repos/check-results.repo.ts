@@ -1,24 +1,30 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { MonitorStatus } from '../../../domain/monitor-status.ts'
+import type { ResultVerdict } from '../../../domain/result-verdict.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
 
-/** One stored check: the monitor's state it left and what the check reported (`detail`, the type's facts). */
-export type CheckResultRecord = Omit<Selectable<CheckResultsTable>, 'status' | 'detail'> & {
+/**
+ * One stored check: the monitor's state it left, what the check reported (`detail`, the type's facts), and what
+ * it found apart from that state (its verdict, its place in a run, maintenance; null on results stored before).
+ */
+export type CheckResultRecord = Omit<Selectable<CheckResultsTable>, 'status' | 'detail' | 'verdict'> & {
   status: MonitorStatus
   detail: Record<string, unknown> | null
+  verdict: ResultVerdict | null
 }
 
 const toRow = ({ detail, ...rest }: CheckResultRecord): Selectable<CheckResultsTable> => ({
   ...rest,
   detail: detail === null ? null : JSON.stringify(detail),
 })
-const fromRow = ({ detail, status, ...rest }: Selectable<CheckResultsTable>): CheckResultRecord => ({
+const fromRow = ({ detail, status, verdict, ...rest }: Selectable<CheckResultsTable>): CheckResultRecord => ({
   ...rest,
   status: status as MonitorStatus,
   detail: detail === null ? null : (JSON.parse(detail) as Record<string, unknown>),
+  verdict: verdict as ResultVerdict | null,
 })
 
-// 7 values a row: well under SQLite's limit of bound parameters.
+// 11 values a row: 11,000 a statement, well under SQLite's limit of bound parameters (32,766).
 const CHUNK = 1000
 
 export const checkResultsRepo = (db: Kysely<DB>) => ({

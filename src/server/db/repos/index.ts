@@ -8,6 +8,7 @@ import { deliveriesRepo } from './deliveries.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
 import { integrationsRepo } from './integrations.repo.ts'
 import { maintenanceRepo } from './maintenance.repo.ts'
+import { monitorListRepo } from './monitor-list.repo.ts'
 import { monitorsRepo } from './monitors.repo.ts'
 import { notificationsRepo } from './notifications.repo.ts'
 import { oauthStatesRepo } from './oauth-states.repo.ts'
@@ -23,6 +24,7 @@ import { statusIncidentsRepo } from './status-incidents.repo.ts'
 import { statusPagesRepo } from './status-pages.repo.ts'
 import { subscriptionsRepo } from './subscriptions.repo.ts'
 import { supportRepo } from './support.repo.ts'
+import { tagsRepo } from './tags.repo.ts'
 import { twoFactorRepo } from './two-factor.repo.ts'
 import { usersRepo } from './users.repo.ts'
 
@@ -53,5 +55,7 @@ export const repos = (db: Kysely<DB>) => ({
   cloudData: cloudDataRepo(db),
   support: supportRepo(db),
   reports: reportsRepo(db),
+  tags: tagsRepo(db),
+  monitorList: monitorListRepo(db),
 })
 export type Repos = ReturnType<typeof repos>

@@ -7,6 +7,7 @@ import {
   type MonitorType,
   SETTINGS_SCHEMAS,
 } from '../../../domain/monitor.schema.ts'
+import { monitorTarget } from '../../../domain/monitor-target.ts'
 import { newId } from '../../ids.ts'
 import type { MonitorsTable } from '../schema.ts'
 
@@ -103,6 +104,7 @@ export const configOf = (input: MonitorInput) => {
     integration_ids: input.integration_ids,
     reminder_minutes: input.reminder_minutes,
     sla_target: input.sla_target,
+    target: monitorTarget(input),
   }
 }
 

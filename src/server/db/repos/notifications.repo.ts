@@ -53,13 +53,20 @@ export const notificationsRepo = (db: Kysely<DB>) => ({
       })
       .execute(),
 
-  /** One page, newest first, with the user's total and unread counts. */
-  page: async (userId: string, page: number, limit: number) => {
-    const [rows, counts] = await Promise.all([
-      db
-        .selectFrom('notifications')
+  /**
+   * One page, newest first, with the user's unread count and the total: the user's (from the counters), or of those
+   * of a type or read state when filtered.
+   */
+  page: async (userId: string, page: number, limit: number, filter: { type?: string; read?: boolean } = {}) => {
+    const filtered = filter.type !== undefined || filter.read !== undefined
+    const mine = db
+      .selectFrom('notifications')
+      .where('user_id', '=', userId)
+      .$if(filter.type !== undefined, (q) => q.where('notification_type', '=', filter.type as string))
+      .$if(filter.read !== undefined, (q) => q.where('is_opened', '=', filter.read ? 1 : 0))
+    const [rows, counts, matching] = await Promise.all([
+      mine
         .select(columns)
-        .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
         .orderBy('notification_id', 'desc')
         .limit(limit)
@@ -70,8 +77,20 @@ export const notificationsRepo = (db: Kysely<DB>) => ({
         .select(['total', 'unread'])
         .where('user_id', '=', userId)
         .executeTakeFirst(),
+      filtered ? mine.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : null,
     ])
-    return { rows, total: counts?.total ?? 0, unread: counts?.unread ?? 0 }
+    return { rows, total: matching ? Number(matching.n) : (counts?.total ?? 0), unread: counts?.unread ?? 0 }
+  },
+
+  /** Marks every unread notification of the user read; how many were. */
+  markAllOpened: async (userId: string) => {
+    const result = await db
+      .updateTable('notifications')
+      .set({ is_opened: 1 })
+      .where('user_id', '=', userId)
+      .where('is_opened', '=', 0)
+      .executeTakeFirst()
+    return Number(result.numUpdatedRows)
   },
 
   /** Marks one of the user's notifications read; undefined when it is not theirs or does not exist. */

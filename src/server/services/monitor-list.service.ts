@@ -1,0 +1,116 @@
+import type { Heartbeat, MonitorStatus } from '../../domain/monitor.schema.ts'
+import { HEARTBEATS, type MonitorPageQuery, sortOf } from '../../domain/monitor-list.ts'
+import { MONITOR_STATUSES } from '../../domain/monitor-status.ts'
+import type { TagColor } from '../../domain/tags.ts'
+import { averageMs, bucketStart, PERIOD_MS, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
+import type { Database } from '../db/database.ts'
+import type { Repos } from '../db/repos/index.ts'
+import type { MonitorListFilter } from '../db/repos/monitor-list.repo.ts'
+import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
+import { notFound } from '../errors.ts'
+import { toMonitor } from './monitor-view.ts'
+
+// `GET /api/monitors`: the one list of the user's monitors. Paged (with `page` or `limit`) it reads a page's rows and
+// their figures, tags and last checks in a fixed number of queries; without, it answers every monitor as the type
+// pages have read it (without the heartbeat bars).
+
+const iso = (ms: number) => new Date(ms).toISOString()
+const DAY = PERIOD_MS.day
+const DEFAULT_LIMIT = 50
+
+const uptimeOf = (r: Rollup | undefined) => (r ? roundUptime(uptimePercent(r)) : null)
+const averageOf = (r: Rollup | undefined) => (r ? averageMs(r) : null)
+
+/** Figures ascending with the monitors without one last, whichever the way. */
+const byFigure = (figure: (id: string) => number | null, desc: boolean) => (a: string, b: string) => {
+  const [x, y] = [figure(a), figure(b)]
+  if (x === null || y === null) return x === y ? a.localeCompare(b) : x === null ? 1 : -1
+  return (desc ? y - x : x - y) || a.localeCompare(b)
+}
+
+export const monitorPage = async (
+  { repos, database }: { repos: Repos; database: Database },
+  userId: string,
+  query: MonitorPageQuery,
+  now: number,
+) => {
+  if (query.tag !== undefined && !(await repos.tags.findOwned(userId, query.tag))) throw notFound('Tag')
+  if (query.status_page_id !== undefined && !(await repos.statusPages.findOwned(userId, query.status_page_id)))
+    throw notFound('Status page')
+  const filter: MonitorListFilter = {
+    userId,
+    q: query.q,
+    type: query.type,
+    status: query.status,
+    tagId: query.tag,
+    pageId: query.status_page_id,
+  }
+  const paged = query.page !== undefined || query.limit !== undefined
+  const limit = paged ? (query.limit ?? DEFAULT_LIMIT) : Number.MAX_SAFE_INTEGER
+  const page = query.page ?? 1
+  const offset = paged ? (page - 1) * limit : 0
+  const sort = sortOf(query.sort)
+  const dayFrom = bucketStart(now, 'hour') - 23 * PERIOD_MS.hour
+
+  let rows: MonitorRecord[]
+  if (sort.by === 'uptime' || sort.by === 'response') {
+    // Sorted by a figure of the last day: every matching monitor's figure is read (linear in their number).
+    const [ids, day] = await Promise.all([
+      repos.monitorList.ids(filter),
+      repos.rollups.sumsByMonitor(database.dialect, userId, 'hour', dayFrom, query.type),
+    ])
+    const figure = (id: string) => (sort.by === 'uptime' ? uptimeOf : averageOf)(day.get(id))
+    rows = await repos.monitorList.byIds([...ids].sort(byFigure(figure, sort.desc)).slice(offset, offset + limit))
+  } else {
+    // Unpaged and unsorted, the monitors come in the order they were added, as the type pages have listed them.
+    const by = !paged && query.sort === undefined ? 'created' : sort.by
+    rows = await repos.monitorList.page(filter, { by, desc: sort.desc }, offset, limit)
+  }
+
+  const ids = rows.map((r) => r.monitor_id)
+  const [counts, day, month, tags, beats] = await Promise.all([
+    repos.monitorList.counts(filter),
+    ids.length ? repos.rollups.sumsOf(ids, 'hour', dayFrom) : new Map<string, Rollup>(),
+    ids.length ? repos.rollups.sumsOf(ids, 'day', bucketStart(now, 'day') - 29 * DAY) : new Map<string, Rollup>(),
+    repos.tags.ofMonitors(ids),
+    paged ? repos.monitorList.lastResults(ids, HEARTBEATS) : null,
+  ])
+  const monitors = rows.map((row) => ({
+    ...toMonitor(row, {
+      uptime_24h: uptimeOf(day.get(row.monitor_id)),
+      uptime_30d: uptimeOf(month.get(row.monitor_id)),
+      avg_response_ms_24h: averageOf(day.get(row.monitor_id)),
+    }),
+    tags: (tags.get(row.monitor_id) ?? []).map((t) => ({ ...t, color: t.color as TagColor })),
+    ...(beats
+      ? {
+          heartbeats: (beats.get(row.monitor_id) ?? []).reverse().map(
+            (b): Heartbeat => ({
+              checked_at: iso(b.checked_at),
+              ok: b.ok === 1,
+              status: b.status as MonitorStatus,
+              response_ms: b.response_ms,
+              message: b.message,
+            }),
+          ),
+        }
+      : {}),
+  }))
+  const byStatus = Object.fromEntries(MONITOR_STATUSES.map((s) => [s, counts.byStatus[s] ?? 0])) as Record<
+    MonitorStatus,
+    number
+  >
+  return {
+    monitors,
+    /** By state, the state filter aside: what the state filter's choices show. */
+    counts: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), ...byStatus },
+    pagination: {
+      total: counts.total,
+      page,
+      limit: paged ? limit : counts.total,
+      total_pages: paged ? Math.ceil(counts.total / limit) : 1,
+    },
+    /** By type (the type filter aside) and by tag (the tag filter aside). */
+    facets: { types: counts.byType, tags: counts.byTag },
+  }
+}

@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validateMonitor } from '../../src/domain/monitor.schema.ts'
+import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
+import { type ModelCheck, recordChecks } from '../support/report-model.ts'
+import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+
+// The one list of monitors (issue 19) on both databases: search by name and target, filters by type, state, tag and
+// status page with the counts they show, the sorts, pages, each row's tags and heartbeat bar; tags made, renamed,
+// coloured, given and taken; bulk pause, resume, delete and tag; other users' monitors, tags and pages refused.
+
+describe.each(dialects)('the monitor list on %s', (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    t = buildTestApp(db.database, { config: { allowPrivateTargets: true } })
+  })
+  afterAll(() => db.drop())
+
+  const pro = () => t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+  const add = async (token: string, body: Record<string, unknown>) => {
+    const res = await t.call('POST', '/api/monitors', { token, body: { interval_seconds: 300, retries: 0, ...body } })
+    expect(res.status, res.text).toBe(201)
+    return res.json.data.monitor.id as string
+  }
+  const list = async (token: string, query: string) => {
+    const res = await t.call('GET', `/api/monitors?${query}`, { token })
+    expect(res.status, res.text).toBe(200)
+    return res.json.data
+  }
+  const names = (data: { monitors: { name: string }[] }) => data.monitors.map((m) => m.name)
+
+  /** Four monitors, two of them with a day of checks (the shop down for its last three). */
+  const world = async () => {
+    const { token } = await pro()
+    const shop = await add(token, { type: 'web', name: 'Shop', url: 'http://shop.example.test/cart' })
+    const api = await add(token, { type: 'api', name: 'orders API', url: 'http://api.example.test/v1/orders' })
+    const db5 = await add(token, { type: 'port', name: 'Database 100%', host: 'db.internal.test', port: 5432 })
+    const mail = await add(token, { type: 'port', name: 'Mail', host: 'mail.example.test', port: 25 })
+    const start = t.clock.now()
+    const checks = (failLast: number): ModelCheck[] =>
+      Array.from({ length: 40 }, (_, k) => ({
+        at: start + k * 300_000,
+        ok: k < 40 - failLast,
+        ms: k < 40 - failLast ? 100 + k : null,
+        maintenance: false,
+      }))
+    await recordChecks(t, [
+      [shop, checks(3)],
+      [api, checks(0)],
+    ])
+    return { token, shop, api, db5, mail }
+  }
+
+  it('searches by part of the name or the target, any case, with wildcards taken as they are', async () => {
+    const { token } = await world()
+    expect(names(await list(token, 'limit=50&q=ORDERS'))).toEqual(['orders API'])
+    expect(names(await list(token, 'limit=50&q=example.test'))).toEqual(['Mail', 'orders API', 'Shop'])
+    expect(names(await list(token, 'limit=50&q=db.internal.test:5432'))).toEqual(['Database 100%'])
+    expect(names(await list(token, 'limit=50&q=100%25'))).toEqual(['Database 100%'])
+    expect(names(await list(token, 'limit=50&q=_'))).toEqual([])
+  })
+
+  it('filters by type and state with the counts each filter shows, and pages', async () => {
+    const { token } = await world()
+    const ports = await list(token, 'limit=50&type=port')
+    expect(names(ports)).toEqual(['Database 100%', 'Mail'])
+    expect(ports.facets.types).toEqual({ web: 1, api: 1, port: 2 })
+    const down = await list(token, 'limit=50&status=down')
+    expect(names(down)).toEqual(['Shop'])
+    // The state filter's own counts leave it aside.
+    expect(down.counts).toMatchObject({ total: 4, down: 1, up: 1, pending: 2 })
+    expect(down.pagination).toEqual({ total: 1, page: 1, limit: 50, total_pages: 1 })
+    const second = await list(token, 'page=2&limit=3')
+    expect(names(second)).toEqual(['Shop'])
+    expect(second.pagination).toEqual({ total: 4, page: 2, limit: 3, total_pages: 2 })
+  })
+
+  it('sorts by name, state, uptime, response time and last check, either way', async () => {
+    const { token } = await world()
+    expect(names(await list(token, 'limit=50&sort=-name'))).toEqual(['Shop', 'orders API', 'Mail', 'Database 100%'])
+    expect(names(await list(token, 'limit=50&sort=status'))).toEqual(['Shop', 'Database 100%', 'Mail', 'orders API'])
+    expect(names(await list(token, 'limit=50&sort=uptime'))).toEqual(['Shop', 'orders API', 'Database 100%', 'Mail'])
+    expect(names(await list(token, 'limit=50&sort=-uptime')).slice(0, 2)).toEqual(['orders API', 'Shop'])
+    expect(names(await list(token, 'limit=50&sort=-response')).slice(0, 2)).toEqual(['orders API', 'Shop'])
+    expect(names(await list(token, 'limit=1&page=2&sort=uptime'))).toEqual(['orders API'])
+    expect(names(await list(token, 'limit=50&sort=-last_check')).slice(2)).toEqual(['Database 100%', 'Mail'])
+  })
+
+  it('gives each row of a page its tags and its last 30 checks, oldest first', async () => {
+    const { token, shop } = await world()
+    const row = (await list(token, 'limit=50&q=shop')).monitors[0]
+    expect(row.heartbeats).toHaveLength(30)
+    expect(row.heartbeats.slice(-4).map((b: { ok: boolean; status: string }) => [b.ok, b.status])).toEqual([
+      [true, 'up'],
+      [false, 'down'],
+      [false, 'down'],
+      [false, 'down'],
+    ])
+    expect(Date.parse(row.heartbeats[0].checked_at)).toBeLessThan(Date.parse(row.heartbeats[29].checked_at))
+    expect(row).toMatchObject({ id: shop, tags: [], uptime_24h: expect.any(Number) })
+    // Without page or limit: every monitor, as the type pages read them, without heartbeats.
+    const all = await list(token, 'type=web')
+    expect(all.monitors).toHaveLength(1)
+    expect(all.monitors[0].heartbeats).toBeUndefined()
+    expect(all.pagination).toEqual({ total: 1, page: 1, limit: 1, total_pages: 1 })
+  })
+
+  it('makes, renames, colours and deletes tags, gives them to monitors and filters by them', async () => {
+    const { token, shop, api, mail } = await world()
+    const made = await t.call('POST', '/api/tags', { token, body: { name: ' Production ', color: 'red' } })
+    expect(made.status, made.text).toBe(201)
+    const prod = made.json.data.tag
+    expect(prod).toEqual({
+      id: expect.any(String),
+      name: 'Production',
+      color: 'red',
+      monitor_count: 0,
+      created_at: expect.any(String),
+    })
+    const twice = await t.call('POST', '/api/tags', { token, body: { name: 'production' } })
+    expect(twice.status).toBe(409)
+    expect(twice.json).toMatchObject({
+      message: 'You already have a tag with this name.',
+      errors: { name: expect.any(String) },
+    })
+    for (const [body, message] of [
+      [{ name: '' }, 'Name is required.'],
+      [{ name: 'x'.repeat(31) }, 'A tag name has at most 30 characters.'],
+      [{ name: 'a,b' }, 'A tag name is one line, without commas.'],
+      [{ name: 'ok', color: 'plaid' }, expect.stringContaining('Colour must be one of gray, red')],
+    ] as const) {
+      const res = await t.call('POST', '/api/tags', { token, body })
+      expect(res.status, JSON.stringify(body)).toBe(400)
+      expect(res.json.message).toEqual(message)
+    }
+    const eu = (await t.call('POST', '/api/tags', { token, body: { name: 'EU' } })).json.data.tag
+    expect(eu.color).toBe('gray')
+
+    const set = await t.call('PUT', `/api/monitors/${shop}/tags`, { token, body: { tag_ids: [prod.id, eu.id] } })
+    expect(set.status, set.text).toBe(200)
+    expect(set.json.data.tags.map((x: { name: string }) => x.name)).toEqual(['EU', 'Production'])
+    const bulk = await t.call('POST', '/api/monitors/bulk', {
+      token,
+      body: { action: 'tag', tag_id: prod.id, monitor_ids: [api, mail, shop] },
+    })
+    expect(bulk.json.data).toEqual({ done: 3, failed: [] })
+    const tagged = await list(token, `limit=50&tag=${prod.id}`)
+    expect(names(tagged)).toEqual(['Mail', 'orders API', 'Shop'])
+    expect(tagged.facets.tags).toEqual({ [prod.id]: 3, [eu.id]: 1 })
+    expect(tagged.monitors.find((m: { id: string }) => m.id === shop).tags).toEqual([
+      { id: eu.id, name: 'EU', color: 'gray' },
+      { id: prod.id, name: 'Production', color: 'red' },
+    ])
+    await t.call('POST', '/api/monitors/bulk', {
+      token,
+      body: { action: 'untag', tag_id: prod.id, monitor_ids: [mail] },
+    })
+    const renamed = await t.call('PATCH', `/api/tags/${prod.id}`, { token, body: { name: 'Live', color: 'green' } })
+    expect(renamed.json.data.tag).toMatchObject({ name: 'Live', color: 'green', monitor_count: 2 })
+    expect((await t.call('PATCH', `/api/tags/${prod.id}`, { token, body: { name: 'eu' } })).status).toBe(409)
+    expect(
+      (await t.call('GET', '/api/tags', { token })).json.data.tags.map((x: { name: string; monitor_count: number }) => [
+        x.name,
+        x.monitor_count,
+      ]),
+    ).toEqual([
+      ['EU', 1],
+      ['Live', 2],
+    ])
+    expect((await t.call('DELETE', `/api/tags/${prod.id}`, { token })).status).toBe(204)
+    expect((await list(token, 'limit=50&q=shop')).monitors[0].tags).toEqual([{ id: eu.id, name: 'EU', color: 'gray' }])
+  })
+
+  it('pauses, resumes and deletes many at once, each as its own button would', async () => {
+    const { token, shop, api, mail } = await world()
+    const paused = await t.call('POST', '/api/monitors/bulk', {
+      token,
+      body: { action: 'pause', monitor_ids: [shop, api] },
+    })
+    expect(paused.json.data).toEqual({ done: 2, failed: [] })
+    expect(names(await list(token, 'limit=50&status=paused'))).toEqual(['orders API', 'Shop'])
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'resume', monitor_ids: [shop, api] } })
+    expect(names(await list(token, 'limit=50&status=paused'))).toEqual([])
+    const gone = await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'delete', monitor_ids: [mail] } })
+    expect(gone.json.data).toEqual({ done: 1, failed: [] })
+    expect((await list(token, 'limit=50')).pagination.total).toBe(3)
+    for (const [body, message] of [
+      [{ action: 'explode', monitor_ids: [shop] }, expect.stringContaining('Action must be one of')],
+      [{ action: 'pause', monitor_ids: [] }, 'Choose at least one monitor.'],
+      [{ action: 'tag', monitor_ids: [shop] }, 'Tagging needs a tag_id; other actions take none.'],
+    ] as const) {
+      const res = await t.call('POST', '/api/monitors/bulk', { token, body })
+      expect(res.status).toBe(400)
+      expect(res.json.message).toEqual(message)
+    }
+  })
+
+  it('resumes what the plan has room for and says why not for the rest', async () => {
+    const { token } = await t.register({ plan: 'Basic' })
+    const ids = []
+    for (let i = 0; i < 3; i++) ids.push(await add(token, { type: 'port', name: `P${i}`, host: '127.0.0.1', port: 9 }))
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'pause', monitor_ids: ids } })
+    await db.database.db.updateTable('plans').set({ max_monitors: 2 }).where('plan_id', '=', 'basic').execute()
+    try {
+      const res = await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'resume', monitor_ids: ids } })
+      expect(res.json.data.done).toBe(2)
+      expect(res.json.data.failed).toEqual([{ id: ids[2], message: expect.stringContaining('Basic plan allows') }])
+    } finally {
+      await db.database.db.updateTable('plans').set({ max_monitors: 20 }).where('plan_id', '=', 'basic').execute()
+    }
+  })
+
+  it("refuses another user's monitors, tags and status pages, changing nothing", async () => {
+    const { token, shop } = await world()
+    const tag = (await t.call('POST', '/api/tags', { token, body: { name: 'Mine' } })).json.data.tag
+    const page = await t.call('POST', '/api/status_pages', {
+      token,
+      body: { name: 'Mine', slug: `mine-${dialect}`, components: [{ monitor_id: shop, display_name: 'Shop' }] },
+    })
+    const pageId = page.json.data.status_page.id
+    expect(names(await list(token, `limit=50&status_page_id=${pageId}`))).toEqual(['Shop'])
+
+    const other = await pro()
+    const theirs = await add(other.token, { type: 'port', name: 'Theirs', host: '127.0.0.1', port: 9 })
+    for (const [method, path, body] of [
+      ['GET', `/api/monitors?tag=${tag.id}`],
+      ['GET', `/api/monitors?status_page_id=${pageId}`],
+      ['PATCH', `/api/tags/${tag.id}`, { name: 'Stolen' }],
+      ['DELETE', `/api/tags/${tag.id}`],
+      ['PUT', `/api/monitors/${shop}/tags`, { tag_ids: [] }],
+      ['POST', '/api/monitors/bulk', { action: 'pause', monitor_ids: [theirs, shop] }],
+      ['POST', '/api/monitors/bulk', { action: 'delete', monitor_ids: [shop] }],
+    ] as const) {
+      const res = await t.call(method, path, { token: other.token, body })
+      expect(res.status, `${method} ${path}`).toBe(404)
+    }
+    const mine = await t.call('POST', '/api/tags', { token: other.token, body: { name: 'Mine' } })
+    expect(mine.status).toBe(201) // names are per user
+    expect(
+      (await t.call('PUT', `/api/monitors/${theirs}/tags`, { token: other.token, body: { tag_ids: [tag.id] } })).status,
+    ).toBe(404)
+    expect(
+      (
+        await t.call('POST', '/api/monitors/bulk', {
+          token: other.token,
+          body: { action: 'tag', tag_id: tag.id, monitor_ids: [theirs] },
+        })
+      ).status,
+    ).toBe(404)
+    // Nothing of ours changed, and their list holds only theirs.
+    expect((await list(token, 'limit=50&status=paused')).monitors).toEqual([])
+    expect((await t.call('GET', '/api/tags', { token })).json.data.tags.map((x: { name: string }) => x.name)).toEqual([
+      'Mine',
+    ])
+    expect(names(await list(other.token, 'limit=50'))).toEqual(['Theirs'])
+    for (const query of ['limit=101', 'page=0', 'sort=size', 'status=asleep', `q=${'x'.repeat(101)}`]) {
+      const res = await t.call('GET', `/api/monitors?${query}`, { token })
+      expect(res.status, query).toBe(400)
+    }
+  })
+})
+
+describe.each(dialects)('migration 017 on %s', (dialect) => {
+  it('fills in the target of the monitors made before it, which the list searches', async () => {
+    const old = await openTestDb(dialect, { upTo: '016-reports' })
+    try {
+      const k = old.database.db
+      const at = 1_700_000_000_000
+      await k
+        .insertInto('users')
+        .values({
+          user_id: 'u1',
+          name: 'U',
+          email: 'u@example.com',
+          password_hash: 'x',
+          image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const input = validateMonitor({ type: 'web', name: 'Old shop', url: 'https://old-shop.example.test/' })
+      if (!input.success) throw new Error('the monitor is valid')
+      const record = newMonitorRecord('u1', input.output, at)
+      const { target: _target, ...before017 } = toRow(record) as Record<string, unknown>
+      await k
+        .insertInto('monitors')
+        .values(before017 as never)
+        .execute()
+      await migrateToLatest(old.database)
+      const row = await k.selectFrom('monitors').select(['target']).executeTakeFirstOrThrow()
+      expect(row.target).toBe('https://old-shop.example.test/')
+    } finally {
+      await old.drop()
+    }
+  })
+})
