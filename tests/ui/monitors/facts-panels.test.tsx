@@ -3,10 +3,11 @@ import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import type { CheckResult, StatsPoint } from '../../../src/domain/check-result.ts'
+import type { CheckResult } from '../../../src/domain/check-result.ts'
 import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { CheckBlackListPage } from '../../../src/ui/pages/monitors/CheckBlackListPage.tsx'
 import { MonitorDetailPage } from '../../../src/ui/pages/monitors/MonitorDetailPage.tsx'
+import type { ResponseChart } from '../../../src/ui/pages/monitors/response-chart-data.ts'
 import {
   blacklistDetail,
   blacklistMonitor,
@@ -25,8 +26,8 @@ import { type Handlers, renderShell, signIn, stubApi, subscription } from '../la
 
 // jsdom has no canvas: the uPlot chart is drawn in the browser tests.
 vi.mock('../../../src/ui/pages/monitors/ResponseTimeChart.tsx', () => ({
-  ResponseTimeChart: ({ series, label }: { series: StatsPoint[]; label: string }) => (
-    <div role="img" aria-label={label} data-points={series.length} />
+  ResponseTimeChart: ({ chart, label }: { chart: ResponseChart; label: string }) => (
+    <div role="img" aria-label={label} data-points={chart.x.length} />
   ),
 }))
 

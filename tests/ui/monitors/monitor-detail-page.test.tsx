@@ -3,16 +3,16 @@ import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
-import type { StatsPoint } from '../../../src/domain/check-result.ts'
 import { MonitorDetailPage } from '../../../src/ui/pages/monitors/MonitorDetailPage.tsx'
+import type { ResponseChart } from '../../../src/ui/pages/monitors/response-chart-data.ts'
 import { checkResult, incident, stats, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
 // jsdom has no canvas: the uPlot chart is drawn in the browser tests; here it says what it was given.
 vi.mock('../../../src/ui/pages/monitors/ResponseTimeChart.tsx', () => ({
-  ResponseTimeChart: ({ series, label }: { series: StatsPoint[]; label: string }) => (
-    <div role="img" aria-label={label} data-points={series.length} />
+  ResponseTimeChart: ({ chart, label }: { chart: ResponseChart; label: string }) => (
+    <div role="img" aria-label={label} data-points={chart.x.length} data-outages={chart.outages.length} />
   ),
 }))
 
@@ -115,7 +115,7 @@ describe('a website monitor page', () => {
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Check now' }))
     })
-    expect((await screen.findByTestId('check-result')).textContent).toBe('Check now: Up in 42 ms · HTTP 200')
+    expect((await screen.findByTestId('check-result')).textContent).toBe('Check now: OK in 42 ms · HTTP 200')
     paused = true
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Check now' }))
@@ -154,9 +154,9 @@ describe('a website monitor page', () => {
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Delete' }))
     })
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the monitor “Shop”?' })
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }))
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete monitor' }))
     })
     await waitFor(() => expect(location()).toBe('/services/web-monitoring'))
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/monitors/w1')).toBe(true)

@@ -6,6 +6,7 @@ import * as Table from '../../components/table.tsx'
 import { formatDateTime, formatDuration, formatMs } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { muted, numeric } from './table-styles.ts'
+import { VerdictChip } from './VerdictChip.tsx'
 
 /** The latest check results, newest first, a page at a time. */
 export function ResultsTable({
@@ -21,11 +22,16 @@ export function ResultsTable({
   const pages = Math.max(1, pagination.total_pages)
   return (
     <>
-      <Table.Simple label="Results table" columns={['Time', 'Status', 'Response', 'Message']}>
+      {/* "Check" is what the check found; "State" the monitor's state after it (a failure waiting for its retry
+          leaves it up). On a phone the table scrolls sideways inside its card. */}
+      <Table.Simple label="Results table" columns={['Time', 'Check', 'State', 'Response', 'Message']}>
         {results.map((r) => (
           <Table.Row key={r.checked_at}>
             <Table.Cell className={numeric}>
               <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
+            </Table.Cell>
+            <Table.Cell>
+              <VerdictChip result={r} />
             </Table.Cell>
             <Table.Cell>
               <StatusBadge status={r.status} />

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react'
 import { css } from '../../../../styled-system/css'
-import type { StatsPoint } from '../../../domain/check-result.ts'
+import type { ResponseChart } from './response-chart-data.ts'
 
 // uPlot loads with the chart, not with the page's first load.
 const ResponseTimeChart = lazy(() => import('./ResponseTimeChart.tsx').then((m) => ({ default: m.ResponseTimeChart })))
 
-export function LazyResponseTimeChart(props: { series: readonly StatsPoint[]; label: string }) {
+export function LazyResponseTimeChart(props: { chart: ResponseChart; label: string }) {
   return (
     <Suspense fallback={<div className={css({ h: '60', color: 'muted' })}>Loading...</div>}>
       <ResponseTimeChart {...props} />

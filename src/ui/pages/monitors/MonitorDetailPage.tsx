@@ -6,6 +6,7 @@ import { css } from '../../../../styled-system/css'
 import { monitorDetailLogic } from '../../../adapters/monitor-detail.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import type { MonitorType } from '../../../domain/monitor.schema.ts'
+import { resultWords } from '../../../domain/result-verdict.ts'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '../../../domain/uptime.ts'
 import type { MonitorDetail } from '../../../machines/monitor-detail.machine.ts'
 import { useEffects } from '../../app/effects.ts'
@@ -23,7 +24,8 @@ import { LazyMonitorAlerts } from './LazyMonitorAlerts.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { LazyResponseTimeChart } from './LazyResponseTimeChart.tsx'
 import { useMinInterval } from './MonitorListPage.tsx'
-import { StatusBadge, statusLabel } from './StatusBadge.tsx'
+import { chartSummary, responseChart } from './response-chart-data.ts'
+import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted } from './table-styles.ts'
 import { typeUi } from './types/index.ts'
 import { UptimeBars } from './UptimeBars.tsx'
@@ -185,7 +187,7 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
           {checkHere?.result && (
             <Alert.Root role="status" status="info" mt="3" data-testid="check-result">
               <Alert.Description>
-                Check now: <strong>{statusLabel(checkHere.result.status)}</strong>
+                Check now: <strong>{resultWords(checkHere.result)}</strong>
                 {checkHere.result.response_ms !== null && ` in ${formatMs(checkHere.result.response_ms)}`} ·{' '}
                 {checkHere.result.message}
               </Alert.Description>
@@ -248,7 +250,8 @@ function WindowStats({
   statsWindow: StatsWindow
   onWindow: (window: StatsWindow) => void
 }) {
-  const { stats } = data
+  const { stats, monitor } = data
+  const chart = useMemo(() => responseChart(stats, monitor), [stats, monitor])
   const tiles = [
     ['Uptime', formatUptime(stats.uptime)],
     ['Average response', formatMs(stats.avg_response_ms)],
@@ -294,12 +297,7 @@ function WindowStats({
       </dl>
       <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>Response time</h3>
       {stats.series.some((p) => p.avg_response_ms !== null) ? (
-        <LazyResponseTimeChart
-          series={stats.series}
-          label={`Response time over the ${words}: average ${formatMs(stats.avg_response_ms)}, p95 ${formatMs(
-            stats.p95_response_ms,
-          )}`}
-        />
+        <LazyResponseTimeChart chart={chart} label={chartSummary(stats, words)} />
       ) : (
         <p className={muted}>No response times in this window yet.</p>
       )}

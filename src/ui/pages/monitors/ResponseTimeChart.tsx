@@ -2,60 +2,151 @@ import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { css } from '../../../../styled-system/css'
-import type { StatsPoint } from '../../../domain/check-result.ts'
+import { formatDateTime, formatMs } from './format.ts'
+import { nearestPoint, type ResponseChart } from './response-chart-data.ts'
 
 const HEIGHT = 240
+// The bands' colours; the key under the chart shows the same (Panda's red.200 and slate/blue hatching).
+const OUTAGE_FILL = 'rgba(220, 38, 38, 0.16)'
+const MAINTENANCE_FILL = 'rgba(37, 99, 235, 0.10)'
+const MAINTENANCE_HATCH = 'rgba(37, 99, 235, 0.35)'
 
-const dataOf = (series: readonly StatsPoint[]): uPlot.AlignedData => [
-  series.map((p) => Date.parse(p.t) / 1000),
-  series.map((p) => p.avg_response_ms),
-  series.map((p) => p.p95_response_ms),
-]
+const dataOf = (chart: ResponseChart): uPlot.AlignedData => [chart.x, chart.avg, chart.p95]
 
-/** Average and p95 response time over the window's series (uPlot, on a canvas; loaded with the detail page). */
-export function ResponseTimeChart({ series, label }: { series: readonly StatsPoint[]; label: string }) {
+/** Outages as red bands, maintenance as hatched blue ones, under the grid and the lines (a uPlot draw hook). */
+const drawBands = (u: uPlot, chart: ResponseChart) => {
+  const { ctx, bbox } = u
+  const rect = ([from, to]: [number, number]) => {
+    const x0 = Math.round(u.valToPos(from, 'x', true))
+    const x1 = Math.round(u.valToPos(to, 'x', true))
+    return { x: x0, w: Math.max(x1 - x0, 2) }
+  }
+  ctx.save()
+  ctx.fillStyle = OUTAGE_FILL
+  for (const span of chart.outages) {
+    const { x, w } = rect(span)
+    ctx.fillRect(x, bbox.top, w, bbox.height)
+  }
+  for (const span of chart.maintenance) {
+    const { x, w } = rect(span)
+    ctx.save()
+    ctx.beginPath()
+    ctx.rect(x, bbox.top, w, bbox.height)
+    ctx.clip()
+    ctx.fillStyle = MAINTENANCE_FILL
+    ctx.fillRect(x, bbox.top, w, bbox.height)
+    ctx.strokeStyle = MAINTENANCE_HATCH
+    ctx.lineWidth = 1
+    ctx.beginPath()
+    const gap = 8 * devicePixelRatio
+    for (let at = x - bbox.height; at < x + w; at += gap) {
+      ctx.moveTo(at, bbox.top + bbox.height)
+      ctx.lineTo(at + bbox.height, bbox.top)
+    }
+    ctx.stroke()
+    ctx.restore()
+  }
+  ctx.restore()
+}
+
+const ms = (_: uPlot, v: number | null) => (v === null || v === undefined ? '–' : formatMs(v))
+
+/**
+ * Average and p95 response time over the window (uPlot, on a canvas; loaded with the detail page). Outages and
+ * maintenance are shaded bands with a key; the legend shows the values of the point nearest the pointer; the
+ * element's label is the text alternative.
+ */
+export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; label: string }) {
   const box = useRef<HTMLDivElement>(null)
-  const chart = useRef<uPlot | null>(null)
+  const plot = useRef<uPlot | null>(null)
+  // What the hooks and the x range read: the latest data, without building the chart again.
+  const current = useRef(chart)
+  current.current = chart
 
   useEffect(() => {
     const el = box.current
     if (!el) return
-    const plot = new uPlot(
+    // The pointer snaps to the nearest step with a response time, so the legend always has values to show.
+    const snap = (u: uPlot, idx: number | null | undefined) =>
+      idx === null || idx === undefined ? null : nearestPoint(u.data[1] as (number | null)[], idx)
+    const made = new uPlot(
       {
         width: Math.max(el.clientWidth, 200),
         height: HEIGHT,
         series: [
-          {},
-          {
-            label: 'Average',
-            stroke: '#1f3a68',
-            width: 2,
-            points: { show: true, size: 4 },
-            value: (_, v) => (v === null ? '–' : `${v} ms`),
-          },
-          { label: 'p95', stroke: '#b45309', width: 1, dash: [6, 4], value: (_, v) => (v === null ? '–' : `${v} ms`) },
+          { value: (_, v) => (v === null || v === undefined ? '–' : formatDateTime(new Date(v * 1000).toISOString())) },
+          { label: 'Average', stroke: '#1f3a68', width: 2, points: { show: true, size: 4 }, value: ms },
+          { label: 'p95', stroke: '#b45309', width: 1, dash: [6, 4], value: ms },
         ],
-        axes: [{}, { values: (_, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
-        scales: { y: { range: (_, _min, max) => [0, Math.max(max ?? 0, 10) * 1.1] } },
-        cursor: { y: false },
+        axes: [{}, { values: (_, ticks) => ticks.map((t) => formatMs(t)), size: 64 }],
+        scales: {
+          x: { time: true, range: () => current.current.range },
+          y: { range: (_, _min, max) => [0, Math.max(max ?? 0, 10) * 1.1] },
+        },
+        cursor: {
+          y: false,
+          dataIdx: (u, _seriesIdx, closestIdx) => snap(u, closestIdx) as number,
+          move: (u, left, top) => {
+            const idx = snap(u, u.posToIdx(left))
+            const x = idx === null ? undefined : u.data[0][idx]
+            return [x === undefined ? left : u.valToPos(x, 'x'), top]
+          },
+        },
         legend: { live: true },
+        hooks: { drawClear: [(u) => drawBands(u, current.current)] },
       },
-      [[], [], []],
+      dataOf(current.current),
       el,
     )
-    chart.current = plot
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }))
+    plot.current = made
+    const resize = new ResizeObserver(() => made.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }))
     resize.observe(el)
     return () => {
       resize.disconnect()
-      plot.destroy()
-      chart.current = null
+      made.destroy()
+      plot.current = null
     }
   }, [])
 
   useEffect(() => {
-    chart.current?.setData(dataOf(series))
-  }, [series])
+    plot.current?.setData(dataOf(chart))
+  }, [chart])
 
-  return <div ref={box} role="img" aria-label={label} className={css({ w: 'full', minH: '60' })} />
+  const keyed = chart.outages.length > 0 || chart.maintenance.length > 0
+  return (
+    <figure className={css({ m: '0' })}>
+      <div ref={box} role="img" aria-label={label} className={css({ w: 'full', minH: '60' })} />
+      {keyed && (
+        <figcaption
+          aria-hidden="true"
+          className={css({ display: 'flex', gap: '4', flexWrap: 'wrap', fontSize: 'xs', color: 'muted', mt: '1' })}
+        >
+          {chart.outages.length > 0 && (
+            <span className={keyItem}>
+              <span className={`${swatch} ${css({ bg: 'red.200' })}`} /> Outage
+            </span>
+          )}
+          {chart.maintenance.length > 0 && (
+            <span className={keyItem}>
+              <span className={`${swatch} ${hatched}`} /> Maintenance
+            </span>
+          )}
+        </figcaption>
+      )}
+    </figure>
+  )
 }
+
+const keyItem = css({ display: 'inline-flex', alignItems: 'center', gap: '1.5' })
+const swatch = css({
+  display: 'inline-block',
+  w: '4',
+  h: '3',
+  rounded: 'xs',
+  borderWidth: '1px',
+  borderColor: 'gray.300',
+})
+const hatched = css({
+  bg: 'blue.50',
+  bgImage: 'repeating-linear-gradient(135deg, transparent 0 3px, rgba(37, 99, 235, 0.45) 3px 4px)',
+})
