@@ -8,6 +8,13 @@ export default defineConfig({
   exclude: [],
   jsxFramework: 'react',
   outdir: 'styled-system',
+  conditions: {
+    extend: {
+      // Invalid is what the app says (Ark's Field sets data-invalid and aria-invalid from a field's message), never
+      // the browser's own check: an untouched required field is `:invalid` to the browser, and would open red.
+      invalid: '&:is([data-invalid], [aria-invalid=true])',
+    },
+  },
   theme: {
     extend: {
       tokens: {

@@ -7,9 +7,17 @@ import { logoutMachine } from '../machines/logout.machine.ts'
 import { notificationsMachine } from '../machines/notifications.machine.ts'
 import { planDialogMachine } from '../machines/plan-dialog.machine.ts'
 import { sessionMachine } from '../machines/session.machine.ts'
+import { sidebarMachine } from '../machines/sidebar.machine.ts'
 import { subscriptionMachine } from '../machines/subscription.machine.ts'
 import type { Api } from './api.ts'
-import { clearStoredItems, removeToken, storedUserId, storeToken } from './storage.ts'
+import {
+  clearStoredItems,
+  removeToken,
+  storedSidebarCollapsed,
+  storedUserId,
+  storeSidebarCollapsed,
+  storeToken,
+} from './storage.ts'
 
 /** What the flows do to the page; the views hand these in (router navigation, the toaster). */
 export interface Effects {
@@ -53,6 +61,11 @@ export const notificationsLogic = (api: Api, fx: Effects, page: { page: number; 
       logError: (_, { error }) => fx.log('notification update failed', error),
     },
   })
+
+/** The sidebar, keeping in storage whether the user collapsed it; `sidebarInput` is how it starts. */
+export const sidebarLogic = () =>
+  sidebarMachine.provide({ actions: { remember: (_, { collapsed }) => storeSidebarCollapsed(collapsed) } })
+export const sidebarInput = (width: number) => ({ width, collapsed: storedSidebarCollapsed() })
 
 export const subscriptionLogic = (api: Api) =>
   subscriptionMachine.provide({ actors: { fetchSubscription: fromPromise(() => api.subscription()) } })

@@ -8,6 +8,10 @@ export const STORAGE_KEYS = {
   isAuthenticated: 'isAuthenticated',
 } as const
 
+// The app's own preferences, kept in this browser beside the spec's items (and kept by a logout: they are the
+// device's, not the account's).
+export const PREFERENCE_KEYS = { sidebarCollapsed: 'sidebarCollapsed' } as const
+
 export const store = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 
 // The spec's two readings of the token: local storage `authToken` here, and the `token` cookie (path '/'),
@@ -41,6 +45,16 @@ export const onStoredUserChange = (listener: () => void) => {
 }
 export const storedUserChanged = () => {
   for (const listener of userListeners) listener()
+}
+
+/** Whether the user left the wide-screen sidebar collapsed. */
+export const storedSidebarCollapsed = (): boolean => store()?.getItem(PREFERENCE_KEYS.sidebarCollapsed) === 'true'
+export const storeSidebarCollapsed = (collapsed: boolean) => {
+  try {
+    store()?.setItem(PREFERENCE_KEYS.sidebarCollapsed, String(collapsed))
+  } catch {
+    // Storage full or refused (a private window): the sidebar still works, it is only not remembered.
+  }
 }
 
 export const clearName = () => store()?.removeItem(STORAGE_KEYS.name)

@@ -1,6 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import { type PasswordChangeForm, type PasswordFormResult, validatePasswordChange } from '../domain/password-policy.ts'
+import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
+import {
+  type PasswordChangeForm,
+  type PasswordFormResult,
+  passwordFieldErrors,
+  validatePasswordChange,
+} from '../domain/password-policy.ts'
 
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password'
 export const PASSWORD_UPDATED = 'Password updated successfully'
@@ -63,7 +68,8 @@ export const changePasswordMachine = setup({
               ok: false as const,
               severity: 'error' as const,
               message: failureMessage(event.error, PASSWORD_UPDATE_FAILED),
-              fields: {},
+              // A field the server found at fault (the current password) is marked beside it too.
+              fields: isApiFailure(event.error) ? passwordFieldErrors(event.error.errors ?? {}) : {},
             }),
           }),
         },

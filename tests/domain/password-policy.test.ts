@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { validatePasswordChange } from '../../src/domain/password-policy.ts'
+import { passwordFieldErrors, validatePasswordChange } from '../../src/domain/password-policy.ts'
 
 describe('validatePasswordChange', () => {
   it.each([
@@ -23,7 +23,12 @@ describe('validatePasswordChange', () => {
     ],
     [
       { current_password: 'a', new_password: 'b', confirm_password: 'c' },
-      { ok: false, severity: 'error', message: 'New passwords do not match!', fields: {} },
+      {
+        ok: false,
+        severity: 'error',
+        message: 'New passwords do not match!',
+        fields: { confirm_password: 'Does not match the new password' },
+      },
     ],
     [
       { current_password: 'same', new_password: 'same', confirm_password: 'same' },
@@ -31,9 +36,16 @@ describe('validatePasswordChange', () => {
         ok: false,
         severity: 'warning',
         message: 'Current and new password are the same. Use a different password!',
-        fields: {},
+        fields: { new_password: 'Must differ from the current password' },
       },
     ],
     [{ current_password: 'a', new_password: 'b', confirm_password: 'b' }, { ok: true }],
   ])('%j', (form, result) => expect(validatePasswordChange(form)).toEqual(result))
+})
+
+describe('passwordFieldErrors', () => {
+  it("keeps the server's messages of the form's three fields only", () =>
+    expect(
+      passwordFieldErrors({ current_password: 'Wrong.', new_password: 'Too short.', userId: 'Too long.', other: '' }),
+    ).toEqual({ current_password: 'Wrong.', new_password: 'Too short.' }))
 })

@@ -56,16 +56,26 @@ describe('change password machine paths', () => {
     expect(state.context.feedback).toEqual({ ok: false, severity: 'error', message: REQUIRED, fields })
   })
 
-  it('new and confirm differ: the mismatch error', () => {
+  it('new and confirm differ: the mismatch error, the confirmation marked beside it', () => {
     const { state } = journey(changePasswordMachine, [open, submit(form('old-secret', 'new-secret', 'new-secreT'))])
     expect(state.value).toBe('editing')
-    expect(state.context.feedback).toEqual({ ok: false, severity: 'error', message: MISMATCH, fields: {} })
+    expect(state.context.feedback).toEqual({
+      ok: false,
+      severity: 'error',
+      message: MISMATCH,
+      fields: { confirm_password: 'Does not match the new password' },
+    })
   })
 
-  it('new equals current: the warning', () => {
+  it('new equals current: the warning, the new password marked beside it', () => {
     const { state } = journey(changePasswordMachine, [open, submit(form('same-secret', 'same-secret', 'same-secret'))])
     expect(state.value).toBe('editing')
-    expect(state.context.feedback).toEqual({ ok: false, severity: 'warning', message: SAME, fields: {} })
+    expect(state.context.feedback).toEqual({
+      ok: false,
+      severity: 'warning',
+      message: SAME,
+      fields: { new_password: 'Must differ from the current password' },
+    })
   })
 
   it('no length rule: a one-character new password is sent', () => {
@@ -91,6 +101,22 @@ describe('change password machine paths', () => {
     const { state } = journey(changePasswordMachine, [open, submit(valid), failure])
     expect(state.value).toBe('editing')
     expect(state.context.feedback).toEqual({ ok: false, severity: 'error', message, fields: {} })
+  })
+
+  it("the server's messages of the form's fields are marked beside them; others are not", () => {
+    const refused = error('changePassword', {
+      status: 400,
+      message: 'Current password is incorrect.',
+      errors: { current_password: 'Current password is incorrect.', userId: 'userId is too long.' },
+    })
+    const { state } = journey(changePasswordMachine, [open, submit(valid), refused])
+    expect(state.value).toBe('editing')
+    expect(state.context.feedback).toEqual({
+      ok: false,
+      severity: 'error',
+      message: 'Current password is incorrect.',
+      fields: { current_password: 'Current password is incorrect.' },
+    })
   })
 
   it('the texts are the spec ones', () => {

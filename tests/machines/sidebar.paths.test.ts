@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { createActor } from 'xstate'
 import { INITIAL_OPEN_GROUP, MOBILE_BREAKPOINT_PX } from '../../src/domain/layout.ts'
 import { sidebarMachine } from '../../src/machines/sidebar.machine.ts'
 import { journey, reachedStateNodes, stateNodeIds, valuesAlong } from './traversal.ts'
@@ -21,10 +22,14 @@ const events = [
 ]
 const mobile = { width: 768 }
 const desktop = { width: 769 }
+const desktopLeftCollapsed = { width: 1280, collapsed: true }
+const mobileLeftCollapsed = { width: 320, collapsed: true }
 
 describe('sidebar machine paths', () => {
   const reached = new Set(
-    [mobile, desktop].flatMap((input) => [...reachedStateNodes(sidebarMachine, { events, input })]),
+    [mobile, desktop, desktopLeftCollapsed, mobileLeftCollapsed].flatMap((input) => [
+      ...reachedStateNodes(sidebarMachine, { events, input }),
+    ]),
   )
   it.each(stateNodeIds(sidebarMachine))('reaches %s', (id) => expect(reached.has(id)).toBe(true))
 
@@ -98,6 +103,42 @@ describe('sidebar machine paths', () => {
     for (const input of [mobile, desktop]) {
       expect(journey(sidebarMachine, steps, input).state.context.openGroup).toBe(openGroup)
     }
+  })
+
+  it.each([
+    [desktopLeftCollapsed, { desktop: 'collapsed' }],
+    [{ width: 1280, collapsed: false }, { desktop: 'expanded' }],
+    [mobileLeftCollapsed, { mobile: 'closed' }],
+  ])('as the user left it (%j) it starts %j', (input, value) => {
+    expect(journey(sidebarMachine, [], input).state.value).toEqual(value)
+  })
+
+  it('a collapsed sidebar stays collapsed across a spell in mobile mode', () => {
+    const { state } = journey(sidebarMachine, [toggle, resize(768), toggle, navigate, resize(1280)], desktop)
+    expect(state.value).toEqual({ desktop: 'collapsed' })
+    expect(journey(sidebarMachine, [resize(1280)], mobileLeftCollapsed).state.value).toEqual({ desktop: 'collapsed' })
+  })
+
+  it('left collapsed before a reload, expanded again: it stays expanded across mobile mode', () => {
+    const { state } = journey(sidebarMachine, [toggle, resize(768), resize(1280)], desktopLeftCollapsed)
+    expect(state.value).toEqual({ desktop: 'expanded' })
+    expect(state.context.collapsed).toBe(false)
+  })
+
+  it('each toggle on a wide screen asks to remember the choice; the mobile menu remembers nothing', () => {
+    const remembered: boolean[] = []
+    const actor = createActor(
+      sidebarMachine.provide({ actions: { remember: (_, { collapsed }) => remembered.push(collapsed) } }),
+      { input: desktop },
+    ).start()
+    actor.send(toggle)
+    actor.send(toggle)
+    actor.send(toggle)
+    actor.send(resize(768))
+    actor.send(toggle)
+    actor.send(toggle)
+    expect(remembered).toEqual([true, false, true])
+    actor.stop()
   })
 
   it('the open group survives a change of mode and a navigation', () => {

@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   description?: string
   confirmText?: string
   cancelText?: string
+  /** The confirm button deletes or ends something for good: it reads so (red). */
+  destructive?: boolean
 }
 
 /**
@@ -30,6 +32,7 @@ export function ConfirmDialog({
   description = 'Once deleted, you will not be able to recover this item!',
   confirmText = 'OK',
   cancelText = 'Cancel',
+  destructive = false,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root
@@ -58,7 +61,7 @@ export function ConfirmDialog({
                   {cancelText}
                 </Button>
               </ArkDialog.CloseTrigger>
-              <Button onClick={onConfirm} disabled={loading}>
+              <Button variant={destructive ? 'danger' : 'solid'} onClick={onConfirm} disabled={loading}>
                 {loading ? 'Processing...' : confirmText}
               </Button>
             </div>

@@ -23,6 +23,42 @@ export function AppLayout() {
   )
 }
 
+const skipLinkStyle = css({
+  position: 'fixed',
+  top: '2',
+  left: '2',
+  zIndex: 'tooltip',
+  px: '4',
+  py: '2',
+  rounded: 'md',
+  bg: 'surface',
+  color: 'primary',
+  fontWeight: 'semibold',
+  shadow: 'md',
+  outline: '2px solid',
+  outlineColor: 'navy.500',
+  // Out of sight until focused: the first Tab of the page shows it.
+  transform: 'translateY(-200%)',
+  _focus: { transform: 'none' },
+})
+
+/** The first stop of the keyboard: past the top bar and the navigation, into the page (focus moves to `main`). */
+function SkipLink() {
+  return (
+    // biome-ignore lint/a11y/useValidAnchor: a skip link is a link to #content; the click moves focus there without a new history entry
+    <a
+      href="#content"
+      className={skipLinkStyle}
+      onClick={(e) => {
+        e.preventDefault()
+        document.getElementById('content')?.focus()
+      }}
+    >
+      Skip to content
+    </a>
+  )
+}
+
 function Shell() {
   const { sidebar, notifications, changePassword } = useShell()
   const passwordDialogWanted = useSelector(changePassword, (s) => !s.matches('closed'))
@@ -50,11 +86,14 @@ function Shell() {
 
   return (
     <div className={css({ minH: '100vh', bg: 'canvas' })}>
+      <SkipLink />
       <TopBar />
       <Sidebar />
       <main
         id="content"
-        className={css({ pt: 'topbar', transition: 'padding-left 0.2s' })}
+        // Focusable from the skip link (not by Tab): the next Tab goes on into the page.
+        tabIndex={-1}
+        className={css({ pt: 'topbar', transition: 'padding-left 0.2s', _focus: { outline: 'none' } })}
         style={{ paddingLeft: mobile ? 0 : collapsed ? 64 : 240 }}
       >
         <div className={css({ p: { base: '4', md: '6' }, maxW: '7xl' })}>

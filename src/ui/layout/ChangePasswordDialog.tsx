@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { Button } from '../components/button.tsx'
 import * as Dialog from '../components/dialog.tsx'
+import { Form } from '../components/form.tsx'
 import { PasswordField } from '../components/password-input.tsx'
 import { useShell } from './shell-context.tsx'
 
@@ -39,8 +40,7 @@ export function ChangePasswordDialog() {
       <Dialog.Positioner>
         <Dialog.Content w="800px" maxW="calc(100vw - 32px)" minH="400px">
           <Dialog.Title>Change Password</Dialog.Title>
-          <form
-            noValidate
+          <Form
             className={css({ display: 'grid', gap: '4', mt: '4' })}
             onSubmit={(e) => {
               e.preventDefault()
@@ -76,7 +76,7 @@ export function ChangePasswordDialog() {
                 {submitting ? 'Updating...' : 'Update Password'}
               </Button>
             </div>
-          </form>
+          </Form>
         </Dialog.Content>
       </Dialog.Positioner>
     </Dialog.Root>

@@ -1,12 +1,13 @@
 import { css } from '../../../styled-system/css'
-import { formatDateTime } from '../../domain/date-format.ts'
+import { formatDateTime, localizeUtcTimes } from '../../domain/date-format.ts'
 import type { Notification } from '../../domain/notification.ts'
 import { Chip } from '../components/badge.tsx'
 import { NotificationTypeIcon } from '../components/icons.tsx'
 
 /**
  * One notification as a button: type icon, title, 'New' while unread, description and time. Compact in the
- * bell's panel (time under the text), wide on the notifications page (time at the end).
+ * bell's panel (time under the text), wide on the notifications page (time at the end). Every time it shows, its own
+ * and those the server wrote into the description in UTC, reads in the viewer's zone in the one format.
  */
 export function NotificationItem({
   notification: n,
@@ -48,7 +49,7 @@ export function NotificationItem({
           <strong>{n.notification_title}</strong>
           {!n.is_opened && <Chip>New</Chip>}
         </span>
-        <span className={css({ color: 'gray.700' })}>{n.notification_description}</span>
+        <span className={css({ color: 'gray.700' })}>{localizeUtcTimes(n.notification_description)}</span>
         {compact && time}
       </span>
       {!compact && time}

@@ -2,12 +2,18 @@ import { useActorRef } from '@xstate/react'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { api } from '../../adapters/api.ts'
-import { changePasswordLogic, logoutLogic, notificationsLogic, subscriptionLogic } from '../../adapters/flows.actors.ts'
+import {
+  changePasswordLogic,
+  logoutLogic,
+  notificationsLogic,
+  sidebarInput,
+  sidebarLogic,
+  subscriptionLogic,
+} from '../../adapters/flows.actors.ts'
 import type { changePasswordMachine } from '../../machines/change-password.machine.ts'
 import type { logoutMachine } from '../../machines/logout.machine.ts'
 import type { notificationsMachine } from '../../machines/notifications.machine.ts'
 import type { sidebarMachine } from '../../machines/sidebar.machine.ts'
-import { sidebarMachine as sidebar } from '../../machines/sidebar.machine.ts'
 import type { subscriptionMachine } from '../../machines/subscription.machine.ts'
 import { useEffects } from '../app/effects.ts'
 
@@ -30,6 +36,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       notifications: notificationsLogic(api, fx),
       changePassword: changePasswordLogic(api, fx),
       logout: logoutLogic(api, fx),
+      sidebar: sidebarLogic(),
     }),
     [fx],
   )
@@ -38,7 +45,9 @@ export function ShellProvider({ children }: { children: ReactNode }) {
     notifications: useActorRef(logic.notifications),
     changePassword: useActorRef(logic.changePassword),
     logout: useActorRef(logic.logout),
-    sidebar: useActorRef(sidebar, { input: { width: typeof window === 'undefined' ? 1024 : window.innerWidth } }),
+    sidebar: useActorRef(logic.sidebar, {
+      input: sidebarInput(typeof window === 'undefined' ? 1024 : window.innerWidth),
+    }),
   }
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>
 }

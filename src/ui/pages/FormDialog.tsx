@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { css } from '../../../styled-system/css'
 import { Button } from '../components/button.tsx'
 import * as Dialog from '../components/dialog.tsx'
+import { Form } from '../components/form.tsx'
 import { FormMessages } from './FormMessages.tsx'
 
 /** What a create or edit dialog tells its page: the record as the server stored it (null when nothing changed), and
@@ -93,8 +94,7 @@ export function DialogForm({
   // The server's message, unless a field shows it already.
   const top = message && !Object.values(errors).includes(message) ? message : null
   return (
-    <form
-      noValidate
+    <Form
       className={css({ display: 'grid', gap: wide ? '5' : '4' })}
       onSubmit={(e) => {
         e.preventDefault()
@@ -111,7 +111,7 @@ export function DialogForm({
           {submitting ? 'Saving...' : submitLabel}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { type LucideIcon, Trash2 } from 'lucide-react'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
-import type { AnyActorRef, AnyStateMachine } from 'xstate'
+import type { AnyActorRef, AnyStateMachine, ContextFrom } from 'xstate'
 import { css } from '../../../styled-system/css'
 import type { Effects } from '../../adapters/flows.actors.ts'
 import { useEffects } from '../app/effects.ts'
@@ -83,12 +83,17 @@ export function RetryAlert({
   )
 }
 
+/** The item a list page's flow is asked to remove (its context's `removing`). */
+type RemovalOf<M extends AnyStateMachine> = ContextFrom<M> extends { removing: infer T } ? NonNullable<T> : unknown
+
 /**
  * Where a page built on the list page flow (list-page.machine.ts) is: loaded (`ready`) or `failed`, and its removal
- * `confirming` (the dialog is open) or `removing`; `error` says why the last load or refresh failed.
+ * `confirming` (the dialog is open) or `removing`, of the item `removal`; `error` says why the last load or refresh
+ * failed.
  */
-export function useListPage(page: AnyActorRef) {
+export function useListPage<Item = unknown>(page: AnyActorRef) {
   return {
+    removal: useSelector(page, (s) => (s.context.removing ?? null) as Item | null),
     error: useSelector(page, (s) => s.context.error as string | null),
     ready: useSelector(page, (s) => s.matches('ready') as boolean),
     failed: useSelector(page, (s) => s.matches('failed') as boolean),
@@ -137,5 +142,5 @@ export function useListFlow<M extends AnyStateMachine>(make: (fx: Effects) => M)
   const fx = useEffects()
   const logic = useMemo(() => make(fx), [fx, make])
   const page = useActorRef(logic)
-  return { page, ...useListPage(page) }
+  return { page, ...useListPage<RemovalOf<M>>(page) }
 }

@@ -138,8 +138,20 @@ describe('sidebar on narrow and wide windows', () => {
     // Collapsed, the entries stay reachable by name.
     expect(await nav.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe('/dashboard')
 
+    // It stays as it was left: across a reload, and across a spell at phone width.
+    await page.reload()
+    await page.getByRole('banner').getByRole('button', { name: 'Expand sidebar' }).waitFor()
+    expect(await widthOf(nav)).toBe(64)
+    await page.setViewportSize({ width: 768, height: 900 })
+    await nav.waitFor({ state: 'hidden' })
+    await page.setViewportSize({ width: 769, height: 900 })
+    await expect.poll(() => widthOf(nav)).toBe(64)
+
     await page.getByRole('banner').getByRole('button', { name: 'Expand sidebar' }).click()
     await expect.poll(() => widthOf(nav)).toBe(240)
+    await page.reload()
+    await page.getByRole('banner').getByRole('button', { name: 'Collapse sidebar' }).waitFor()
+    expect(await widthOf(nav)).toBe(240)
 
     // Narrowing the window to 768 px switches to the mobile menu.
     await page.setViewportSize({ width: 768, height: 900 })

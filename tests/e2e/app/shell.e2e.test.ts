@@ -6,6 +6,7 @@ import {
   type Env,
   openProfileMenuItem,
   openSignedIn,
+  pathOf,
   seriousViolations,
   setupAppEnv,
   sidebarEntry,
@@ -140,6 +141,72 @@ describe('the notification bell', () => {
     expect(await panel.getByRole('listitem').count()).toBe(0)
     expect((await bell.innerText()).trim()).toBe('')
     expect(await panel.getByRole('link', { name: 'Show all notifications' }).isVisible()).toBe(true)
+  })
+})
+
+describe('times in notifications', () => {
+  it("shows the times the server wrote in UTC in the viewer's zone, in the format of the time beside them", async () => {
+    const { account, userId } = await userWithoutNotifications(env)
+    // As the engine writes it (incident-message.ts): in UTC, knowing no reader's zone.
+    await env.server.repos.notifications.insert(
+      row(userId, {
+        notification_title: 'Shop is down',
+        notification_description: 'Shop has been down since 21 Nov 2026, 14:05 UTC: HTTP 503.',
+        created_at: Date.parse('2026-11-21T14:06:00Z'),
+      }),
+    )
+    // A viewer in Kolkata (UTC+05:30).
+    const { page } = await openSignedIn(env, account, { timezoneId: 'Asia/Kolkata' })
+    await bellButton(page).click()
+    const item = page.getByRole('dialog', { name: 'Notifications', exact: true }).getByRole('listitem').first()
+    await item.waitFor()
+    const text = await item.innerText()
+    expect(text).toContain('Shop has been down since 21 Nov 2026, 07:35 PM: HTTP 503.')
+    expect(text).toContain('21 Nov 2026, 07:36 PM')
+    expect(text).not.toContain('UTC')
+    // The stored text stays as the server wrote it.
+    const stored = await env.server.repos.notifications.page(userId, 1, 50)
+    expect(stored.rows[0]?.notification_description).toContain('14:05 UTC')
+  })
+})
+
+describe('keyboard and forms in the shell', () => {
+  it('the first Tab shows "Skip to content"; Enter moves the focus to the main region', async () => {
+    const { page } = await signedInUser(env, { plan: 'Pro' })
+    await page.getByRole('heading', { level: 1 }).waitFor()
+    const link = page.getByRole('link', { name: 'Skip to content' })
+    // Out of sight until focused.
+    expect((await link.boundingBox())?.y ?? 0).toBeLessThan(0)
+    await page.keyboard.press('Tab')
+    expect(await link.evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect.poll(async () => (await link.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0)
+    expect(await link.isVisible()).toBe(true)
+    await page.keyboard.press('Enter')
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('MAIN')
+    expect(pathOf(page)).toBe('/dashboard')
+  })
+
+  it('a form opens without red borders on its empty required fields; an empty submit marks them and focuses the first', async () => {
+    const { page } = await signedInUser(env, { plan: 'Pro' })
+    await page.goto('/services/web-monitoring')
+    await page.getByRole('button', { name: /^Add your first/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add website monitor' })
+    const name = dialog.getByRole('textbox', { name: /^Name/ })
+    await name.waitFor()
+    const border = () => name.evaluate((el) => getComputedStyle(el).borderTopColor)
+    // Required and empty: invalid to the browser, not yet to the form.
+    expect(
+      await name.evaluate((el) => (el as HTMLInputElement).required && !(el as HTMLInputElement).validity.valid),
+    ).toBe(true)
+    expect(await border()).toBe('rgb(209, 213, 219)') // gray.300
+    await dialog.getByRole('button', { name: 'Create monitor' }).click()
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true)
+    // Red, focused too (red.600, once its transition has run); so is the next one.
+    await expect.poll(border).toBe('rgb(220, 38, 38)')
+    const url = dialog.getByRole('textbox', { name: /^URL/ })
+    expect(await url.getAttribute('aria-invalid')).toBe('true')
+    await expect.poll(() => url.evaluate((el) => getComputedStyle(el).borderTopColor)).toBe('rgb(220, 38, 38)')
   })
 })
 

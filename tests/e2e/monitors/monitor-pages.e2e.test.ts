@@ -43,7 +43,7 @@ const addMonitor = async (page: Page, list: string, fields: Record<string, strin
   await page.getByRole('button', { name: 'Check now' }).click()
   await expect
     .poll(async () => page.getByTestId('check-result').textContent(), { timeout: 15_000 })
-    .toMatch(/^Check now: Up/)
+    .toMatch(/^Check now: OK/)
 }
 
 describe('monitor pages in the browser', () => {
@@ -118,15 +118,20 @@ describe('monitor pages in the browser', () => {
       await page.getByRole('button', { name: `Resume ${name}` }).click()
       await page.getByRole('button', { name: `Pause ${name}` }).waitFor()
 
-      // Delete from its page, after the spec's dialog; back to the list.
+      // Delete from its page, after the spec's dialog (naming the monitor, its button red); back to the list.
       await page.goto(monitorPath)
-      await page.getByRole('button', { name: 'Delete' }).click()
-      const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
+      await page.getByRole('button', { name: 'Delete', exact: true }).click()
+      const confirm = page.getByRole('alertdialog', { name: `Delete the monitor “${name}”?` })
       await confirm.getByText('Once deleted, you will not be able to recover this item!').waitFor()
+      expect(
+        await confirm
+          .getByRole('button', { name: 'Delete monitor' })
+          .evaluate((b) => getComputedStyle(b).backgroundColor),
+      ).toBe('rgb(185, 28, 28)') // red.700
       await confirm.getByRole('button', { name: 'Cancel' }).click()
       await confirm.waitFor({ state: 'hidden' })
-      await page.getByRole('button', { name: 'Delete' }).click()
-      await confirm.getByRole('button', { name: 'OK' }).click()
+      await page.getByRole('button', { name: 'Delete', exact: true }).click()
+      await confirm.getByRole('button', { name: 'Delete monitor' }).click()
       await waitForPath(page, '/services/web-monitoring')
       expect(await page.getByRole('link', { name, exact: true }).count()).toBe(0)
       await page.goto(monitorPath)

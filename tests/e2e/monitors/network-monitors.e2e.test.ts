@@ -43,7 +43,7 @@ const addMonitor = async (page: Page, list: string, name: string, fill: () => Pr
   await page.getByRole('button', { name: 'Check now' }).click()
   await expect
     .poll(async () => page.getByTestId('check-result').textContent(), { timeout: 15_000 })
-    .toMatch(/^Check now: Up/)
+    .toMatch(/^Check now: OK/)
   await expect.poll(() => facts(page).textContent(), { timeout: 15_000 }).toContain('As of')
   const url = new URL(page.url())
   return url.pathname + url.search

@@ -180,8 +180,8 @@ describe('status page management in the browser', () => {
 
       // Deleted after the confirmation.
       await card(page, 'Shop health').getByRole('button', { name: 'Delete Shop health' }).click()
-      const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' })
-      await confirm.getByRole('button', { name: 'OK' }).click()
+      const confirm = page.getByRole('alertdialog', { name: 'Delete the status page “Shop health”?' })
+      await confirm.getByRole('button', { name: 'Delete status page' }).click()
       await page.getByRole('heading', { name: 'No status pages yet' }).waitFor()
       expect(
         (await env.server.call('GET', '/api/status_pages', { token: account.token })).json.data.status_pages,

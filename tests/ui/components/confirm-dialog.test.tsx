@@ -28,6 +28,17 @@ describe('ConfirmDialog', () => {
     expect((ok as HTMLButtonElement).disabled).toBe(false)
     expect((cancel as HTMLButtonElement).disabled).toBe(false)
     expect(screen.queryByText('Processing...')).toBeNull()
+    // The generic dialog's confirm button is the usual solid one.
+    expect(ok.className).toContain('button--variant_solid')
+  })
+
+  it('reads as destructive when told: a red confirm button, Cancel still first', async () => {
+    setup({ destructive: true, confirmText: 'Delete monitor' })
+    await screen.findByRole('alertdialog')
+    const confirm = screen.getByRole('button', { name: 'Delete monitor' })
+    expect(confirm.className).toContain('button--variant_danger')
+    expect(confirm.className).not.toContain('button--variant_solid')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' })))
   })
 
   it('takes custom texts', async () => {

@@ -66,6 +66,17 @@ const submit = (utils: Utils, dialog: HTMLElement) =>
 
 const puts = (utils: Utils) => utils.requests.filter((r) => r.method === 'PUT')
 
+/** Each field's own mark: the message linked to its input while it is invalid, or null. */
+const marks = () =>
+  Object.fromEntries(
+    LABELS.map((label) => {
+      const input = screen.getByLabelText(label)
+      if (input.getAttribute('aria-invalid') !== 'true') return [label, null]
+      const id = input.getAttribute('aria-errormessage')
+      return [label, (id && document.getElementById(id)?.textContent) || '(marked without a message)']
+    }),
+  )
+
 describe('ChangePasswordDialog', () => {
   it("with a field empty says 'All password fields are required!' and flags each empty field 'Required'", async () => {
     const utils = await renderDialog()
@@ -106,7 +117,7 @@ describe('ChangePasswordDialog', () => {
     }
   })
 
-  it("says 'New passwords do not match!' when new and confirm differ", async () => {
+  it("says 'New passwords do not match!' when new and confirm differ, and marks the confirmation beside it", async () => {
     const utils = await renderDialog()
     const dialog = await openFromShell(utils)
     await fill(utils, ['old-secret', 'new-secret-1', 'new-secret-2'])
@@ -115,10 +126,16 @@ describe('ChangePasswordDialog', () => {
     expect(alert.textContent).toBe('New passwords do not match!')
     expect(alert.dataset.severity).toBe('error')
     expect(within(dialog).queryByText('Required')).toBeNull()
+    expect(marks()).toEqual({
+      'Current password': null,
+      'New password': null,
+      'Confirm password': 'Does not match the new password',
+    })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Confirm password')))
     expect(puts(utils)).toHaveLength(0)
   })
 
-  it('warns when the new password is the current one', async () => {
+  it('warns when the new password is the current one, and marks the new password beside it', async () => {
     const utils = await renderDialog()
     const dialog = await openFromShell(utils)
     await fill(utils, ['same-secret', 'same-secret', 'same-secret'])
@@ -126,7 +143,22 @@ describe('ChangePasswordDialog', () => {
     const alert = await within(dialog).findByRole('alert')
     expect(alert.textContent).toBe('Current and new password are the same. Use a different password!')
     expect(alert.dataset.severity).toBe('warning')
+    expect(marks()).toEqual({
+      'Current password': null,
+      'New password': 'Must differ from the current password',
+      'Confirm password': null,
+    })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('New password')))
     expect(puts(utils)).toHaveLength(0)
+  })
+
+  it('opens with no field marked; an empty submit puts the focus on the first field', async () => {
+    const utils = await renderDialog()
+    const dialog = await openFromShell(utils)
+    expect(marks()).toEqual({ 'Current password': null, 'New password': null, 'Confirm password': null })
+    await submit(utils, dialog)
+    await within(dialog).findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current password')))
   })
 
   it("shows the server's 400 message as it is and stays open", async () => {
@@ -144,6 +176,28 @@ describe('ChangePasswordDialog', () => {
     expect(alert.dataset.severity).toBe('error')
     expect(screen.getByRole('dialog', { name: 'Change Password' })).toBe(dialog)
     expect(puts(utils)).toHaveLength(1)
+  })
+
+  it("marks the field the server found at fault beside it, under the server's message, and focuses it", async () => {
+    const utils = await renderDialog({
+      'PUT /api/user/user_password_change/': () => ({
+        status: 400,
+        body: {
+          message: 'Current password is incorrect.',
+          errors: { current_password: 'Current password is incorrect.' },
+        },
+      }),
+    })
+    const dialog = await openFromShell(utils)
+    await fill(utils, ['wrong-secret', 'new-secret', 'new-secret'])
+    await submit(utils, dialog)
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Current password is incorrect.')
+    expect(marks()).toEqual({
+      'Current password': 'Current password is incorrect.',
+      'New password': null,
+      'Confirm password': null,
+    })
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Current password')))
   })
 
   it("says 'Failed to update password' when the server cannot be reached", async () => {

@@ -2,6 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
+import { formatUtc } from '../../../src/domain/incident-message.ts'
 import type { Notification } from '../../../src/domain/notification.ts'
 import { NotificationBell } from '../../../src/ui/layout/NotificationBell.tsx'
 import { type Handlers, notificationPage, renderShell, signIn, stubApi, TOKEN } from './harness.tsx'
@@ -141,6 +142,27 @@ describe('NotificationBell', () => {
     const panel = await openPanel()
     expect(within(panel).getByText('No new notifications')).toBeTruthy()
     expect(within(panel).queryAllByTestId('bell-notification')).toHaveLength(0)
+  })
+
+  it("shows the times the server wrote in UTC in the viewer's zone, in the format of the time beside them", async () => {
+    // The server writes `formatUtc` (24-hour, UTC); the viewer here is in Kolkata (UTC+05:30, no daylight saving).
+    const zone = process.env.TZ
+    process.env.TZ = 'Asia/Kolkata'
+    try {
+      const since = Date.UTC(2026, 10, 23, 4, 50)
+      const down = note('n1', {
+        notification_title: 'Shop is down',
+        notification_description: `Shop has been down since ${formatUtc(since)}: HTTP 503.`,
+        created_at: new Date(since + 60_000).toISOString(),
+      })
+      await renderBell([down])
+      const item = first(await openPanel())
+      expect(item.textContent).toContain('Shop has been down since 23 Nov 2026, 10:20 AM: HTTP 503.')
+      expect(item.textContent).not.toContain('UTC')
+      expect(within(item).getByText('23 Nov 2026, 10:21 AM').tagName).toBe('TIME')
+    } finally {
+      process.env.TZ = zone
+    }
   })
 
   it("links 'Show all notifications' to /notifications", async () => {

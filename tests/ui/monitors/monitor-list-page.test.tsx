@@ -97,11 +97,13 @@ describe('the website monitoring list', () => {
     await act(async () => {
       fireEvent.click(await screen.findByRole('button', { name: 'Delete Shop' }))
     })
-    const dialog = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    // It names what goes, keeps the spec's warning, and its button reads as destructive.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the monitor “Shop”?' })
     expect(within(dialog).getByText('Once deleted, you will not be able to recover this item!')).toBeTruthy()
+    expect(within(dialog).getByRole('button', { name: 'Delete monitor' }).className).toContain('button--variant_danger')
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false)
     await act(async () => {
-      fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }))
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete monitor' }))
     })
     expect(await screen.findByRole('button', { name: 'Add your first website monitor' })).toBeTruthy()
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.path)).toEqual(['/api/monitors/w1'])

@@ -387,8 +387,8 @@ describe('/reporting: scheduled reports', () => {
     await waitFor(() => expect(within(weekly).getByTestId('last-send').textContent).toMatch(/^Sending.*\(sent now\)/))
 
     await click(within(weekly).getByRole('button', { name: 'Delete Weekly SLA' }))
-    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
-    await click(within(confirm).getByRole('button', { name: 'OK' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete the report schedule “Weekly SLA”?' })
+    await click(within(confirm).getByRole('button', { name: 'Delete report schedule' }))
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Weekly SLA' })).toBeNull())
     expect(deleted).toBe(1)
     expect(toasts.at(-1)).toEqual({ title: 'Scheduled report deleted', type: 'success' })

@@ -199,8 +199,8 @@ describe('a status page’s incidents and maintenance', () => {
     )
 
     await click(screen.getByRole('button', { name: 'Delete Login errors' }))
-    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
-    await click(within(confirm).getByRole('button', { name: 'OK' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete the incident “Login errors”?' })
+    await click(within(confirm).getByRole('button', { name: 'Delete incident' }))
     await waitFor(() => expect(titles(section('Incidents'), 'incident')).toEqual(['Checkout is slow']))
     expect(deleted).toBe(1)
   })
@@ -261,9 +261,13 @@ describe('a status page’s incidents and maintenance', () => {
     )
 
     await click(within(maintenance).getByRole('button', { name: 'Cancel maintenance Database upgrade' }))
-    const confirm = await screen.findByRole('alertdialog', { name: 'Are you sure?' })
+    const confirm = await screen.findByRole('alertdialog', {
+      name: 'Cancel the maintenance window “Database upgrade”?',
+    })
     expect(confirm.textContent).toContain('The maintenance window is cancelled and taken off the public page.')
-    await click(within(confirm).getByRole('button', { name: 'OK' }))
+    // Not two buttons that both say "Cancel": the one that keeps it says so.
+    expect(within(confirm).getByRole('button', { name: 'Keep it' })).toBeTruthy()
+    await click(within(confirm).getByRole('button', { name: 'Cancel maintenance window' }))
     await waitFor(() => expect(titles(section('Maintenance'), 'maintenance')).toEqual(['Network work']))
     expect(cancelled).toBe(1)
   })

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import * as Alert from '../../components/alert.tsx'
 import * as Field from '../../components/field.tsx'
+import { Form } from '../../components/form.tsx'
 import { formStyle } from './AuthCard.tsx'
 
 /** A labelled input with its error: the field name is also the input's name. */
@@ -40,7 +41,10 @@ export function FormField({
 export const formValues = (form: HTMLFormElement): Record<string, string> =>
   Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]))
 
-/** The form of the auth pages: no browser validation (the domain schema checks), the server's message on top. */
+/**
+ * The form of the auth pages: no browser validation (the domain schema checks), the server's message on top, the
+ * focus on the first invalid field after a submit.
+ */
 export function AuthForm({
   onValues,
   alert,
@@ -51,9 +55,8 @@ export function AuthForm({
   children: ReactNode
 }) {
   return (
-    <form
+    <Form
       className={formStyle}
-      noValidate
       onSubmit={(e) => {
         e.preventDefault()
         onValues(formValues(e.currentTarget))
@@ -65,6 +68,6 @@ export function AuthForm({
         </Alert.Root>
       )}
       {children}
-    </form>
+    </Form>
   )
 }

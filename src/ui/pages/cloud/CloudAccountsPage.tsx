@@ -143,6 +143,7 @@ function CloudAccountsSection<A extends CloudAccountView>({
         open={confirming || removing}
         loading={removing}
         title={gone ? `Remove ${gone.name}?` : undefined}
+        deleted={gone && { kind: CLOUD_PROVIDER_WORDS[provider].account, name: gone.name, verb: 'Remove' }}
         description={removeDescription}
         confirmText="Remove"
         onConfirm={() => accounts.send({ type: 'account.confirm' })}

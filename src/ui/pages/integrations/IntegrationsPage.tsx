@@ -28,7 +28,7 @@ export function IntegrationsPage() {
 const makeLogic = (fx: Effects) => integrationsLogic(integrationsApi, fx)
 
 function Integrations() {
-  const { page, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
+  const { page, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const list = useSelector(page, (s) => s.context.list)
   const busy = useSelector(page, (s) => s.context.busy)
   const tests = useSelector(page, (s) => s.context.tests)
@@ -116,6 +116,7 @@ function Integrations() {
       <DeleteConfirm
         open={confirming || removing}
         loading={removing}
+        deleted={removal && { kind: 'alert channel', name: removal.name, verb: 'Remove' }}
         onConfirm={() => page.send({ type: 'integration.confirm' })}
         onCancel={() => page.send({ type: 'integration.cancel' })}
       />

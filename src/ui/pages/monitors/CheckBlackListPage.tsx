@@ -7,6 +7,7 @@ import { blacklistApi } from '../../../adapters/blacklist-api.ts'
 import { blacklistCheckLogic } from '../../../adapters/blacklist-check.actors.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
+import { Form } from '../../components/form.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { BlacklistZones } from './BlacklistZones.tsx'
 import { TextField } from './form-fields.tsx'
@@ -50,8 +51,7 @@ function OneOffCheck() {
         Ask the DNS blacklists about an IP address or a domain now. For a domain, the addresses of its web and mail
         servers are checked.
       </p>
-      <form
-        noValidate
+      <Form
         aria-label="Check a target"
         className={css({ display: 'flex', gap: '3', alignItems: 'flex-start', flexWrap: 'wrap' })}
         onSubmit={(e) => {
@@ -74,7 +74,7 @@ function OneOffCheck() {
         <Button type="submit" disabled={checking} className={css({ mt: { base: '0', sm: '6' } })}>
           <Search aria-hidden="true" /> {checking ? 'Checking...' : 'Check'}
         </Button>
-      </form>
+      </Form>
       <div aria-live="polite" className={css({ display: 'grid', gap: '4' })}>
         {checking && (
           <p role="status" className={css({ color: 'muted' })}>

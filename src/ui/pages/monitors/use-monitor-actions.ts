@@ -25,10 +25,12 @@ export function useMonitorActions(on: { changed(monitor: Monitor): void; removed
   const busyId = useSelector(actions, (s) => (s.matches('idle') ? null : (s.context.monitor?.id ?? null)))
   const confirming = useSelector(actions, (s) => s.matches('confirmingDelete') || s.matches('deleting'))
   const deleting = useSelector(actions, (s) => s.matches('deleting'))
-  /** The delete confirmation's props: open while asked and while deleting. */
+  const name = useSelector(actions, (s) => (confirming ? (s.context.monitor?.name ?? null) : null))
+  /** The delete confirmation's props: open while asked and while deleting, naming the monitor. */
   const deleteConfirm = {
     open: confirming,
     loading: deleting,
+    deleted: name === null ? null : { kind: 'monitor', name },
     onConfirm: () => actions.send({ type: 'monitor.confirm' }),
     onCancel: () => actions.send({ type: 'monitor.cancel' }),
   }

@@ -21,6 +21,7 @@ import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as Field from '../../components/field.tsx'
+import { Form } from '../../components/form.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
 import { showToast } from '../../components/toast-store.ts'
 import { accountHeading, accountSection, PasswordSection } from '../account-sections.tsx'
@@ -74,9 +75,8 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
     showToast({ title: 'Your name was saved', type: 'success' })
   })
   return (
-    <form
+    <Form
       className={accountSection}
-      noValidate
       aria-labelledby="name-title"
       onSubmit={(e) => {
         e.preventDefault()
@@ -103,7 +103,7 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
           {form.submitting ? 'Saving...' : 'Save name'}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 
@@ -173,9 +173,8 @@ function EmailForm({
     setSent(answer.message)
   })
   return (
-    <form
+    <Form
       className={accountSection}
-      noValidate
       aria-labelledby="email-title"
       onSubmit={(e) => {
         e.preventDefault()
@@ -211,7 +210,7 @@ function EmailForm({
           {form.submitting ? 'Sending...' : 'Send a confirmation link'}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 

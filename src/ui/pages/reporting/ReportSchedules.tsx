@@ -61,7 +61,7 @@ export function ReportSchedules({
   choicesError: string | null
   onRetryChoices: () => void
 }) {
-  const { page, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
+  const { page, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const schedules = useSelector(page, (s) => s.context.schedules)
   const sending = useSelector(page, (s) => s.context.sending)
   const { editing, open, close } = useEditing<ReportSchedule>()
@@ -135,6 +135,7 @@ export function ReportSchedules({
       <DeleteConfirm
         open={confirming || removing}
         loading={removing}
+        deleted={removal && { kind: 'report schedule', name: removal.name }}
         onConfirm={() => page.send({ type: 'schedule.confirm' })}
         onCancel={() => page.send({ type: 'schedule.cancel' })}
       />

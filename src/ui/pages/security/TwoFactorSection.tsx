@@ -19,6 +19,7 @@ import type { twoFactorMachine } from '../../../machines/two-factor.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
+import { Form } from '../../components/form.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
 import { accountHeading, accountSection } from '../account-sections.tsx'
 import { FormField, formValues } from '../auth/FormField.tsx'
@@ -154,9 +155,8 @@ function EnableForm({
 }) {
   const form = useFormFlow(api.enable, TwoFactorEnableInput, onEnabled)
   return (
-    <form
+    <Form
       className={css({ display: 'grid', gap: '3', maxW: 'md' })}
-      noValidate
       aria-label="Turn on two-factor sign-in"
       onSubmit={(e) => {
         e.preventDefault()
@@ -206,7 +206,7 @@ function EnableForm({
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 
@@ -277,9 +277,8 @@ function ProofForm<T>({
 }) {
   const form = useFormFlow(submit, TwoFactorDisableInput, onDone)
   return (
-    <form
+    <Form
       className={css({ display: 'grid', gap: '3', maxW: 'md' })}
-      noValidate
       aria-label={label}
       onSubmit={(e) => {
         e.preventDefault()
@@ -308,6 +307,6 @@ function ProofForm<T>({
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }

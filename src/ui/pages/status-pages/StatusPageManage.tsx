@@ -209,11 +209,18 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
       <DeleteConfirm
         open={confirming || deleting}
         loading={deleting}
+        deleted={
+          removing &&
+          (removing.kind === 'maintenance'
+            ? { kind: 'maintenance window', name: removing.item.title, verb: 'Cancel' }
+            : { kind: 'incident', name: removing.item.title })
+        }
         description={
           removing?.kind === 'maintenance'
             ? 'The maintenance window is cancelled and taken off the public page.'
             : undefined
         }
+        cancelText={removing?.kind === 'maintenance' ? 'Keep it' : undefined}
         onConfirm={() => manage.send({ type: 'removal.confirm' })}
         onCancel={() => manage.send({ type: 'removal.dismiss' })}
       />

@@ -41,7 +41,7 @@ export function StatusPagesPage() {
 const makeLogic = (fx: Effects) => statusPagesLogic(statusPagesApi, fx)
 
 function StatusPages() {
-  const { page: pages, error, ready, failed, confirming, removing } = useListFlow(makeLogic)
+  const { page: pages, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const list = useSelector(pages, (s) => s.context.list)
   const { editing, open, close } = useEditing<StatusPage>()
   const saved = useCallback(
@@ -111,6 +111,7 @@ function StatusPages() {
       <DeleteConfirm
         open={confirming || removing}
         loading={removing}
+        deleted={removal && { kind: 'status page', name: removal.name }}
         onConfirm={() => pages.send({ type: 'statusPage.confirm' })}
         onCancel={() => pages.send({ type: 'statusPage.cancel' })}
       />

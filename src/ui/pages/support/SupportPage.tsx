@@ -14,6 +14,7 @@ import { SUPPORT_FAQ, searchFaq } from '../../../domain/support-faq.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
+import { Form } from '../../components/form.tsx'
 import * as Table from '../../components/table.tsx'
 import { showToast } from '../../components/toast-store.ts'
 import { accountHeading, accountSection } from '../account-sections.tsx'
@@ -97,9 +98,8 @@ function RequestForm() {
     navigate(`/support/tickets/${ticket.id}`)
   })
   return (
-    <form
+    <Form
       className={accountSection}
-      noValidate
       aria-labelledby="request-title"
       onSubmit={(e) => {
         e.preventDefault()
@@ -158,7 +158,7 @@ function RequestForm() {
           {form.submitting ? 'Sending...' : 'Send the request'}
         </Button>
       </div>
-    </form>
+    </Form>
   )
 }
 

@@ -10,6 +10,7 @@ import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
+import { Form } from '../../components/form.tsx'
 import { accountHeading, accountSection } from '../account-sections.tsx'
 import { formValues } from '../auth/FormField.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
@@ -123,10 +124,9 @@ function Ticket({
         </ol>
       </section>
 
-      <form
+      <Form
         ref={formRef}
         className={accountSection}
-        noValidate
         aria-labelledby="reply-title"
         onSubmit={(e) => {
           e.preventDefault()
@@ -164,7 +164,7 @@ function Ticket({
             </Button>
           )}
         </div>
-      </form>
+      </Form>
     </>
   )
 }

@@ -13,7 +13,8 @@ export const insetIconButtonStyles = {
 } as const
 
 export const button = kitRecipe('Button', {
-  description: 'Buttons: solid (navy primary), outline and ghost, in two sizes plus a square icon size',
+  description:
+    'Buttons: solid (navy primary), danger (what deletes), outline and ghost, in two sizes plus a square icon size',
   base: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -41,6 +42,13 @@ export const button = kitRecipe('Button', {
         bg: 'primary',
         color: 'white',
         '&:hover:not(:disabled)': { bg: 'primaryHover' },
+      },
+      // What cannot be undone (a delete): red, so it does not read as the page's usual next step.
+      danger: {
+        bg: 'red.700',
+        color: 'white',
+        '&:hover:not(:disabled)': { bg: 'red.800' },
+        _focusVisible: { outlineColor: 'red.700' },
       },
       outline: {
         bg: 'surface',

@@ -15,7 +15,11 @@ export const inputStyles = {
   transitionDuration: '150ms',
   _placeholder: { color: 'gray.500' },
   _focusVisible: { borderColor: 'navy.500', boxShadow: '0 0 0 1px {colors.navy.500}' },
-  _invalid: { borderColor: 'red.600', _focusVisible: { boxShadow: '0 0 0 1px {colors.red.600}' } },
+  // Focused, an invalid field stays red (a submit moves the focus to the first one).
+  _invalid: {
+    borderColor: 'red.600',
+    _focusVisible: { borderColor: 'red.600', boxShadow: '0 0 0 1px {colors.red.600}' },
+  },
   _disabled: { opacity: '0.6', cursor: 'not-allowed', bg: 'gray.50' },
 } as const
 

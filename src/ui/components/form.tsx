@@ -1,0 +1,65 @@
+import { type ComponentProps, type Ref, useCallback, useEffect, useRef } from 'react'
+
+/** The controls a form marks invalid (Ark's Field sets `aria-invalid` on its input, select or textarea). */
+const INVALID = ['input', 'select', 'textarea', 'button', '[tabindex]']
+  .map((tag) => `${tag}[aria-invalid="true"]:not(:disabled)`)
+  .join(', ')
+
+/** Focuses the form's first invalid control, in document order; false when it has none. */
+export const focusFirstInvalid = (form: HTMLFormElement): boolean => {
+  const first = form.querySelector<HTMLElement>(INVALID)
+  first?.focus()
+  return first !== null
+}
+
+export type FormProps = ComponentProps<'form'> & { ref?: Ref<HTMLFormElement> }
+
+/**
+ * The app's `<form>`. The browser's own validation is off (the domain's schemas check, and every field shows its
+ * own message), and a submit that ends with fields marked invalid moves the focus to the first of them: at once when
+ * the form's flow refuses it, or when the server's answer marks them. Typing in the form drops that wait, so a later
+ * change never pulls the focus away.
+ */
+export function Form({ onSubmit, onInput, ref, noValidate = true, ...props }: FormProps) {
+  const form = useRef<HTMLFormElement | null>(null)
+  const waiting = useRef(false)
+  const settle = useCallback(() => {
+    if (waiting.current && form.current && focusFirstInvalid(form.current)) waiting.current = false
+  }, [])
+
+  // The fields a submit marks appear after the flow's answer has rendered: watch for them while waiting.
+  useEffect(() => {
+    const el = form.current
+    if (!el || typeof MutationObserver === 'undefined') return
+    const observer = new MutationObserver(settle)
+    observer.observe(el, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-invalid'] })
+    return () => observer.disconnect()
+  }, [settle])
+
+  const setRef = useCallback(
+    (el: HTMLFormElement | null) => {
+      form.current = el
+      if (typeof ref === 'function') ref(el)
+      else if (ref) ref.current = el
+    },
+    [ref],
+  )
+
+  return (
+    <form
+      ref={setRef}
+      noValidate={noValidate}
+      onSubmit={(e) => {
+        waiting.current = true
+        onSubmit?.(e)
+        // Sent again with the same fields still invalid, nothing changes in the page: look once it has rendered.
+        setTimeout(settle, 0)
+      }}
+      onInput={(e) => {
+        waiting.current = false
+        onInput?.(e)
+      }}
+      {...props}
+    />
+  )
+}
