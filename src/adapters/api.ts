@@ -80,8 +80,18 @@ export const api = {
   resetPassword: (token: string, password: string) =>
     call(Message, 'auth/reset_password', { method: 'POST', body: { token, password } }).then((d) => d.message),
 
-  notifications: (page: number, limit: number) =>
-    call(NotificationPage, 'user_notification', { query: { page, limit } }),
+  /** A page of the user's notifications, newest first; optionally of one type, or only read or unread ones. */
+  notifications: (page: number, limit: number, filter: { type?: string; read?: boolean } = {}) =>
+    call(NotificationPage, 'user_notification', {
+      query: {
+        page,
+        limit,
+        ...(filter.type ? { type: filter.type } : {}),
+        ...(filter.read === undefined ? {} : { read: String(filter.read) }),
+      },
+    }),
+  /** Marks every unread notification of the user read. */
+  markAllNotificationsRead: () => call(v.unknown(), 'user_notification/read_all', { method: 'POST' }),
 
   markNotificationRead: (notificationId: string) =>
     call(v.unknown(), 'user_notification', { method: 'PATCH', body: { notification_id: notificationId } }),

@@ -50,11 +50,18 @@ export const sessionLogic = (api: Api, fx: Effects) =>
     actions: { redirectToLogin: () => fx.navigate('/login', { replace: true }) },
   })
 
-export const notificationsLogic = (api: Api, fx: Effects, page: { page: number; limit: number } = BELL_PAGE) =>
+export const notificationsLogic = (
+  api: Api,
+  fx: Effects,
+  page: { page: number; limit: number; type?: string; read?: boolean } = BELL_PAGE,
+) =>
   notificationsMachine.provide({
     actors: {
-      fetchNotifications: fromPromise(() => api.notifications(page.page, page.limit)),
+      fetchNotifications: fromPromise(() =>
+        api.notifications(page.page, page.limit, { type: page.type, read: page.read }),
+      ),
       markRead: fromPromise(({ input }) => api.markNotificationRead(input.notificationId)),
+      markAllRead: fromPromise(() => api.markAllNotificationsRead()),
     },
     actions: {
       navigate: (_, { path }) => fx.navigate(path),

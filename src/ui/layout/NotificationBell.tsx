@@ -21,7 +21,18 @@ const iconButton = css({
   _focusVisible: { outline: '2px solid white', outlineOffset: '2px' },
 })
 
-/** The bell of spec section 2: unread badge; the first 3 of the newest 50; 'Show all notifications'. */
+const markAll = css({
+  fontSize: 'sm',
+  color: 'primary',
+  fontWeight: 'medium',
+  bg: 'transparent',
+  border: 'none',
+  cursor: 'pointer',
+  _disabled: { color: 'muted', cursor: 'default' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+
+/** The bell of spec section 2: unread badge; the first 3 of the newest 50; 'Show all notifications'; and 'Mark all as read'. */
 export function NotificationBell() {
   const { notifications } = useShell()
   const [open, setOpen] = useState(false)
@@ -30,6 +41,7 @@ export function NotificationBell() {
   // The list is asked for again every 30 s: a refresh keeps the list on screen instead of 'Loading...'.
   const loading = useSelector(notifications, (s) => s.matches('loading') && s.context.notifications.length === 0)
   const visible = list.slice(0, BELL_VISIBLE_ITEMS)
+  const markingAll = useSelector(notifications, (s) => s.matches('readingAll'))
 
   return (
     <Popover.Root open={open} onOpenChange={(e) => setOpen(e.open)} positioning={{ placement: 'bottom-end' }}>
@@ -39,7 +51,19 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Popover.Positioner>
         <Popover.Content w="360px" maxH="800px">
-          <Popover.Title>Notifications</Popover.Title>
+          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+            <Popover.Title>Notifications</Popover.Title>
+            {unread > 0 && (
+              <button
+                type="button"
+                className={markAll}
+                disabled={markingAll}
+                onClick={() => notifications.send({ type: 'notifications.readAll' })}
+              >
+                {markingAll ? 'Marking...' : 'Mark all as read'}
+              </button>
+            )}
+          </div>
           {loading ? (
             <p className={css({ color: 'muted', py: '4' })}>Loading...</p>
           ) : visible.length === 0 ? (

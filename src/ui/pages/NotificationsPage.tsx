@@ -4,37 +4,131 @@ import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
 import { notificationsLogic } from '../../adapters/flows.actors.ts'
+import { NOTIFICATION_TYPES, type NotificationType } from '../../domain/notification.ts'
 import { useEffects } from '../app/effects.ts'
+import { Button } from '../components/button.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
+import * as Field from '../components/field.tsx'
 import { NotificationItem } from '../layout/NotificationItem.tsx'
 import { PageCard } from './FeaturePage.tsx'
 
 const PAGE_SIZE = 20
 
-/** The full list of notifications, newest first, page by page (?page=N). */
-export function NotificationsPage() {
-  const [params] = useSearchParams()
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
-  return <NotificationList key={page} page={page} />
+/** How each type reads in the filter. */
+const TYPE_LABELS: Record<NotificationType, string> = {
+  web: 'Websites',
+  api: 'APIs',
+  port: 'Ports',
+  ping: 'Ping',
+  domain: 'Domains',
+  ssl: 'SSL certificates',
+  dns: 'DNS',
+  blacklist: 'Blacklists',
+  aws: 'AWS',
+  azure: 'Azure',
+  microsoft365: 'Microsoft 365',
+  incident: 'Incidents',
+  maintenance: 'Maintenance',
+  account: 'Account',
 }
 
-function NotificationList({ page }: { page: number }) {
+interface Filter {
+  page: number
+  type?: NotificationType
+  read?: boolean
+}
+
+const filterOf = (params: URLSearchParams): Filter => {
+  const type = params.get('type')
+  const read = params.get('read')
+  return {
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+    type: (NOTIFICATION_TYPES as readonly string[]).includes(type ?? '') ? (type as NotificationType) : undefined,
+    read: read === 'true' ? true : read === 'false' ? false : undefined,
+  }
+}
+
+const searchOf = (f: Filter) => {
+  const out = new URLSearchParams()
+  if (f.type) out.set('type', f.type)
+  if (f.read !== undefined) out.set('read', String(f.read))
+  if (f.page > 1) out.set('page', String(f.page))
+  const text = out.toString()
+  return text ? `?${text}` : ''
+}
+
+/** The full list of notifications, newest first, page by page, of a type or read state if chosen (in the address). */
+export function NotificationsPage() {
+  const [params] = useSearchParams()
+  const filter = filterOf(params)
+  return <NotificationList key={searchOf(filter)} filter={filter} />
+}
+
+const filters = css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })
+
+function NotificationList({ filter }: { filter: Filter }) {
   const fx = useEffects()
-  const logic = useMemo(() => notificationsLogic(api, fx, { page, limit: PAGE_SIZE }), [fx, page])
+  const [, setParams] = useSearchParams()
+  const logic = useMemo(
+    () => notificationsLogic(api, fx, { page: filter.page, limit: PAGE_SIZE, type: filter.type, read: filter.read }),
+    [fx, filter.page, filter.type, filter.read],
+  )
   const list = useActorRef(logic)
   const notifications = useSelector(list, (s) => s.context.notifications)
   const total = useSelector(list, (s) => s.context.total)
+  const unread = useSelector(list, (s) => s.context.unread)
   const loading = useSelector(list, (s) => s.matches('loading'))
+  const markingAll = useSelector(list, (s) => s.matches('readingAll'))
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
+  const choose = (change: Partial<Filter>) => setParams(searchOf({ ...filter, page: 1, ...change }))
+  const filtered = filter.type !== undefined || filter.read !== undefined
 
   return (
     <PageCard id="notifications-title" title="Notifications">
+      <div className={filters}>
+        <Field.Root w="auto">
+          <Field.Label>Type</Field.Label>
+          <Field.Select
+            value={filter.type ?? ''}
+            onChange={(e) => choose({ type: (e.target.value || undefined) as NotificationType | undefined })}
+          >
+            <option value="">All types</option>
+            {NOTIFICATION_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {TYPE_LABELS[t]}
+              </option>
+            ))}
+          </Field.Select>
+        </Field.Root>
+        <Field.Root w="auto">
+          <Field.Label>Show</Field.Label>
+          <Field.Select
+            value={filter.read === undefined ? '' : String(filter.read)}
+            onChange={(e) => choose({ read: e.target.value === '' ? undefined : e.target.value === 'true' })}
+          >
+            <option value="">Read and unread</option>
+            <option value="false">Unread only</option>
+            <option value="true">Read only</option>
+          </Field.Select>
+        </Field.Root>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={unread === 0 || markingAll}
+          onClick={() => list.send({ type: 'notifications.readAll' })}
+          className={css({ ml: 'auto' })}
+        >
+          {markingAll ? 'Marking...' : 'Mark all as read'}
+        </Button>
+      </div>
       {loading ? (
         <p role="status">Loading...</p>
       ) : notifications.length === 0 ? (
         <EmptyState.Root>
           <EmptyState.Description>
-            No notifications yet. Alerts about your monitors will appear here.
+            {filtered
+              ? 'No notifications match these filters.'
+              : 'No notifications yet. Alerts about your monitors will appear here.'}
           </EmptyState.Description>
         </EmptyState.Root>
       ) : (
@@ -50,11 +144,13 @@ function NotificationList({ page }: { page: number }) {
         </ul>
       )}
       <nav aria-label="Pages" className={css({ display: 'flex', gap: '4', alignItems: 'center' })}>
-        {page > 1 && <Link to={`/notifications?page=${page - 1}`}>Newer</Link>}
+        {filter.page > 1 && <Link to={`/notifications${searchOf({ ...filter, page: filter.page - 1 })}`}>Newer</Link>}
         <span className={css({ color: 'muted', fontSize: 'sm' })}>
-          Page {page} of {pages} · {total} in all
+          Page {filter.page} of {pages} · {total} in all
         </span>
-        {page < pages && <Link to={`/notifications?page=${page + 1}`}>Older</Link>}
+        {filter.page < pages && (
+          <Link to={`/notifications${searchOf({ ...filter, page: filter.page + 1 })}`}>Older</Link>
+        )}
       </nav>
     </PageCard>
   )

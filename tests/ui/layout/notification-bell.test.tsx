@@ -136,6 +136,20 @@ describe('NotificationBell', () => {
     expect(location()).toBe('/dashboard')
   })
 
+  it("marks every notification read with 'Mark all as read', and offers it only while some are unread", async () => {
+    const { requests } = await renderBell(FIVE, {
+      'POST /api/user_notification/read_all': () => ({ status: 200, body: { data: { marked: 3, unread_count: 0 } } }),
+    })
+    const panel = await openPanel()
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Mark all as read' }))
+    })
+    await waitFor(() => expect(trigger().getAttribute('aria-label')).toContain('0 unread'))
+    expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/user_notification/read_all'])
+    expect(items(panel).map(isNew)).toEqual([false, false, false])
+    expect(within(panel).queryByRole('button', { name: 'Mark all as read' })).toBeNull()
+  })
+
   it("says 'No new notifications' when there are none", async () => {
     await renderBell([])
     expect(trigger().getAttribute('aria-label')).toContain('0 unread')
