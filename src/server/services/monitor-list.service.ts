@@ -70,8 +70,8 @@ export const monitorPage = async (
   const ids = rows.map((r) => r.monitor_id)
   const [counts, day, month, tags, beats] = await Promise.all([
     repos.monitorList.counts(filter),
-    ids.length ? repos.rollups.sumsOf(ids, 'hour', dayFrom) : new Map<string, Rollup>(),
-    ids.length ? repos.rollups.sumsOf(ids, 'day', bucketStart(now, 'day') - 29 * DAY) : new Map<string, Rollup>(),
+    repos.rollups.figuresOf(ids, 'hour', dayFrom),
+    repos.rollups.figuresOf(ids, 'day', bucketStart(now, 'day') - 29 * DAY),
     repos.tags.ofMonitors(ids),
     paged ? repos.monitorList.lastResults(ids, HEARTBEATS) : null,
   ])

@@ -30,12 +30,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('monitors')
     .addColumn('target', 'text', (c) => c.notNull().defaultTo(''))
     .execute()
-  // The list's pages by name (its default order) read 50 index entries instead of sorting every monitor, and its
-  // counts by state and type read one index (bench/monitor-page.bench.ts).
+  // The list's pages by name (its default order), of all monitors or of one state, read their 50 index entries
+  // instead of sorting every monitor, and its counts by state and type read one index (bench/monitor-page.bench.ts).
   await db.schema
     .createIndex('monitors_user_name_idx')
     .on('monitors')
     .column('user_id')
+    .expression(sql`lower(name)`)
+    .column('monitor_id')
+    .execute()
+  await db.schema
+    .createIndex('monitors_user_status_name_idx')
+    .on('monitors')
+    .columns(['user_id', 'status'])
     .expression(sql`lower(name)`)
     .column('monitor_id')
     .execute()
