@@ -212,4 +212,3 @@ export const Monitor = v.variant(
     v.object({ type: v.literal(type), ...commonOut, ...MONITOR_TYPE_DEFS[type].shown, ...MonitorState }),
   ),
 ) as unknown as v.GenericSchema<unknown, Monitor>
-

@@ -159,7 +159,9 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     await t.call('PATCH', '/api/user_notification', { token, body: { notification_id: id } })
     const read = await t.call('GET', '/api/user_notification?read=true', { token })
     expect(read.json.data.notificationList.map((n: { notification_id: string }) => n.notification_id)).toEqual([id])
-    expect((await t.call('GET', '/api/user_notification?read=false&type=web', { token })).json.data.pagination.total).toBe(3)
+    expect(
+      (await t.call('GET', '/api/user_notification?read=false&type=web', { token })).json.data.pagination.total,
+    ).toBe(3)
     for (const query of ['type=printer', 'read=maybe']) {
       const bad = await t.call('GET', `/api/user_notification?${query}`, { token })
       expect(bad.status, query).toBe(400)

@@ -22,7 +22,6 @@ const pill = css({
   whiteSpace: 'nowrap',
 })
 
-
 /** A monitor's state in colour, with an icon and its name, so colour is never the only sign. */
 export function StatusBadge({ status, label = LOOK[status].label }: { status: MonitorStatus; label?: string }) {
   const { tone, icon: Icon } = LOOK[status]
