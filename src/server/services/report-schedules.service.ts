@@ -187,7 +187,7 @@ export const reportSchedulesService = (deps: Deps) => {
       if (!(await repos.statusPages.findOwned(userId, selection.status_page_id))) throw notFound('Status page')
     }
     if (selection.kind === 'monitors') {
-      const mine = new Set((await repos.monitors.listOwned(userId)).map((m) => m.monitor_id))
+      const mine = await repos.monitors.ownedIds(userId, selection.monitor_ids)
       if (selection.monitor_ids.some((id) => !mine.has(id))) throw notFound('Monitor')
     }
   }

@@ -21,7 +21,7 @@ export const tagsService = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => 
     return row
   }
   const ownedMonitors = async (userId: string, monitorIds: readonly string[]) => {
-    const mine = new Set((await repos.monitors.listOwned(userId)).map((m) => m.monitor_id))
+    const mine = await repos.monitors.ownedIds(userId, monitorIds)
     if (monitorIds.some((id) => !mine.has(id))) throw notFound('Monitor')
   }
   const withCount = async (userId: string, tagId: string) =>

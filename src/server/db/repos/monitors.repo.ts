@@ -38,6 +38,21 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
         .execute(),
     ),
 
+  /** Of these ids, those of the user's monitors: an ownership check that reads ids only, not whole monitors. */
+  ownedIds: async (userId: string, monitorIds: readonly string[]) =>
+    monitorIds.length === 0
+      ? new Set<string>()
+      : new Set(
+          (
+            await db
+              .selectFrom('monitors')
+              .select('monitor_id')
+              .where('user_id', '=', userId)
+              .where('monitor_id', 'in', monitorIds)
+              .execute()
+          ).map((r) => r.monitor_id),
+        ),
+
   /** The user's monitors; `running`: only those not paused. */
   countOwned: async (userId: string, { running = false } = {}) =>
     Number(
