@@ -1,6 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react'
+import type { ComponentProps, CSSProperties, ReactNode } from 'react'
 import { createStyleContext } from '../../../styled-system/jsx'
-import { table } from '../../../styled-system/recipes/table'
+import { type TableVariantProps, table } from '../../../styled-system/recipes/table'
 
 // Park UI shape with plain elements (Ark has no table part). `Scroll` is the region the table scrolls sideways in
 // on narrow windows; a scrolling region must be reachable by keyboard, so give it tabIndex={0} and a label. Cells
@@ -11,12 +11,14 @@ import { table } from '../../../styled-system/recipes/table'
 //       <Table.Body><Table.Row><Table.Cell>...</Table.Cell></Table.Row></Table.Body>
 //     </Table.Root>
 //   </Table.Scroll>
+// On phones a table may instead show each row as a block of label and value lines: `layout="stack"` on the Root,
+// each cell labelled by its `data-label` (Table.Simple labels them from its columns).
 // Each part is marked pure, so a page's chunk keeps only the parts it uses.
 const { withProvider, withContext } = createStyleContext(table)
 
 /** The region the table scrolls in on narrow windows: a `section`, so give it tabIndex={0} and a label. */
 export const Scroll = /* @__PURE__ */ withProvider('section', 'scroll')
-/** The `<table>`; `size="sm"` makes its cells tighter. */
+/** The `<table>`; `size="sm"` makes its cells tighter, `layout="stack"` stacks its rows on phones. */
 export const Root = /* @__PURE__ */ withProvider('table', 'root')
 /** What the table lists, under it (or `srOnly` for screen readers only). */
 export const Caption = /* @__PURE__ */ withContext('caption', 'caption')
@@ -35,23 +37,30 @@ export const Cell = /* @__PURE__ */ withContext('td', 'cell')
 
 export type RootProps = ComponentProps<typeof Root>
 
+/** The columns' names as the stacked layout's labels: `--column-1: "Time"`, ... (set through the DOM, not markup). */
+const columnLabels = (columns: readonly string[]): CSSProperties =>
+  Object.fromEntries(columns.map((c, i) => [`--column-${i + 1}`, JSON.stringify(c)]))
+
 /**
  * The usual table: in its scrolling region (reachable by keyboard, named by `label`), one header row of `columns`,
- * and `children`, the rows of its body.
+ * and `children`, the rows of its body. With `layout="stack"` its rows are blocks on phones, each value after its
+ * column's name (up to eight columns).
  *   <Table.Simple label="Results table" columns={['Time', 'Status']}>{rows}</Table.Simple>
  */
 export function Simple({
   label,
   columns,
+  layout,
   children,
 }: {
   label: string
   columns: readonly string[]
+  layout?: TableVariantProps['layout']
   children: ReactNode
 }) {
   return (
     <Scroll tabIndex={0} aria-label={label}>
-      <Root>
+      <Root layout={layout} style={layout === 'stack' ? columnLabels(columns) : undefined}>
         <Head>
           <Row>
             {columns.map((c) => (

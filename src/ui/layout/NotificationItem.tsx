@@ -32,8 +32,13 @@ export function NotificationItem({
       data-testid={compact ? 'bell-notification' : undefined}
       onClick={onOpen}
       className={css({
-        display: 'flex',
-        gap: '3',
+        display: 'grid',
+        // Icon and text; on the page the time ends the line, or goes under the text on a phone.
+        gridTemplateColumns: compact
+          ? 'auto minmax(0, 1fr)'
+          : { base: 'auto minmax(0, 1fr)', sm: 'auto minmax(0, 1fr) auto' },
+        columnGap: '3',
+        rowGap: '1',
         w: 'full',
         textAlign: 'left',
         py: compact ? '2' : '3',
@@ -44,15 +49,23 @@ export function NotificationItem({
       })}
     >
       <NotificationTypeIcon type={n.notification_type} className={css({ mt: '1', flexShrink: 0 })} />
-      <span className={css({ display: 'grid', gap: '0.5', flex: '1', fontSize: compact ? 'sm' : undefined })}>
-        <span className={css({ display: 'flex', gap: '2', alignItems: 'center' })}>
+      <span
+        className={css({
+          display: 'grid',
+          gap: '0.5',
+          minW: '0',
+          overflowWrap: 'break-word',
+          fontSize: compact ? 'sm' : undefined,
+        })}
+      >
+        <span className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', alignItems: 'center' })}>
           <strong>{n.notification_title}</strong>
           {!n.is_opened && <Chip>New</Chip>}
         </span>
         <span className={css({ color: 'gray.700' })}>{localizeUtcTimes(n.notification_description)}</span>
         {compact && time}
       </span>
-      {!compact && time}
+      {!compact && <span className={css({ gridColumn: { base: '2', sm: 'auto' } })}>{time}</span>}
     </button>
   )
 }

@@ -21,7 +21,11 @@ export function InvoicesTable({ invoices }: { invoices: readonly Invoice[] }) {
       {invoices.length === 0 ? (
         <p className={css({ color: 'muted' })}>No invoices yet: they appear here once you pay for Pro.</p>
       ) : (
-        <Table.Simple label="Invoices, newest first" columns={['Date', 'Number', 'Amount', 'Status', 'PDF']}>
+        <Table.Simple
+          label="Invoices, newest first"
+          layout="stack"
+          columns={['Date', 'Number', 'Amount', 'Status', 'PDF']}
+        >
           {invoices.map((invoice) => (
             <Table.Row key={invoice.id}>
               <Table.Cell>{formatDate(invoice.date)}</Table.Cell>

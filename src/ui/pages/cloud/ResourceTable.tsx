@@ -98,7 +98,7 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
         </p>
       </div>
       <Table.Scroll tabIndex={0} aria-label={`${label} table`}>
-        <Table.Root size="sm">
+        <Table.Root size="sm" layout="stack">
           <Table.Head>
             <Table.Row>
               {columns.map((c) => (
@@ -131,6 +131,7 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
                 {columns.map((c) => (
                   <Table.Cell
                     key={c.key}
+                    data-label={c.title}
                     textAlign={c.numeric ? 'end' : undefined}
                     fontVariantNumeric={c.numeric ? 'tabular-nums' : undefined}
                   >

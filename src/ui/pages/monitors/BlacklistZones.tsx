@@ -54,7 +54,7 @@ export function BlacklistZones({ detail, label = 'Blacklist results' }: { detail
         )}
       </div>
       {rows.length > 0 && (
-        <Table.Simple label={label} columns={['Blacklist', 'Address', 'Result', 'Reason or error']}>
+        <Table.Simple label={label} layout="stack" columns={['Blacklist', 'Address', 'Result', 'Reason or error']}>
           {rows.map((z) => (
             <Table.Row key={`${z.zone} ${z.address}`} data-zone={z.zone}>
               <Table.Cell className={cellCode}>{z.zone}</Table.Cell>

@@ -28,7 +28,11 @@ export function SecurityLog({ api }: { api: SecurityApi }) {
       {!events && !error && <LoadingCard />}
       {events && events.length === 0 && <p>Nothing yet.</p>}
       {events && events.length > 0 && (
-        <Table.Simple label="Security events" columns={['When', 'What', 'Address', 'Browser and system']}>
+        <Table.Simple
+          label="Security events"
+          layout="stack"
+          columns={['When', 'What', 'Address', 'Browser and system']}
+        >
           {events.map((e) => (
             <Table.Row key={e.id}>
               <Table.Cell>{formatDateTime(e.at)}</Table.Cell>

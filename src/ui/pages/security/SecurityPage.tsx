@@ -77,6 +77,7 @@ function Sessions({ onChange }: { onChange: () => void }) {
         <>
           <Table.Simple
             label="Signed-in sessions"
+            layout="stack"
             columns={['Browser and system', 'Address', 'Signed in', 'Last active', '']}
           >
             {sessions.map((s) => (

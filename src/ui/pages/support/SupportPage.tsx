@@ -165,7 +165,7 @@ function RequestForm() {
 function Tickets({ tickets, operator }: { tickets: TicketSummary[]; operator: boolean }) {
   const columns = ['Subject', 'Status', 'Category', ...(operator ? ['From'] : []), 'Last activity']
   return (
-    <Table.Simple label="Support requests" columns={columns}>
+    <Table.Simple label="Support requests" layout="stack" columns={columns}>
       {tickets.map((t) => (
         <Table.Row key={t.id}>
           <Table.Cell>

@@ -26,8 +26,10 @@ export const button = kitRecipe('Button', {
     borderColor: 'transparent',
     borderRadius: 'md',
     fontWeight: 'semibold',
-    lineHeight: '1',
-    whiteSpace: 'nowrap',
+    lineHeight: '1.25',
+    // One line while it fits; a label longer than the room there is (a phone) wraps instead of leaving the page.
+    maxW: 'full',
+    textAlign: 'center',
     cursor: 'pointer',
     userSelect: 'none',
     transitionProperty: 'background-color, border-color, color, box-shadow',
@@ -63,8 +65,8 @@ export const button = kitRecipe('Button', {
       },
     },
     size: {
-      sm: { h: '8', minW: '8', px: '3', fontSize: 'sm' },
-      md: { h: '10', minW: '10', px: '4', fontSize: 'sm' },
+      sm: { minH: '8', minW: '8', px: '3', py: '1', fontSize: 'sm' },
+      md: { minH: '10', minW: '10', px: '4', py: '1.5', fontSize: 'sm' },
       icon: { h: '10', w: '10', px: '0', fontSize: 'md' },
     },
   },

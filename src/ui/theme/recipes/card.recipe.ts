@@ -16,7 +16,7 @@ export const card = kitSlotRecipe('Card', {
       rounded: 'lg',
     },
     header: { display: 'flex', flexDirection: 'column', gap: '1', minW: '0' },
-    title: { fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'anywhere' },
+    title: { fontSize: 'lg', fontWeight: 'semibold', overflowWrap: 'break-word' },
     description: { fontSize: 'sm', color: 'muted', overflowWrap: 'anywhere' },
     body: { display: 'flex', flexDirection: 'column', gap: '2', minW: '0' },
     footer: { display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' },

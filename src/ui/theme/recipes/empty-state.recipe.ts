@@ -8,7 +8,7 @@ export const emptyState = kitSlotRecipe('EmptyState', {
   base: {
     root: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '2', minW: '0' },
     indicator: { color: 'muted', '& svg': { w: '6', h: '6' } },
-    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'gray.900' },
+    title: { fontSize: 'lg', fontWeight: 'semibold', color: 'gray.900', overflowWrap: 'break-word' },
     description: { color: 'muted' },
     actions: { display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center', mt: '2' },
   },
