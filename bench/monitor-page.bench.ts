@@ -137,8 +137,21 @@ const resultsOf = (i: number, id: string, last: number): CheckResultRecord[] => 
   })
 }
 
+/**
+ * A request; sent once more when the server had closed the idle kept-alive connection as it went out ("other side
+ * closed": a long write to the database in this process lets the server's keep-alive timeout pass).
+ */
+const send = async (url: string, init: RequestInit): Promise<Response> => {
+  try {
+    return await fetch(url, init)
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error
+    return fetch(url, init)
+  }
+}
+
 const api = async <T>(base: string, path: string, token: string | null, method = 'GET', body?: unknown) => {
-  const res = await fetch(`${base}${path}`, {
+  const res = await send(`${base}${path}`, {
     method,
     headers: {
       'content-type': 'application/json',

@@ -1,11 +1,14 @@
 import { fromPromise } from 'xstate'
+import { type ApiFailure, failureMessage, isApiFailure } from '../domain/api-failure.ts'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
+import { FORM_FAILED } from '../machines/form.machine.ts'
 import { monitorActionsMachine } from '../machines/monitor-actions.machine.ts'
-import { monitorFormMachine } from '../machines/monitor-form.machine.ts'
+import { type MonitorSaveRequest, monitorFormMachine } from '../machines/monitor-form.machine.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
+import { changedFields, type SaveRequest } from '../machines/save-form.machine.ts'
 import type { Effects } from './flows.actors.ts'
+import type { MonitorListApi } from './monitor-list-api.ts'
 import type { MonitorList, MonitorsApi } from './monitors-api.ts'
-import { saveFormLogic } from './save-form.actors.ts'
 
 // The monitor pages' flows with their effects: the monitor calls of the API, the router and the toaster.
 
@@ -33,6 +36,45 @@ export const monitorActionsLogic = (
     },
   })
 
-/** The create and edit forms: POST a new monitor, PATCH a change. */
-export const monitorFormLogic = (api: MonitorsApi, saved: (monitor: Monitor | null) => void) =>
-  saveFormLogic(monitorFormMachine, { create: api.createMonitor, update: api.updateMonitor }, saved)
+/** The form's message when the monitor was stored and its tags were not. */
+export const tagsNotSaved = (reason: string) => `The monitor was saved, but its tags were not: ${reason}`
+
+/**
+ * The create and edit forms: POST a new monitor, PATCH a change, then PUT its tags when they changed. When the tags
+ * fail, the form stays open with the reason; the monitor is stored, so the next submit changes that one (PATCH what
+ * differs, then the tags again) rather than adding another.
+ */
+export const monitorFormLogic = (
+  api: MonitorsApi,
+  tagsApi: Pick<MonitorListApi, 'setMonitorTags'>,
+  saved: (monitor: Monitor | null) => void,
+) => {
+  let stored: Monitor | null = null
+  const save = async (request: MonitorSaveRequest): Promise<Monitor> => {
+    if (request.id !== null) return request.unchanged ?? api.updateMonitor(request.id, request.body)
+    if (!stored) return api.createMonitor(request.body)
+    const changes = changedFields(request.body, stored as unknown as Record<string, unknown>, 'type')
+    return Object.keys(changes).length > 0 ? api.updateMonitor(stored.id, changes) : stored
+  }
+  return monitorFormMachine.provide({
+    actors: {
+      save: fromPromise<Monitor, SaveRequest>(async ({ input }) => {
+        const request = input as MonitorSaveRequest
+        const monitor = await save(request)
+        if (!request.tagIds) return monitor
+        try {
+          return { ...monitor, tags: await tagsApi.setMonitorTags(monitor.id, request.tagIds) }
+        } catch (error) {
+          stored = monitor
+          // The form shows this message on top (its fields are not what failed).
+          const failure: ApiFailure = {
+            status: isApiFailure(error) ? error.status : 0,
+            message: tagsNotSaved(failureMessage(error, FORM_FAILED)),
+          }
+          throw failure
+        }
+      }),
+    },
+    actions: { saved: (_, { saved: monitor }) => saved(monitor) },
+  })
+}

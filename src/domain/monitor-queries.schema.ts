@@ -5,7 +5,7 @@ import { PageQuery } from './pagination.schema.ts'
 // The query strings of the monitor history routes.
 
 /** An instant as ISO 8601 or epoch milliseconds, to epoch milliseconds. */
-const Instant = (name: string) =>
+export const Instant = (name: string) =>
   v.pipe(
     v.string(),
     v.transform((s) => (/^\d{1,15}$/.test(s) ? Number(s) : Date.parse(s))),

@@ -4,6 +4,7 @@ import { MONITOR_STATUSES } from './monitor-status.ts'
 import type { SettingsOf } from './monitor-types/define.ts'
 import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './monitor-types/index.ts'
 import { DEFAULT_SLA_TARGET } from './report.ts'
+import { ResultVerdict } from './result-verdict.ts'
 import { TagRef } from './tags.ts'
 
 // Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
@@ -161,6 +162,10 @@ export const Heartbeat = v.object({
   status: v.picklist(MONITOR_STATUSES),
   response_ms: v.nullable(v.number()),
   message: v.string(),
+  /** What the check found (ok, slow, failed), where the server tells it; else read from `ok` and `status`. */
+  verdict: v.optional(v.nullable(ResultVerdict)),
+  /** The check ran in a maintenance window, where the server tells it. */
+  maintenance: v.optional(v.nullable(v.boolean())),
 })
 export type Heartbeat = v.InferOutput<typeof Heartbeat>
 

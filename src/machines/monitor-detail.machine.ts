@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
 import type { CheckResult, Incident, MonitorStats } from '../domain/check-result.ts'
+import type { LiveStatus } from '../domain/live-event.ts'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
 import type { MonitorFacts } from '../domain/monitor-types/index.ts'
 import type { StatsWindow } from '../domain/uptime.ts'
-import { LOAD_FAILED, POLL_MS } from './polling.machine.ts'
+import { LOAD_FAILED, POLL_MS, SETTLE_MS } from './polling.machine.ts'
 
 export const RESULTS_PER_PAGE = 20
 
@@ -52,6 +53,8 @@ interface Context {
   page: number
   detail: MonitorDetail | null
   error: string | null
+  /** The live stream is connected: the monitor's changes are told (`live.changed`), the timer asks nothing. */
+  live: boolean
 }
 
 const isNotFound = (error: unknown) => isApiFailure(error) && error.status === 404
@@ -71,6 +74,8 @@ export const monitorDetailMachine = setup({
       | { type: 'monitor.removed' }
       | { type: 'visibility.hide' }
       | { type: 'visibility.show' }
+      | { type: 'live.status'; status: LiveStatus }
+      | { type: 'live.changed' }
   },
   actors: {
     fetchDetail: fromPromise<MonitorDetail, DetailQuery>(async () => {
@@ -79,16 +84,29 @@ export const monitorDetailMachine = setup({
   },
   actions: {
     navigate: (_, _params: { path: string }) => {},
+    setLive: assign({ live: ({ event }) => (event as { status?: LiveStatus }).status === 'live' }),
   },
   guards: {
     isOtherType: ({ context, event }) => (event as { output?: MonitorDetail }).output?.monitor.type !== context.type,
     isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
+    isPolling: ({ context }) => !context.live,
+    isLosingLive: ({ context, event }) => context.live && (event as { status?: LiveStatus }).status !== 'live',
   },
-  delays: { poll: POLL_MS },
+  delays: { poll: POLL_MS, settle: SETTLE_MS },
 }).createMachine({
   id: 'monitorDetail',
-  context: ({ input }) => ({ id: input.id, type: input.type, window: '24h', page: 1, detail: null, error: null }),
+  context: ({ input }) => ({
+    id: input.id,
+    type: input.type,
+    window: '24h',
+    page: 1,
+    detail: null,
+    error: null,
+    live: false,
+  }),
   initial: 'active',
+  // Live updates: the timer runs only while the stream is not live; a lost stream loads at once.
+  on: { 'live.status': { actions: 'setLive' } },
   states: {
     active: {
       initial: 'loading',
@@ -109,6 +127,7 @@ export const monitorDetailMachine = setup({
         },
         'monitor.removed': 'removed',
         'visibility.hide': 'hidden',
+        'live.status': { guard: 'isLosingLive', target: '.loading', reenter: true, actions: 'setLive' },
       },
       states: {
         loading: {
@@ -143,9 +162,11 @@ export const monitorDetailMachine = setup({
             ],
           },
         },
-        ready: { after: { poll: 'loading' } },
+        ready: { after: { poll: { guard: 'isPolling', target: 'loading' } }, on: { 'live.changed': 'settling' } },
         // The last answer stays on the page with the reason; the next tick tries again.
-        failed: { after: { poll: 'loading' } },
+        failed: { after: { poll: { guard: 'isPolling', target: 'loading' } }, on: { 'live.changed': 'settling' } },
+        // Told of a change (a result, a new state): more may follow at once, so the load waits a moment.
+        settling: { after: { settle: 'loading' } },
       },
     },
     // The tab is hidden: no requests until it is shown again.

@@ -8,6 +8,15 @@ import {
 } from '../domain/monitor.schema.ts'
 import { changedFields, type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
 
+/** What a submit carries besides the values: the ids of the tags chosen, all of them (none: tags left as they are). */
+export type MonitorSubmit = { tagIds?: readonly string[] }
+
+/**
+ * A monitor's save with its tags, when they change: their ids, all of them, and, when nothing else changed, the
+ * monitor as it stands (its PATCH is left out). The form's save actor sets them once the monitor is saved.
+ */
+export type MonitorSaveRequest = SaveRequest & { tagIds?: string[]; unchanged?: Monitor }
+
 /** The form's values: field name to value, typed as the schemas take them (numbers, booleans, lists). */
 export type MonitorValues = Record<string, unknown>
 
@@ -35,11 +44,42 @@ export const monitorSubmission = (type: MonitorType, monitor: Monitor | null, va
   return { ok: true, request: { id: monitor.id, body: patch.output as Record<string, unknown> } }
 }
 
-// The create and edit forms of a monitor: checked as the server checks, saved, then closed; a refusal
-// shows the server's message (a plan limit, a locked feature) and its errors at their fields.
-export const monitorFormMachine = saveFormMachine<{ type: MonitorType; monitor: Monitor | null }, Monitor>({
+/** Whether `ids` are the monitor's tags (a new monitor has none), in any order. */
+const sameTags = (ids: readonly string[], monitor: Monitor | null) => {
+  const before = new Set((monitor?.tags ?? []).map((t) => t.id))
+  const after = new Set(ids)
+  return after.size === before.size && [...after].every((id) => before.has(id))
+}
+
+/**
+ * `monitorSubmission` with the tags chosen: when they differ from the monitor's, the request carries their ids (and a
+ * change of the tags alone is a request too, its body empty).
+ */
+export const monitorSubmissionWithTags = (
+  type: MonitorType,
+  monitor: Monitor | null,
+  values: MonitorValues,
+  tagIds: readonly string[] | undefined,
+): Submission => {
+  const submission = monitorSubmission(type, monitor, values)
+  if (!submission.ok || tagIds === undefined || sameTags(tagIds, monitor)) return submission
+  const ids = [...new Set(tagIds)]
+  const request: MonitorSaveRequest | null = submission.request
+    ? { ...submission.request, tagIds: ids }
+    : monitor && { id: monitor.id, body: {}, tagIds: ids, unchanged: monitor }
+  return { ok: true, request }
+}
+
+// The create and edit forms of a monitor: checked as the server checks, saved (then its tags set, when they
+// changed), then closed; a refusal shows the server's message (a plan limit, a locked feature) and its errors at their
+// fields.
+export const monitorFormMachine = saveFormMachine<
+  { type: MonitorType; monitor: Monitor | null },
+  Monitor,
+  Record<never, never>,
+  MonitorSubmit
+>({
   id: 'monitorForm',
   saveId: 'saveMonitor',
-  submission: ({ type, monitor }: { type: MonitorType; monitor: Monitor | null }, values: MonitorValues) =>
-    monitorSubmission(type, monitor, values),
+  submission: ({ type, monitor }, values, event) => monitorSubmissionWithTags(type, monitor, values, event.tagIds),
 })

@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
+import type { LiveStatus } from '../domain/live-event.ts'
 import type { Notification, NotificationPage } from '../domain/notification.ts'
 import { notificationTarget } from '../domain/notification-target.ts'
 
@@ -8,15 +9,20 @@ interface Context {
   unread: number
   /** The notification being opened, while the server is asked to mark it read. */
   pending: Notification | null
+  /** The live stream is connected: new notifications are told, the timer asks nothing. */
+  live: boolean
 }
 
-/** How often the bell asks again, so a notification the checks create shows up without a reload. */
+/** How often the bell asks again while the live stream is not connected, so a new notification shows up anyway. */
 export const NOTIFICATIONS_REFRESH_MS = 30_000
 
 const targetOf = (n: Notification | null) => (n ? notificationTarget(n.notification_type, n.target_id) : null)
 
 // The bell's list (spec sections 2 and 4) and the read flow: click, PATCH, mark read, navigate.
 // A failed fetch ends loading and shows nothing; a failed update is logged and nothing else happens.
+// Live updates (issue 19): `notifications.live` (a notification created, or read in another tab) sets the unread
+// count at once and loads the list again; the 30 s timer runs only while the stream is not live, and a lost stream
+// has the list loaded at once.
 export const notificationsMachine = setup({
   types: {} as {
     context: Context
@@ -24,6 +30,8 @@ export const notificationsMachine = setup({
       | { type: 'notification.open'; notification: Notification }
       | { type: 'notifications.refresh' }
       | { type: 'notifications.readAll' }
+      | { type: 'notifications.live'; unread: number }
+      | { type: 'live.status'; status: LiveStatus }
   },
   actors: {
     fetchNotifications: fromPromise<NotificationPage>(async () => {
@@ -48,6 +56,8 @@ export const notificationsMachine = setup({
       }
     }),
     clearPending: assign({ pending: null }),
+    setUnread: assign({ unread: ({ context, event }) => (event as { unread?: number }).unread ?? context.unread }),
+    setLive: assign({ live: ({ event }) => (event as { status?: LiveStatus }).status === 'live' }),
     markAllRead: assign(({ context }) => ({
       notifications: context.notifications.map((n) => ({ ...n, is_opened: true })),
       unread: 0,
@@ -55,14 +65,20 @@ export const notificationsMachine = setup({
   },
   guards: {
     hasTarget: ({ context }) => targetOf(context.pending) !== null,
+    isPolling: ({ context }) => !context.live,
+    isLosingLive: ({ context, event }) => context.live && (event as { status?: LiveStatus }).status !== 'live',
   },
   delays: { refresh: NOTIFICATIONS_REFRESH_MS },
 }).createMachine({
   id: 'notifications',
-  context: { notifications: [], total: 0, unread: 0, pending: null },
+  context: { notifications: [], total: 0, unread: 0, pending: null, live: false },
   initial: 'loading',
+  // The count is set wherever the flow is; the list loads again once it is ready.
+  on: { 'notifications.live': { actions: 'setUnread' }, 'live.status': { actions: 'setLive' } },
   states: {
     loading: {
+      // A notification told while the list loads may be newer than the answer: ask again.
+      on: { 'notifications.live': { target: 'loading', reenter: true, actions: 'setUnread' } },
       invoke: {
         id: 'fetchNotifications',
         src: 'fetchNotifications',
@@ -78,9 +94,11 @@ export const notificationsMachine = setup({
       },
     },
     ready: {
-      after: { refresh: 'loading' },
+      after: { refresh: { guard: 'isPolling', target: 'loading' } },
       on: {
         'notifications.refresh': 'loading',
+        'notifications.live': { target: 'loading', actions: 'setUnread' },
+        'live.status': { guard: 'isLosingLive', target: 'loading', actions: 'setLive' },
         'notification.open': { target: 'opening', actions: assign({ pending: ({ event }) => event.notification }) },
         'notifications.readAll': 'readingAll',
       },

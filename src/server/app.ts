@@ -9,6 +9,7 @@ import { billingRoutes } from './http/billing.routes.ts'
 import { blacklistRoutes } from './http/blacklist.routes.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { errorBody, toErrorResponse } from './http/errors.ts'
+import { eventRoutes } from './http/events.routes.ts'
 import { incidentRoutes } from './http/incidents.routes.ts'
 import { integrationRoutes } from './http/integrations.routes.ts'
 import { m365Routes } from './http/m365.routes.ts'
@@ -49,6 +50,7 @@ export const createApi = (deps: Deps) => {
       .route('/security', securityRoutes(deps))
       .route('/support', supportRoutes(deps))
       .route('/reports', reportRoutes(deps))
+      .route('/events', eventRoutes(deps))
       .route('/user_notification', notificationRoutes(deps))
       .route('/user_subscription', subscriptionRoutes(deps))
       .route('/plans', planRoutes(deps))

@@ -10,6 +10,7 @@ import { checkRunner } from './engine/check-runner.ts'
 import { cloudFacts } from './engine/cloud-facts.ts'
 import { createCloudSync } from './engine/cloud-sync.ts'
 import { createRecorder } from './engine/recorder.ts'
+import { createLive } from './live/live.ts'
 import type { Logger } from './logger.ts'
 import { systemResolveHost } from './net/target-screen.ts'
 import { channelContext, createDeliveryWorker } from './notify/delivery-worker.ts'
@@ -31,6 +32,8 @@ export const buildDeps = (opts: {
     loadSecretKey({ secretKey: config.secretKey, keyFile: join(config.dataDir, 'secret.key') }),
   )
   const cloud = createCloudProviders()
+  // Started (PostgreSQL's LISTEN) and stopped by the process: main.ts, worker.ts.
+  const live = createLive({ database, logger })
   return {
     database,
     repos,
@@ -39,12 +42,20 @@ export const buildDeps = (opts: {
     config,
     mailer: createMailer({ repos, deliveries, clock, logger }),
     runCheck: checkRunner(config, cloudFacts(repos)),
-    recorder: createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: opts.recorderFlushMs }),
+    recorder: createRecorder({
+      database,
+      clock,
+      logger,
+      appUrl: config.appUrl,
+      flushMs: opts.recorderFlushMs,
+      publish: live.publishAll,
+    }),
     deliveries,
     resolveHost: systemResolveHost,
     secrets,
     cloud,
     cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
     stripe: gatewayFromConfig(config.billing, clock.now),
+    live,
   }
 }

@@ -17,6 +17,8 @@ const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: joi
 await migrateToLatest(database)
 const deps = buildDeps({ database, config, clock: systemClock, logger })
 const { repos } = deps
+// Live events from every process that writes (PostgreSQL's LISTEN; nothing to start on SQLite).
+await deps.live.start()
 
 const app = createApp(deps)
 if (!mountSpa(app, config.staticDir))
@@ -46,6 +48,7 @@ const shutdown = () => {
   server.close()
   void (engine?.stop() ?? Promise.resolve())
     .then(() => deps.recorder.flush())
+    .then(() => deps.live.stop())
     .then(() => database.close())
     .then(() => process.exit(0))
 }

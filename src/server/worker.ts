@@ -15,6 +15,8 @@ const config = loadConfig()
 const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: join(config.dataDir, 'app.db') })
 await migrateToLatest(database)
 const deps = buildDeps({ database, config, clock: systemClock, logger })
+// The worker's results reach the pages of the server processes through NOTIFY (the hub publishes; it needs no LISTEN
+// here, since a worker serves no page).
 const engine = startEngine({ ...deps, jobs: [billingSweepJob(deps), reportSweepJob(deps)] })
 logger.info('check worker started', { database: database.dialect, worker: engine.scheduler.workerId })
 
@@ -23,6 +25,7 @@ const shutdown = () => {
   setTimeout(() => process.exit(0), 20_000).unref()
   void engine
     .stop()
+    .then(() => deps.live.stop())
     .then(() => database.close())
     .then(() => process.exit(0))
 }

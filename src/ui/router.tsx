@@ -101,6 +101,14 @@ const protectedRoutes: RouteObject[] = [
     ...page(async () => ({ Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage })),
   },
   {
+    path: 'incidents',
+    ...page(async () => ({ Component: (await import('./pages/incidents/IncidentsPage.tsx')).IncidentsPage })),
+  },
+  {
+    path: 'incidents/:incidentId',
+    ...page(async () => ({ Component: (await import('./pages/incidents/IncidentPage.tsx')).IncidentPage })),
+  },
+  {
     path: 'reporting',
     ...page(async () => ({ Component: (await import('./pages/reporting/ReportingPage.tsx')).ReportingPage })),
   },

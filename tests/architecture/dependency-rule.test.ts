@@ -41,6 +41,7 @@ type ServerLayer =
   | 'services'
   | 'engine'
   | 'notify'
+  | 'live'
   | 'checks'
   | 'cloud'
   | 'billing'
@@ -62,12 +63,28 @@ const below = {
   checks: ['net', 'base'],
   cloud: ['net', 'base'],
   notify: ['net', 'db', 'base'],
-  engine: ['notify', 'checks', 'cloud', 'reports', 'net', 'db', 'auth', 'base'],
-  services: ['engine', 'notify', 'checks', 'cloud', 'billing', 'status', 'reports', 'net', 'db', 'auth', 'base'],
+  // Live events (hub, PostgreSQL's LISTEN/NOTIFY bridge): published by the engine and the services, streamed by http.
+  live: ['db', 'base'],
+  engine: ['notify', 'live', 'checks', 'cloud', 'reports', 'net', 'db', 'auth', 'base'],
+  services: [
+    'engine',
+    'notify',
+    'live',
+    'checks',
+    'cloud',
+    'billing',
+    'status',
+    'reports',
+    'net',
+    'db',
+    'auth',
+    'base',
+  ],
   http: [
     'services',
     'engine',
     'notify',
+    'live',
     'checks',
     'cloud',
     'billing',

@@ -18,6 +18,7 @@ type Options = Parameters<typeof buildTestApp>[1] & {
 /** The real app (API and built front end) on a loopback port, over a test database. */
 export const startServer = async (db: TestDb, opts: Options = {}) => {
   const t = buildTestApp(db.database, opts)
+  await t.deps.live.start()
   mountSpa(t.app, resolve(import.meta.dirname, '../../dist'))
   const engine = opts.engine
     ? startEngine(
@@ -34,6 +35,7 @@ export const startServer = async (db: TestDb, opts: Options = {}) => {
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await engine?.stop(2000)
+      await t.deps.live.stop()
       await new Promise<void>((done) => server.close(() => done()))
     },
   }

@@ -32,6 +32,35 @@ const changed = { type: 'monitor.changed', monitor: webMonitor({ paused: true, s
 const removed = { type: 'monitor.removed' } as const
 const hide = { type: 'visibility.hide' } as const
 const show = { type: 'visibility.show' } as const
+const live = { type: 'live.status', status: 'live' } as const
+const lost = { type: 'live.status', status: 'lost' } as const
+const told = { type: 'live.changed' } as const
+const settled = { type: 'xstate.after.settle.monitorDetail.active.settling' } as never
+
+describe('monitor detail machine, live', () => {
+  it('asks on its timer only while the stream is not live, and loads at once when it is lost', () => {
+    expect(journey(monitorDetailMachine, [loaded, live, tick('ready')], input).state.value).toEqual({ active: 'ready' })
+    expect(journey(monitorDetailMachine, [failed, live, tick('failed')], input).state.value).toEqual({
+      active: 'failed',
+    })
+    const lostNow = journey(monitorDetailMachine, [loaded, live, lost], input).state
+    expect(lostNow.value).toEqual({ active: 'loading' })
+    expect(lostNow.context).toMatchObject({ live: false, detail: detail() })
+    expect(journey(monitorDetailMachine, [loaded, lost, tick('ready')], input).state.value).toEqual({
+      active: 'loading',
+    })
+  })
+
+  it('a told change of this monitor loads again once the burst settles', () => {
+    const settling = journey(monitorDetailMachine, [loaded, live, told, told], input).state
+    expect(settling.value).toEqual({ active: 'settling' })
+    expect(settling.context.detail).toEqual(detail())
+    expect(journey(monitorDetailMachine, [loaded, live, told, settled], input).state.value).toEqual({
+      active: 'loading',
+    })
+    expect(journey(monitorDetailMachine, [loaded, hide, told], input).state.value).toBe('hidden')
+  })
+})
 
 describe('monitor detail machine paths', () => {
   const reached = reachedStateNodes(monitorDetailMachine, {
@@ -50,6 +79,10 @@ describe('monitor detail machine paths', () => {
       removed,
       hide,
       show,
+      live,
+      lost,
+      told,
+      settled,
     ],
   })
   it.each(stateNodeIds(monitorDetailMachine))('reaches %s', (id) => expect(reached.has(id)).toBe(true))

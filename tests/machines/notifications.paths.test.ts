@@ -35,6 +35,9 @@ const readAll = { type: 'notifications.readAll' } as const
 const open = (notification: Notification) => ({ type: 'notification.open', notification }) as const
 const refresh = { type: 'notifications.refresh' } as const
 const tick = { type: 'xstate.after.refresh.notifications.ready' } as never
+const told = (unread: number) => ({ type: 'notifications.live', unread }) as const
+const live = { type: 'live.status', status: 'live' } as const
+const lost = { type: 'live.status', status: 'lost' } as const
 
 const reached = reachedStateNodes(notificationsMachine, {
   events: [
@@ -50,6 +53,9 @@ const reached = reachedStateNodes(notificationsMachine, {
     open(seen),
     refresh,
     tick,
+    told(5),
+    live,
+    lost,
   ],
 })
 
@@ -61,7 +67,7 @@ describe('notifications machine paths', () => {
   it('a failed fetch ends loading with an empty list', () => {
     const { state } = journey(notificationsMachine, [fetchFailed])
     expect(state.value).toBe('ready')
-    expect(state.context).toEqual({ notifications: [], total: 0, unread: 0, pending: null })
+    expect(state.context).toEqual({ notifications: [], total: 0, unread: 0, pending: null, live: false })
   })
 
   it('"Mark all as read" shows every one read and none unread once the server has marked them', () => {
@@ -80,7 +86,13 @@ describe('notifications machine paths', () => {
   it('a fetch holds the list, the total and the unread count', () => {
     const { state } = journey(notificationsMachine, [fetched])
     expect(state.value).toBe('ready')
-    expect(state.context).toEqual({ notifications: page.notificationList, total: 3, unread: 2, pending: null })
+    expect(state.context).toEqual({
+      notifications: page.notificationList,
+      total: 3,
+      unread: 2,
+      pending: null,
+      live: false,
+    })
   })
 
   it('opening holds the notification as pending until the server answers', () => {
@@ -132,7 +144,13 @@ describe('notifications machine paths', () => {
     const loading = journey(notificationsMachine, [fetched, open(web), marked, refresh])
     expect(loading.state.value).toBe('loading')
     const { state } = journey(notificationsMachine, [fetched, open(web), marked, refresh, fetched])
-    expect(state.context).toEqual({ notifications: page.notificationList, total: 3, unread: 2, pending: null })
+    expect(state.context).toEqual({
+      notifications: page.notificationList,
+      total: 3,
+      unread: 2,
+      pending: null,
+      live: false,
+    })
   })
 
   it('asks again every 30 s from ready, after a fetch or a failed one, and keeps the list meanwhile', () => {
@@ -149,6 +167,41 @@ describe('notifications machine paths', () => {
     const { state } = journey(notificationsMachine, [fetched, open(web), open(account)])
     expect(state.value).toBe('opening')
     expect(state.context.pending).toEqual(web)
+  })
+})
+
+describe('notifications machine, live', () => {
+  it('a told notification sets the unread count at once and loads the list again', () => {
+    const { state } = journey(notificationsMachine, [fetched, told(5)])
+    expect(state.value).toBe('loading')
+    expect(state.context.unread).toBe(5)
+    expect(state.context.notifications).toEqual(page.notificationList)
+    // While a notification is being opened the count is set; the list stays until that is done.
+    const opening = journey(notificationsMachine, [fetched, open(web), told(4)]).state
+    expect(opening.value).toBe('opening')
+    expect(opening.context.unread).toBe(4)
+    // Told while the list loads: it loads again, so the answer is not older than the news.
+    const reloading = journey(notificationsMachine, [told(7)]).state
+    expect(reloading.value).toBe('loading')
+    expect(reloading.context.unread).toBe(7)
+  })
+
+  it('read in another tab: the count drops to what the server says', () => {
+    const { state } = journey(notificationsMachine, [fetched, told(0), fetched])
+    expect(state.value).toBe('ready')
+    expect(state.context.unread).toBe(2)
+    expect(journey(notificationsMachine, [fetched, told(0)]).state.context.unread).toBe(0)
+  })
+
+  it('asks on its timer only while the stream is not live, and loads at once when it is lost', () => {
+    expect(journey(notificationsMachine, [fetched, live, tick]).state.value).toBe('ready')
+    expect(journey(notificationsMachine, [live, fetched, tick]).state.value).toBe('ready')
+    const lostNow = journey(notificationsMachine, [fetched, live, lost]).state
+    expect(lostNow.value).toBe('loading')
+    expect(lostNow.context.live).toBe(false)
+    // Lost again, or never live: nothing extra happens; the timer asks.
+    expect(journey(notificationsMachine, [fetched, lost]).state.value).toBe('ready')
+    expect(journey(notificationsMachine, [fetched, live, lost, fetched, tick]).state.value).toBe('loading')
   })
 })
 

@@ -17,6 +17,7 @@ import { cloudFacts } from '../../src/server/engine/cloud-facts.ts'
 import { createCloudSync } from '../../src/server/engine/cloud-sync.ts'
 import { createRecorder } from '../../src/server/engine/recorder.ts'
 import type { Deps } from '../../src/server/http/env.ts'
+import { createLive } from '../../src/server/live/live.ts'
 import type { Logger } from '../../src/server/logger.ts'
 import { channelContext, createDeliveryWorker } from '../../src/server/notify/delivery-worker.ts'
 import { createMailer } from '../../src/server/notify/mailer.ts'
@@ -183,7 +184,16 @@ export const buildTestApp = (
   const repos = reposOf(database.db)
   const { logger, lines } = collectingLogger()
   const config = testConfig(opts.config)
-  const recorder = createRecorder({ database, clock, logger, appUrl: config.appUrl, flushMs: 5 })
+  // Live events: on PostgreSQL a test that reads them starts `deps.live` (LISTEN) and stops it.
+  const live = createLive({ database, logger })
+  const recorder = createRecorder({
+    database,
+    clock,
+    logger,
+    appUrl: config.appUrl,
+    flushMs: 5,
+    publish: live.publishAll,
+  })
   const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), clock })
   const mailer = createMailer({ repos, deliveries, clock, logger })
   const secrets = createSecretBox(randomBytes(32))
@@ -203,6 +213,7 @@ export const buildTestApp = (
     cloud,
     cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
     stripe: gatewayFromConfig(config.billing, clock.now),
+    live,
   }
   const app = createApp(deps)
 

@@ -10,6 +10,8 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Database {
   readonly db: Kysely<DB>
   readonly dialect: Dialect
+  /** PostgreSQL's connection string, for a connection of its own (the live events' LISTEN). */
+  readonly url?: string
   close(): Promise<void>
 }
 
@@ -57,7 +59,7 @@ export const openPostgres = (
   // An idle client that loses its server (restart, failover) emits 'error'; unhandled, it would end the process.
   pool.on('error', onIdleError)
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
-  return { db, dialect: 'postgres', close: () => db.destroy() }
+  return { db, dialect: 'postgres', url: connectionString, close: () => db.destroy() }
 }
 
 export const openDatabase = (opts: { databaseUrl?: string; sqliteFile: string }): Database =>

@@ -18,6 +18,8 @@ import * as support from './migrations/015-support.ts'
 import * as reports from './migrations/016-reports.ts'
 import * as tags from './migrations/017-tags.ts'
 import * as resultContext from './migrations/018-result-context.ts'
+import * as incidentTimeline from './migrations/019-incident-timeline.ts'
+import { listSummaries } from './migrations/020-list-summaries.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -40,6 +42,8 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '016-reports': reports,
   '017-tags': tags,
   '018-result-context': resultContext,
+  '019-incident-timeline': incidentTimeline,
+  '020-list-summaries': listSummaries(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -224,6 +224,27 @@ export interface IncidentsTable {
   started_at: number
   resolved_at: number | null
   cause: string
+  /** When the owner acknowledged it (reminders stop), and who; null until then. */
+  acknowledged_at: number | null
+  acknowledged_by: string | null
+}
+
+/** An incident's timeline (migration 019). */
+export interface IncidentEventsTable {
+  event_id: string
+  incident_id: string
+  /** The incident's owner. */
+  user_id: string
+  at: number
+  /** 'failed' (the first failure), 'confirmed', 'alert', 'reminder', 'acknowledged', 'comment' or 'resolved'. */
+  kind: string
+  /** Who acknowledged or commented. */
+  author_id: string | null
+  /** A comment's text. */
+  body: string | null
+  /** An alert's or reminder's delivery to one channel: its channel and outcome are read from `deliveries`. */
+  delivery_id: string | null
+  created_at: number
 }
 
 export interface IntegrationsTable {
@@ -482,6 +503,23 @@ export interface MonitorTagsTable {
   tag_id: string
 }
 
+/** A monitor's heartbeat bar as the list answers it (migration 020): kept by a trigger on check_results. */
+export interface MonitorBeatsTable {
+  monitor_id: string
+  /** JSON: its last 30 results as the list's heartbeats, oldest first. */
+  beats: string
+  oldest_at: number
+}
+
+/** +1/-1 rows of a user's monitors by state and type, in all (tag_id '') and per tag (migration 020). */
+export interface MonitorCountsTable {
+  user_id: string
+  tag_id: string
+  status: string
+  type: string
+  n: number
+}
+
 export interface DB {
   plans: PlansTable
   plan_accesses: PlanAccessesTable
@@ -505,6 +543,7 @@ export interface DB {
   check_results: CheckResultsTable
   rollups: RollupsTable
   incidents: IncidentsTable
+  incident_events: IncidentEventsTable
   integrations: IntegrationsTable
   deliveries: DeliveriesTable
   cloud_accounts: CloudAccountsTable
@@ -525,4 +564,6 @@ export interface DB {
   report_sends: ReportSendsTable
   tags: TagsTable
   monitor_tags: MonitorTagsTable
+  monitor_beats: MonitorBeatsTable
+  monitor_counts: MonitorCountsTable
 }

@@ -68,7 +68,21 @@ export interface CheckEffects {
   openIncident: IncidentRow | null
   resolveIncident: { id: string; at: number } | null
   alerts: RaisedAlert[]
+  /** The incident its down, up and reminder alerts are about (their deliveries go on its timeline). */
+  incidentId: string | null
+  /** What it adds to an incident's timeline besides the alerts: the first failure and confirmation, the recovery. */
+  timeline: TimelineMark[]
 }
+
+/** A row of an incident's timeline that a check result writes. */
+export interface TimelineMark {
+  incidentId: string
+  kind: 'failed' | 'confirmed' | 'resolved'
+  at: number
+}
+
+/** The alerts that belong to an incident's timeline. */
+export const INCIDENT_ALERTS: ReadonlySet<AlertKind> = new Set(['down', 'up', 'reminder'])
 
 /**
  * The effects of one check on its monitor as the row stands now: the state rules (retries, recovery), the
@@ -78,7 +92,13 @@ export interface CheckEffects {
  * stands still (no incident opens or closes, no alert goes out) and its time is left out of uptime; the first
  * check after the window judges the monitor afresh from where it stood.
  */
-export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMaintenance = false): CheckEffects => {
+export const checkEffects = (
+  row: MonitorRecord,
+  check: CompletedCheck,
+  inMaintenance = false,
+  /** The open incident was acknowledged: its reminders stop. */
+  acknowledged = false,
+): CheckEffects => {
   const { outcome } = check
   const at = check.startedAt
   const before = healthOf(row)
@@ -158,6 +178,8 @@ export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMainte
 
   let openIncident: IncidentRow | null = null
   let resolveIncident: CheckEffects['resolveIncident'] = null
+  let incidentId: string | null = null
+  const timeline: TimelineMark[] = []
   if (transition.kind === 'down') {
     openIncident = {
       incident_id: newId(),
@@ -166,16 +188,26 @@ export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMainte
       started_at: transition.since,
       resolved_at: null,
       cause: outcome.message,
+      acknowledged_at: null,
+      acknowledged_by: null,
     }
+    incidentId = openIncident.incident_id
+    timeline.push({ incidentId, kind: 'failed', at: transition.since }, { incidentId, kind: 'confirmed', at })
     change.open_incident_id = openIncident.incident_id
     change.last_reminded_at = at
     raise('down', downMessage(row, transition.since, outcome.message), transition.since)
   } else if (transition.kind === 'up') {
-    if (row.open_incident_id) resolveIncident = { id: row.open_incident_id, at: transition.since }
+    if (row.open_incident_id) {
+      resolveIncident = { id: row.open_incident_id, at: transition.since }
+      incidentId = row.open_incident_id
+      timeline.push({ incidentId, kind: 'resolved', at: transition.since })
+    }
     change.open_incident_id = null
     raise('up', upMessage(row, transition.since, row.failing_since ?? transition.since))
-  } else if (health.status === 'down' && row.reminder_minutes !== null && !inMaintenance) {
-    // Still down: the channels are reminded every reminder_minutes (the bell already says it is down).
+  } else if (health.status === 'down' && row.reminder_minutes !== null && !inMaintenance && !acknowledged) {
+    // Still down: the channels are reminded every reminder_minutes (the bell already says it is down), until
+    // someone acknowledges the incident.
+    incidentId = row.open_incident_id
     const last = row.last_reminded_at ?? row.status_changed_at ?? at
     if (at - last >= row.reminder_minutes * 60_000) {
       change.last_reminded_at = at
@@ -208,5 +240,7 @@ export const checkEffects = (row: MonitorRecord, check: CompletedCheck, inMainte
     openIncident,
     resolveIncident,
     alerts,
+    incidentId,
+    timeline,
   }
 }

@@ -1,23 +1,30 @@
 import { Hono } from 'hono'
-import { IncidentsQuery } from '../../domain/monitor-queries.schema.ts'
-import { notFound } from '../errors.ts'
-import { toIncident } from '../services/monitor-stats.service.ts'
+import { IncidentCommentInput, IncidentListQuery } from '../../domain/incident.ts'
+import { incidentsService } from '../services/incidents.service.ts'
 import type { AppEnv, Deps } from './env.ts'
+import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
 
-export const incidentRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().use(requireSession(deps)).get('/', validate('query', IncidentsQuery), async (c) => {
-    const userId = c.get('session').userId
-    const { page, limit, monitor_id, open } = c.req.valid('query')
-    // Another user's monitor is answered as if it did not exist, not with an empty list.
-    if (monitor_id !== undefined && !(await deps.repos.monitors.findOwned(userId, monitor_id)))
-      throw notFound('Monitor')
-    const { rows, total } = await deps.repos.incidents.page(userId, { monitorId: monitor_id, open }, page, limit)
-    return c.json({
-      data: {
-        incidents: rows.map(toIncident),
-        pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
-      },
-    })
-  })
+// Incidents across the user's monitors (issue 19): the list with filters, one incident with its timeline and
+// evidence, acknowledging and comments. Another user's incident is 404 on every route.
+export const incidentRoutes = (deps: Deps) => {
+  const incidents = incidentsService(deps)
+  return new Hono<AppEnv>()
+    .use(requireSession(deps))
+    .get('/', validate('query', IncidentListQuery), async (c) =>
+      c.json({ data: await incidents.list(c.get('session').userId, c.req.valid('query')) }),
+    )
+    .get('/:id', async (c) =>
+      c.json({ data: { incident: await incidents.detail(c.get('session').userId, c.req.param('id')) } }),
+    )
+    .post('/:id/acknowledge', noFormBody, async (c) =>
+      c.json({ data: { incident: await incidents.acknowledge(c.get('session').userId, c.req.param('id')) } }),
+    )
+    .post('/:id/comments', validate('json', IncidentCommentInput), async (c) =>
+      c.json(
+        { data: { event: await incidents.comment(c.get('session').userId, c.req.param('id'), c.req.valid('json')) } },
+        201,
+      ),
+    )
+}

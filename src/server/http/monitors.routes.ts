@@ -7,7 +7,7 @@ import { confirmingOf, storedVerdict } from '../../domain/result-verdict.ts'
 import { BulkInput, MonitorTagsInput } from '../../domain/tags.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import { bulkService } from '../services/monitor-bulk.service.ts'
-import { monitorPage } from '../services/monitor-list.service.ts'
+import { monitorPage, pageJson } from '../services/monitor-list.service.ts'
 import { monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
 import { monitorsService } from '../services/monitors.service.ts'
 import { tagsService } from '../services/tags.service.ts'
@@ -42,7 +42,9 @@ export const monitorRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', MonitorPageQuery), async (c) =>
-      c.json({ data: await monitorPage(deps, userOf(c), c.req.valid('query'), deps.clock.now()) }),
+      c.body(pageJson(await monitorPage(deps, userOf(c), c.req.valid('query'), deps.clock.now())), 200, {
+        'content-type': 'application/json',
+      }),
     )
     .post('/bulk', validate('json', BulkInput), async (c) =>
       c.json({ data: await bulk(userOf(c), c.req.valid('json')) }),

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { MarkReadInput, NotificationListQuery } from '../../domain/pagination.schema.ts'
 import { toNotification } from '../db/repos/notifications.repo.ts'
 import { notFound } from '../errors.ts'
+import { readEvent } from '../live/events-of.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
@@ -25,12 +26,17 @@ export const notificationRoutes = (deps: Deps) =>
       })
     })
     .post('/read_all', noFormBody, async (c) => {
-      const marked = await deps.repos.notifications.markAllOpened(c.get('session').userId)
+      const { userId } = c.get('session')
+      const marked = await deps.repos.notifications.markAllOpened(userId)
+      // The bell of the user's other tabs.
+      if (marked > 0) deps.live.publishAll([await readEvent(deps.database.db, userId)])
       return c.json({ data: { marked, unread_count: 0 } })
     })
     .patch('/', validate('json', MarkReadInput), async (c) => {
       const { notification_id } = c.req.valid('json')
-      const row = await deps.repos.notifications.markOpened(c.get('session').userId, notification_id)
+      const { userId } = c.get('session')
+      const row = await deps.repos.notifications.markOpened(userId, notification_id)
       if (!row) throw notFound('Notification')
+      deps.live.publishAll([await readEvent(deps.database.db, userId)])
       return c.json({ data: { notification: toNotification(row) } })
     })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
 import { Failure } from '../errors.ts'
+import { publishUnread } from '../live/notices.ts'
 import { downgradeToBasic } from '../services/billing.service.ts'
 import { changePlan, currentSubscription } from '../services/subscriptions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
@@ -32,6 +33,8 @@ export const subscriptionRoutes = (deps: Deps) =>
         is_free_trial: input.is_free_trial,
       }
       const subscription = await changePlan(deps.database, userId, terms, deps.clock.now())
+      // The plan change's notice in the bell of the user's other tabs.
+      await publishUnread(deps, [userId])
       return c.json({ data: { subscription } })
     })
 

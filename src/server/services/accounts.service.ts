@@ -8,6 +8,7 @@ import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { publishUnread } from '../live/notices.ts'
 import type { Deps } from './deps.ts'
 
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
@@ -274,6 +275,9 @@ export const accountsService = (deps: Deps) => {
           now,
         )
       })
+      // The tab that changed it stays signed in. (Registering and the operator's reset publish nothing: no page of
+      // the user is open then, or every session has just ended.)
+      await publishUnread(deps, [userId])
       await mailer.send({
         userId: user.user_id,
         to: user.email,

@@ -2,6 +2,8 @@ import { billingNotice, TRIAL_REMINDER_DAYS, trialReminderDue } from '../../doma
 import type { Clock } from '../clock.ts'
 import { type Database, takeWriteLock } from '../db/database.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
+import type { LiveHub } from '../live/hub.ts'
+import { publishUnread } from '../live/notices.ts'
 import type { Logger } from '../logger.ts'
 import type { DeliveryWorker } from '../notify/delivery-worker.ts'
 import { sendWritten, tell } from './billing-notices.ts'
@@ -18,6 +20,8 @@ export interface BillingSweepDeps {
   logger: Logger
   deliveries: Pick<DeliveryWorker, 'sendNow'>
   appUrl: string
+  /** The users' bells, told of the notices once each account's transaction has committed. */
+  live?: Pick<LiveHub, 'publishAll'>
 }
 
 const DAY = 86_400_000
@@ -39,6 +43,7 @@ export const sweepBilling = async (deps: BillingSweepDeps) => {
   const repos = reposOf(database.db)
   const soon = await repos.billing.termsToSweep(now, now + Math.max(...TRIAL_REMINDER_DAYS) * DAY, BATCH)
   const mails: (string | null)[] = []
+  const told = new Set<string>()
   let ended = 0
   let reminded = 0
   for (const term of soon) {
@@ -55,6 +60,7 @@ export const sweepBilling = async (deps: BillingSweepDeps) => {
         return endTerm(r, latest, now, deps.appUrl, paymentFailed)
       })
       ended += sent.length
+      if (sent.length > 0) told.add(term.user_id)
       mails.push(...sent)
       continue
     }
@@ -66,9 +72,13 @@ export const sweepBilling = async (deps: BillingSweepDeps) => {
       if (!(await r.billing.recordNotice(term.subscription_id, due, now))) return null
       return tell(r, term.user_id, billingNotice.trialEnding(term.ends_at as number, now), now, deps.appUrl)
     })
-    if (sent !== null) reminded += 1
+    if (sent !== null) {
+      reminded += 1
+      told.add(term.user_id)
+    }
     mails.push(sent)
   }
+  await publishUnread(deps, told)
   await sendWritten(deps, mails)
   if (ended || reminded) deps.logger.info('billing sweep', { ended, reminded })
   return { ended, reminded }

@@ -19,6 +19,7 @@ import type { BillingAccountRow } from '../db/repos/billing.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import { currentSubscription } from '../db/subscription-terms.ts'
 import { Failure } from '../errors.ts'
+import { publishUnread } from '../live/notices.ts'
 import { sendWritten, tell } from './billing-notices.ts'
 import type { Deps } from './deps.ts'
 import { syncPaidPlan } from './paid-plan-sync.ts'
@@ -100,6 +101,8 @@ const applyStripeState = async (deps: Deps, userId: string, view: SubscriptionVi
     await takeWriteLock(trx, database.dialect)
     return syncPaidPlan(reposOf(trx), userId, view, now, deps.config.appUrl)
   })
+  // Its notices (a paid plan, a plan ended, a plan change) in the bell.
+  await publishUnread(deps, [userId])
   await sendWritten(deps, mails)
 }
 
@@ -234,7 +237,14 @@ export const downgradeToBasic = async (deps: Deps, userId: string) => {
   const now = deps.clock.now()
   const current = await currentSubscription(deps.repos, userId, now)
   if (current.title === 'Basic') return current
-  return changePlan(deps.database, userId, { title: 'Basic', billing_frequency: 'Monthly', is_free_trial: false }, now)
+  const basic = await changePlan(
+    deps.database,
+    userId,
+    { title: 'Basic', billing_frequency: 'Monthly', is_free_trial: false },
+    now,
+  )
+  await publishUnread(deps, [userId])
+  return basic
 }
 
 /** The customer and subscription an event is about; null for events billing does not follow. */
@@ -310,6 +320,7 @@ export const receiveWebhook = async (
     }
     return { outcome: 'processed' as const, mails }
   })
+  if (result.outcome === 'processed' && account) await publishUnread(deps, [account.user_id])
   await sendWritten(deps, result.mails)
   return result.outcome
 }

@@ -8,6 +8,7 @@ import type { Repos } from '../db/repos/index.ts'
 import type { CloudSync } from '../engine/cloud-sync.ts'
 import type { Recorder } from '../engine/recorder.ts'
 import type { RunCheck } from '../engine/scheduler.ts'
+import type { LiveHub } from '../live/hub.ts'
 import type { Logger } from '../logger.ts'
 import type { ResolveHost } from '../net/target-screen.ts'
 import type { DeliveryWorker } from '../notify/delivery-worker.ts'
@@ -35,6 +36,8 @@ export interface Deps {
   cloud: CloudProviders
   /** Reads connected cloud accounts; the engine runs its schedule, the API reads one at once when asked. */
   cloudSync: CloudSync
+  /** Live events to the users' open pages (GET /api/events); across processes on PostgreSQL. */
+  live: LiveHub
   /** Stripe, with BILLING=stripe; null when billing is off. */
   stripe: StripeGateway | null
 }

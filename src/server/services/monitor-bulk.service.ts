@@ -1,5 +1,6 @@
 import type { BulkInput } from '../../domain/tags.ts'
 import { Failure } from '../errors.ts'
+import { monitorsEvent } from '../live/events-of.ts'
 import type { Deps } from './deps.ts'
 import { monitorsService } from './monitors.service.ts'
 import { tagsService } from './tags.service.ts'
@@ -19,6 +20,7 @@ export const bulkService = (deps: Deps) => {
   return async (userId: string, input: BulkInput): Promise<BulkOutcome> => {
     if (input.action === 'tag' || input.action === 'untag') {
       await tags.tagMany(userId, input.tag_id as string, input.monitor_ids, input.action === 'tag')
+      deps.live.publishAll([monitorsEvent(userId, input.monitor_ids)])
       return { done: input.monitor_ids.length, failed: [] }
     }
     await tags.ownedMonitors(userId, input.monitor_ids)

@@ -14,6 +14,7 @@ import { repos as reposOf } from '../db/repos/index.ts'
 import { configOf, freshState, newMonitorRecord, pausedState, toMonitorInput } from '../db/repos/monitor-record.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { Failure, notFound } from '../errors.ts'
+import { monitorEvent, monitorsEvent } from '../live/events-of.ts'
 import { targetsRefusal } from '../net/target-screen.ts'
 import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
@@ -80,6 +81,12 @@ export const monitorsService = (deps: Deps) => {
     return row
   }
 
+  /** Tells the owner's open pages (live events) of the monitor's new state. */
+  const told = (before: MonitorRecord['status']) => (row: MonitorRecord) => {
+    deps.live.publishAll([monitorEvent(row, before)])
+    return row
+  }
+
   /** Closes the open incident of a monitor that stops being watched: nobody knows its state any more. */
   const closeOpenIncident = async (r: ReturnType<typeof reposOf>, row: MonitorRecord, now: number) => {
     if (row.open_incident_id) await r.incidents.resolve(row.open_incident_id, now)
@@ -102,6 +109,7 @@ export const monitorsService = (deps: Deps) => {
       const now = clock.now()
       const row = newMonitorRecord(userId, input, now)
       await repos.monitors.insert(row)
+      deps.live.publishAll([monitorsEvent(userId, [row.monitor_id])])
       return row
     },
 
@@ -141,7 +149,7 @@ export const monitorsService = (deps: Deps) => {
         updated_at: now,
         ...(checkChanged && row.paused === 0 ? freshState(now) : {}),
       }
-      return database.db.transaction().execute(async (trx) => {
+      const saved = await database.db.transaction().execute(async (trx) => {
         const r = reposOf(trx)
         if (checkChanged && row.paused === 0) await closeOpenIncident(r, row, now)
         if (checkChanged && row.paused === 0) change.open_incident_id = null
@@ -149,19 +157,21 @@ export const monitorsService = (deps: Deps) => {
         if (!updated) throw notFound('Monitor')
         return updated
       })
+      return told(row.status)(saved)
     },
 
     pause: async (userId: string, monitorId: string): Promise<MonitorRecord> => {
       const row = await owned(userId, monitorId)
       if (row.paused === 1) return row
       const now = clock.now()
-      return database.db.transaction().execute(async (trx) => {
+      const saved = await database.db.transaction().execute(async (trx) => {
         const r = reposOf(trx)
         await closeOpenIncident(r, row, now)
         const updated = await r.monitors.updateOwned(userId, monitorId, { ...pausedState(now), paused_by_plan: 0 })
         if (!updated) throw notFound('Monitor')
         return updated
       })
+      return told(row.status)(saved)
     },
 
     resume: async (userId: string, monitorId: string): Promise<MonitorRecord> => {
@@ -179,11 +189,12 @@ export const monitorsService = (deps: Deps) => {
         ...freshState(clock.now()),
       })
       if (!updated) throw notFound('Monitor')
-      return updated
+      return told(row.status)(updated)
     },
 
     remove: async (userId: string, monitorId: string) => {
       if (!(await repos.monitors.deleteOwned(userId, monitorId))) throw notFound('Monitor')
+      deps.live.publishAll([monitorsEvent(userId, [monitorId])])
     },
 
     /** Runs a check now, outside the schedule; its result counts like any other. */

@@ -7,6 +7,7 @@ import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { toUser } from '../db/repos/users.repo.ts'
 import { Failure, notFound } from '../errors.ts'
+import { publishUnread } from '../live/notices.ts'
 import { checkPassword, userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 import { reencodePicture } from './profile-picture.ts'
@@ -129,6 +130,7 @@ export const profileService = (deps: Deps) => {
         )
         return { before, after: change.new_email }
       })
+      await publishUnread(deps, [changed.before.user_id])
       await mailer.send({
         userId: changed.before.user_id,
         to: changed.before.email,

@@ -19,6 +19,7 @@ import type { SupportSummaryRow } from '../db/repos/support.repo.ts'
 import type { UserRow } from '../db/repos/users.repo.ts'
 import { notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { publishUnread } from '../live/notices.ts'
 import { userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 
@@ -189,6 +190,8 @@ export const supportService = (deps: Deps) => {
             ticketId,
           )
       })
+      // The owner's bell (not the operator's, who answered).
+      if (!own) await publishUnread(deps, [ticket.user_id])
       if (own) {
         const reopened = ticket.status === 'closed' ? ' (it was closed and is open again)' : ''
         await mailOperator(

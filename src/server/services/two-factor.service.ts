@@ -18,6 +18,7 @@ import { repos as reposOf } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import type { UserRow } from '../db/repos/users.repo.ts'
 import { Failure } from '../errors.ts'
+import { publishUnread } from '../live/notices.ts'
 import { checkPassword, userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
 import { recordSecurityEvent } from './security-log.ts'
@@ -104,6 +105,7 @@ export const twoFactorService = (deps: Deps) => {
           now,
         )
       })
+      await publishUnread(deps, [userId])
       await tell(user, 'Two-factor sign-in was turned on', 'Two-factor sign-in was turned on for your account.')
       return codes
     },
@@ -122,6 +124,7 @@ export const twoFactorService = (deps: Deps) => {
           now,
         )
       })
+      await publishUnread(deps, [userId])
       await tell(user, 'Two-factor sign-in was turned off', 'Two-factor sign-in was turned off for your account.')
     },
 

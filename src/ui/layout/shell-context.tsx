@@ -16,6 +16,7 @@ import type { notificationsMachine } from '../../machines/notifications.machine.
 import type { sidebarMachine } from '../../machines/sidebar.machine.ts'
 import type { subscriptionMachine } from '../../machines/subscription.machine.ts'
 import { useEffects } from '../app/effects.ts'
+import { useLiveBell } from './use-live-bell.ts'
 
 export interface Shell {
   subscription: ActorRefFrom<typeof subscriptionMachine>
@@ -49,6 +50,7 @@ export function ShellProvider({ children }: { children: ReactNode }) {
       input: sidebarInput(typeof window === 'undefined' ? 1024 : window.innerWidth),
     }),
   }
+  useLiveBell(shell.notifications)
   return <ShellContext.Provider value={shell}>{children}</ShellContext.Provider>
 }
 

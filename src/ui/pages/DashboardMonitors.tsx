@@ -11,6 +11,7 @@ import { notificationTarget } from '../../domain/notification-target.ts'
 import * as Card from '../components/card.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
 import { ExpiringSoon } from './ExpiringSoon.tsx'
+import { useLiveRefresh } from './monitors/use-live-refresh.ts'
 import { usePageVisibility } from './monitors/use-page-visibility.ts'
 import { RetryAlert } from './PageParts.tsx'
 
@@ -25,6 +26,8 @@ export function DashboardMonitors() {
   const logic = useMemo(() => overviewLogic(monitorsApi), [])
   const overview = useActorRef(logic)
   usePageVisibility(overview)
+  // The overview counts states and lists open incidents: a result that changes no state changes nothing here.
+  useLiveRefresh(overview, (e) => (e.kind === 'monitor' ? e.changed : e.kind === 'monitors' || e.kind === 'incident'))
   const data = useSelector(overview, (s) => s.context.data)
   const error = useSelector(overview, (s) => s.context.error)
   const failed = useSelector(overview, (s) => s.matches('failed'))
@@ -88,10 +91,17 @@ export function DashboardMonitors() {
             {data.incidents.map((i) => (
               <li key={i.id} className={css({ borderLeftWidth: '3px', borderColor: 'red.600', pl: '3' })}>
                 <Link
-                  to={detailOf(i.monitor_type, i.monitor_id)}
+                  to={`/incidents/${encodeURIComponent(i.id)}`}
                   className={css({ fontWeight: 'semibold', color: 'primary', textDecoration: 'underline' })}
                 >
                   {i.monitor_name}
+                </Link>{' '}
+                <Link
+                  to={detailOf(i.monitor_type, i.monitor_id)}
+                  aria-label={`The monitor ${i.monitor_name}`}
+                  className={css({ fontSize: 'xs', color: 'muted', textDecoration: 'underline' })}
+                >
+                  monitor
                 </Link>
                 <p className={css({ fontSize: 'sm' })}>{i.cause}</p>
                 <p className={css({ fontSize: 'xs', color: 'muted' })}>
@@ -100,6 +110,11 @@ export function DashboardMonitors() {
               </li>
             ))}
           </ul>
+        )}
+        {data && (
+          <Link to="/incidents" className={css({ fontSize: 'sm', color: 'primary', textDecoration: 'underline' })}>
+            All incidents
+          </Link>
         )}
       </Card.Root>
       {data && (

@@ -16,6 +16,10 @@ const card = css({ bg: 'surface', rounded: 'lg', shadow: 'sm', p: '6' })
 
 // The monitors and incidents load just after the page, with the schemas that parse them.
 const DashboardMonitors = lazy(() => import('./DashboardMonitors.tsx').then((m) => ({ default: m.DashboardMonitors })))
+// The one list of every monitor (search, filters, heartbeat bars, bulk actions), the page's main part.
+const DashboardList = lazy(() =>
+  import('./monitors/list/DashboardList.tsx').then((m) => ({ default: m.DashboardList })),
+)
 
 const MONITORING = NAVIGATION.filter((e) => !isNavGroup(e) && /Monitoring|Black List|Microsoft/.test(e.label))
 
@@ -31,6 +35,9 @@ export function DashboardPage() {
       <h1 className={pageTitle}>Welcome, {storedName()}</h1>
       <Suspense fallback={<p role="status">Loading...</p>}>
         <DashboardMonitors />
+      </Suspense>
+      <Suspense fallback={<p role="status">Loading...</p>}>
+        <DashboardList />
       </Suspense>
       <div className={css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(3, 1fr)' } })}>
         <section className={card} aria-label="Plan">

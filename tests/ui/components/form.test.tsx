@@ -9,6 +9,7 @@ import * as Field from '../../../src/ui/components/field.tsx'
 import { Form } from '../../../src/ui/components/form.tsx'
 import { LoginPage } from '../../../src/ui/pages/auth/LoginPage.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 import { seriousViolations } from './axe.ts'
 
@@ -141,7 +142,13 @@ describe("the app's forms", () => {
       'GET /api/user_subscription': () => ({ status: 200, body: { data: { subscription: subscription() } } }),
       'GET /api/monitors': () => ({
         status: 200,
-        body: { data: { monitors: [], counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 } } },
+        body: {
+          data: {
+            monitors: [],
+            counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 },
+            ...pageExtras,
+          },
+        },
       }),
     })
     renderShell(<MonitorListPage type="web" />)

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { LazyMonitorForm } from '../../../src/ui/pages/monitors/LazyMonitorForm.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 
@@ -40,7 +41,9 @@ const stub = (accounts: unknown[], onCreate: (body: unknown) => void = () => {})
     }),
     'GET /api/monitors': () => ({
       status: 200,
-      body: { data: { monitors: [], counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 } } },
+      body: {
+        data: { monitors: [], counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }, ...pageExtras },
+      },
     }),
     'GET /api/aws/accounts': () => ({ status: 200, body: { data: { accounts } } }),
     'GET /api/integrations': () => ({

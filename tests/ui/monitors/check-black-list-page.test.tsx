@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { CheckBlackListPage } from '../../../src/ui/pages/monitors/CheckBlackListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { blacklistDetail, blacklistMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, type Reply, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
@@ -13,6 +14,7 @@ const listOf = (monitors: Monitor[]) =>
   ok({
     monitors,
     counts: { total: monitors.length, up: monitors.length, down: 0, degraded: 0, paused: 0, pending: 0 },
+    ...pageExtras,
   })
 const answer = (target = '192.0.2.25') =>
   ok({ result: { ...blacklistDetail({ target }), checked_at: '2026-11-22T09:00:00.000Z' } })

@@ -45,8 +45,15 @@ describe('the dashboard overview', () => {
     expect([figure('Up'), figure('Down'), figure('Paused')]).toEqual(['4', '2', '1'])
     expect(within(counts).queryByText('Degraded')).toBeNull()
     const open = screen.getByRole('region', { name: 'Open incidents (2)' })
-    expect(within(open).getByRole('link', { name: 'Database' }).getAttribute('href')).toBe('/port_monitorings/p9')
-    expect(within(open).getByRole('link', { name: 'Gateway' }).getAttribute('href')).toBe('/ping_monitorings/g3')
+    // Each opens its incident's page (issue 19), with a link to its monitor beside it, and all incidents below.
+    expect(within(open).getByRole('link', { name: 'Database' }).getAttribute('href')).toBe('/incidents/i1')
+    expect(within(open).getByRole('link', { name: 'The monitor Database' }).getAttribute('href')).toBe(
+      '/port_monitorings/p9',
+    )
+    expect(within(open).getByRole('link', { name: 'The monitor Gateway' }).getAttribute('href')).toBe(
+      '/ping_monitorings/g3',
+    )
+    expect(within(open).getByRole('link', { name: 'All incidents' }).getAttribute('href')).toBe('/incidents')
     expect(requests.find((r) => r.path === '/api/incidents')?.query.get('open')).toBe('true')
   })
 

@@ -8,6 +8,7 @@ import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { MonitorDetailPage } from '../../../src/ui/pages/monitors/MonitorDetailPage.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { emailIntegration, slackIntegration, webhookIntegration } from '../../fixtures/integrations.ts'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { checkResult, stats, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
@@ -37,7 +38,7 @@ async function openForm({
 } = {}) {
   signIn()
   const requests = stubApi({
-    'GET /api/monitors': () => ok({ monitors, counts: counts(monitors.length) }),
+    'GET /api/monitors': () => ok({ monitors, counts: counts(monitors.length), ...pageExtras }),
     'GET /api/integrations': channels(integrations),
     ...handlers,
   })

@@ -4,13 +4,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { MonitorType } from '../../../src/domain/monitor.schema.ts'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { apiMonitor, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 
 const empty = {
   status: 200,
-  body: { data: { monitors: [], counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 } } },
+  body: {
+    data: { monitors: [], counts: { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 }, ...pageExtras },
+  },
 }
 
 async function openForm(type: MonitorType, handlers: Handlers = {}, plan: 'Basic' | 'Pro' = 'Basic') {
@@ -21,6 +24,7 @@ async function openForm(type: MonitorType, handlers: Handlers = {}, plan: 'Basic
       body: { data: { subscription: subscription({ title: plan }) } },
     }),
     'GET /api/monitors': () => empty,
+    'GET /api/tags': () => ({ status: 200, body: { data: { tags: [] } } }),
     ...handlers,
   })
   const utils = renderShell(<MonitorListPage type={type} />)
@@ -133,7 +137,11 @@ describe('the monitor form', () => {
       'GET /api/monitors': () => ({
         status: 200,
         body: {
-          data: { monitors: [monitor], counts: { total: 1, up: 1, down: 0, degraded: 0, paused: 0, pending: 0 } },
+          data: {
+            monitors: [monitor],
+            counts: { total: 1, up: 1, down: 0, degraded: 0, paused: 0, pending: 0 },
+            ...pageExtras,
+          },
         },
       }),
       'PATCH /api/monitors/a1': (req) => {
@@ -162,7 +170,11 @@ describe('the monitor form', () => {
       'GET /api/monitors': () => ({
         status: 200,
         body: {
-          data: { monitors: [monitor], counts: { total: 1, up: 1, down: 0, degraded: 0, paused: 0, pending: 0 } },
+          data: {
+            monitors: [monitor],
+            counts: { total: 1, up: 1, down: 0, degraded: 0, paused: 0, pending: 0 },
+            ...pageExtras,
+          },
         },
       }),
       'PATCH /api/monitors/a1': (req) => {

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
@@ -16,7 +17,10 @@ const counts = (list: Monitor[]) => ({
   paused: list.filter((m) => m.status === 'paused').length,
   pending: 0,
 })
-const listReply = (list: Monitor[]) => ({ status: 200, body: { data: { monitors: list, counts: counts(list) } } })
+const listReply = (list: Monitor[]) => ({
+  status: 200,
+  body: { data: { monitors: list, counts: counts(list), ...pageExtras } },
+})
 
 async function renderList(list: Monitor[], handlers: Handlers = {}) {
   signIn()

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Monitor, MonitorType } from '../../../src/domain/monitor.schema.ts'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { blacklistMonitor, dnsMonitor, domainMonitor, sslMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
@@ -14,6 +15,7 @@ const listOf = (monitors: Monitor[]) => ({
     data: {
       monitors,
       counts: { total: monitors.length, up: monitors.length, down: 0, degraded: 0, paused: 0, pending: 0 },
+      ...pageExtras,
     },
   },
 })

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Monitor, MonitorType } from '../../../src/domain/monitor.schema.ts'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { dnsMonitor, domainMonitor, inDays, sslMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
@@ -24,7 +25,10 @@ async function renderList(type: MonitorType, list: Monitor[], plan: 'Basic' | 'P
       status: 200,
       body: { data: { subscription: subscription({ title: plan }) } },
     }),
-    'GET /api/monitors': () => ({ status: 200, body: { data: { monitors: list, counts: counts(list) } } }),
+    'GET /api/monitors': () => ({
+      status: 200,
+      body: { data: { monitors: list, counts: counts(list), ...pageExtras } },
+    }),
   })
   const utils = renderShell(<MonitorListPage type={type} />)
   return { ...utils, requests }

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { webMonitor } from '../../fixtures/monitors.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
@@ -15,6 +16,7 @@ const listOf = (monitors: Monitor[]) => () => ({
     data: {
       monitors,
       counts: { total: monitors.length, up: monitors.length, down: 0, degraded: 0, paused: 0, pending: 0 },
+      ...pageExtras,
     },
   },
 })

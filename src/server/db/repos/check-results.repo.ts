@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely'
+import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely'
 import type { MonitorStatus } from '../../../domain/monitor-status.ts'
 import type { ResultVerdict } from '../../../domain/result-verdict.ts'
+import { postgresBeats, sqliteBeats } from '../migrations/020-list-summaries.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
 
 /**
@@ -57,13 +58,35 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
     return { rows: rows.map(fromRow), total: Number(count.n) }
   },
 
-  /** Deletes results older than `before` of the given monitors (those whose owners keep data that long). */
+  /**
+   * Deletes results older than `before` of the given monitors (those whose owners keep data that long), and rebuilds
+   * the heartbeat bars (`monitor_beats`, migration 020) that showed any of them: those of monitors not checked since.
+   */
   prune: async (monitorIds: readonly string[], before: number) => {
-    for (let i = 0; i < monitorIds.length; i += CHUNK)
-      await db
-        .deleteFrom('check_results')
-        .where('monitor_id', 'in', monitorIds.slice(i, i + CHUNK))
-        .where('checked_at', '<', before)
-        .execute()
+    for (let i = 0; i < monitorIds.length; i += CHUNK) {
+      const chunk = monitorIds.slice(i, i + CHUNK)
+      await db.deleteFrom('check_results').where('monitor_id', 'in', chunk).where('checked_at', '<', before).execute()
+      const stale = (
+        await db
+          .selectFrom('monitor_beats')
+          .select('monitor_id')
+          .where('monitor_id', 'in', chunk)
+          .where('oldest_at', '<', before)
+          .execute()
+      ).map((r) => r.monitor_id)
+      if (stale.length === 0) continue
+      await db.deleteFrom('monitor_beats').where('monitor_id', 'in', stale).execute()
+      const ids = sql.join(stale.map((id) => sql`(${id})`))
+      if (db.getExecutor().adapter instanceof PostgresAdapter)
+        await sql`insert into monitor_beats (monitor_id, beats, oldest_at)
+          select b.monitor_id, b.beats, b.oldest_at from (values ${ids}) as m(monitor_id),
+          lateral ${postgresBeats(sql`m.monitor_id`)} as b`.execute(db)
+      else {
+        const { beats, oldest } = sqliteBeats(sql`m.monitor_id`)
+        await sql`insert into monitor_beats (monitor_id, beats, oldest_at)
+          select m.monitor_id, ${beats}, ${oldest} from (select column1 as monitor_id from (values ${ids})) as m
+          where exists (select 1 from check_results where monitor_id = m.monitor_id)`.execute(db)
+      }
+    }
   },
 })

@@ -5,6 +5,7 @@ import { checkResultsRepo } from './check-results.repo.ts'
 import { cloudAccountsRepo } from './cloud-accounts.repo.ts'
 import { cloudDataRepo } from './cloud-data.repo.ts'
 import { deliveriesRepo } from './deliveries.repo.ts'
+import { incidentEventsRepo } from './incident-events.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
 import { integrationsRepo } from './integrations.repo.ts'
 import { maintenanceRepo } from './maintenance.repo.ts'
@@ -45,6 +46,7 @@ export const repos = (db: Kysely<DB>) => ({
   checkResults: checkResultsRepo(db),
   rollups: rollupsRepo(db),
   incidents: incidentsRepo(db),
+  incidentEvents: incidentEventsRepo(db),
   integrations: integrationsRepo(db),
   deliveries: deliveriesRepo(db),
   oauthStates: oauthStatesRepo(db),

@@ -1,22 +1,13 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely'
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely'
 import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
+import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'
 import { fromRow } from './monitor-record.ts'
 
 // The one list of a user's monitors: filtered, sorted and paged in the database, with the counts of its filters, and
-// each row's last checks for its heartbeat bar. A page reads its rows by the indexes of the user's monitors.
-
-/** One of a monitor's last results, for its heartbeat bar. */
-interface Beat {
-  checked_at: number
-  ok: number
-  status: string
-  response_ms: number | null
-  message: string
-}
-/** A result as the database gathers it: checked_at, ok, status, response_ms, message. */
-type BeatTuple = [number | string, number, string, number | string | null, string]
+// each row's last checks for its heartbeat bar. A page reads its rows by the indexes of the user's monitors, its
+// counts and heartbeat bars from what triggers keep (migration 020).
 
 export interface MonitorListFilter {
   userId: string
@@ -69,6 +60,8 @@ export const monitorListRepo = (db: Kysely<DB>) => {
         ),
       )
 
+  const fromSummary = countsFromSummary(db)
+
   return {
     /** One page of the matching monitors in an order the database can give (not by uptime or response time). */
     page: async (
@@ -103,85 +96,157 @@ export const monitorListRepo = (db: Kysely<DB>) => {
 
     /**
      * How many match, by state (the state filter aside), by type (the type filter aside) and by tag (the tag filter
-     * aside). The total and both facets come from one count by state and type with both of those filters aside (the
-     * index on user_id, status, type covers it); the tags' from the tags' index when no other filter is set.
+     * aside). Without a search or a status page, from the user's rows of `monitor_counts` (migration 020: a few
+     * rows per state, type and tag, whatever the number of monitors), which are right as soon as what changed them
+     * is committed; with one, from one read of the matching monitors, counted in the same shape.
      */
-    counts: async (f: MonitorListFilter) => {
-      const onlyTheUser = (f.q === undefined || f.q === '') && !f.type && !f.status && !f.pageId
-      const [grid, byTag] = await Promise.all([
-        matching(f, ['status', 'type'])
-          .select(['status', 'type', (e) => e.fn.countAll<number>().as('n')])
-          .groupBy(['status', 'type'])
-          .execute(),
-        onlyTheUser
-          ? // A tag is given only to its owner's monitors: the user's tags' rows are their monitors' tags.
-            db
-              .selectFrom('monitor_tags')
-              .select(['tag_id', (e) => e.fn.countAll<number>().as('n')])
-              .where('tag_id', 'in', db.selectFrom('tags').select('tag_id').where('user_id', '=', f.userId))
-              .groupBy('tag_id')
-              .execute()
-          : db
-              .selectFrom('monitor_tags')
-              .select(['tag_id', (e) => e.fn.countAll<number>().as('n')])
-              .where('monitor_id', 'in', matching(f, ['tag']).select('monitor_id'))
-              .groupBy('tag_id')
-              .execute(),
-      ])
-      let total = 0
-      const byStatus: Record<string, number> = {}
-      const byType: Record<string, number> = {}
-      for (const { status, type, n } of grid) {
-        const [statusOk, typeOk] = [
-          f.status === undefined || status === f.status,
-          f.type === undefined || type === f.type,
-        ]
-        if (statusOk && typeOk) total += Number(n)
-        if (typeOk) byStatus[status] = (byStatus[status] ?? 0) + Number(n)
-        if (statusOk) byType[type] = (byType[type] ?? 0) + Number(n)
-      }
-      return {
-        total,
-        byStatus,
-        byType,
-        byTag: Object.fromEntries(byTag.map((r) => [r.tag_id, Number(r.n)])) as Record<string, number>,
-      }
+    counts: async (f: MonitorListFilter): Promise<ListCounts> => {
+      if ((f.q === undefined || f.q === '') && f.pageId === undefined) return fromSummary(f)
+      // The monitors the search and status page let through, read once, counted as `monitor_counts` holds them: in
+      // all and per tag, by state and type (the filters by state, type and tag applied to those rows).
+      const hit = matching(f, ['status', 'type', 'tag']).select(['monitor_id', 'status', 'type'])
+      // (SQLite keeps a cross join's order: each matching monitor's tags by their key, not every tag row.)
+      // Compiled around the filter's own text: embedded as a subquery it would get parentheses of its own, and
+      // `as materialized ((select …))` is not SQLite. The text around it binds nothing, so its parameters stay as
+      // they are.
+      const { sql: text, parameters } = hit.compile()
+      const { rows } = await db.executeQuery<CountRow>(
+        CompiledQuery.raw(
+          `with hit as materialized (${text})
+          select '' as tag_id, status, type, count(*) as n from hit group by status, type
+          union all
+          select mt.tag_id, hit.status, hit.type, count(*) as n from hit cross join monitor_tags mt where mt.monitor_id = hit.monitor_id
+          group by mt.tag_id, hit.status, hit.type`,
+          [...parameters],
+        ),
+      )
+      return summarize(f, rows)
     },
 
     /**
-     * The last `n` results of each monitor, newest first: one indexed read of `n` rows per monitor, each monitor's
-     * gathered by the database into one JSON array (the 1,500 rows of a page read as row objects cost about three
-     * times as much: bench/monitor-page.bench.ts).
+     * Each monitor's heartbeat bar as JSON text (its last results, oldest first, as the list answers them), from
+     * `monitor_beats` (migration 020): 50 rows for a page instead of its 1,500 results, sent as they are.
      */
-    lastResults: async (monitorIds: readonly string[], n: number) => {
-      const out = new Map<string, Beat[]>()
-      if (monitorIds.length === 0) return out
-      const last = sql`select checked_at, ok, status, response_ms, message from check_results where monitor_id = m.id order by checked_at desc limit ${n}`
-      const beats =
-        db.getExecutor().adapter instanceof PostgresAdapter
-          ? sql`(select json_agg(json_build_array(checked_at, ok, status, response_ms, message) order by checked_at desc) from (${last}) as r)`
-          : sql`(select json_group_array(json_array(checked_at, ok, status, response_ms, message)) from (${last}) as r)`
-      const { rows } = await sql<{ id: string; beats: string | BeatTuple[] | null }>`with m(id) as (values ${sql.join(
-        monitorIds.map((id) => sql`(${id})`),
-      )}) select id, ${beats} as beats from m`.execute(db)
-      for (const r of rows) {
-        // PostgreSQL's driver parses JSON; SQLite answers its text.
-        const list = (typeof r.beats === 'string' ? JSON.parse(r.beats) : (r.beats ?? [])) as BeatTuple[]
-        if (list.length === 0) continue
-        out.set(
-          r.id,
-          list
-            .map(([checked_at, ok, status, response_ms, message]) => ({
-              checked_at: Number(checked_at),
-              ok: Number(ok),
-              status,
-              response_ms: response_ms === null ? null : Number(response_ms),
-              message,
-            }))
-            .sort((a, b) => b.checked_at - a.checked_at),
-        )
-      }
-      return out
+    beatsOf: async (monitorIds: readonly string[]) => {
+      if (monitorIds.length === 0) return new Map<string, string>()
+      const rows = await db
+        .selectFrom('monitor_beats')
+        .select(['monitor_id', 'beats'])
+        .where('monitor_id', 'in', monitorIds)
+        .execute()
+      return new Map(rows.map((r) => [r.monitor_id, r.beats]))
     },
   }
+}
+
+export interface ListCounts {
+  total: number
+  byStatus: Record<string, number>
+  byType: Record<string, number>
+  byTag: Record<string, number>
+}
+
+/** The total and the facets by state and type from counts by state and type (both of those filters aside). */
+const fromGrid = (f: MonitorListFilter, grid: readonly { status: string; type: string; n: number | string }[]) => {
+  let total = 0
+  const byStatus: Record<string, number> = {}
+  const byType: Record<string, number> = {}
+  for (const { status, type, n } of grid) {
+    const [statusOk, typeOk] = [f.status === undefined || status === f.status, f.type === undefined || type === f.type]
+    if (statusOk && typeOk) total += Number(n)
+    if (typeOk) byStatus[status] = (byStatus[status] ?? 0) + Number(n)
+    if (statusOk) byType[type] = (byType[type] ?? 0) + Number(n)
+  }
+  return { total, byStatus, byType }
+}
+
+/** Rows of `monitor_counts` beyond one per group before a read folds them. */
+const FOLD_AFTER = 200
+
+/**
+ * The counts from the user's rows of `monitor_counts`: the grid of all their monitors (tag '') or of the tag filtered
+ * by, and each tag's count of the monitors that pass the state and type filters. When the rows have grown well past
+ * one per group, they are folded into one per group (in one statement on PostgreSQL, under the write lock on SQLite),
+ * so that a read stays a few hundred rows.
+ */
+const countsFromSummary =
+  (db: Kysely<DB>) =>
+  async (f: MonitorListFilter): Promise<ListCounts> => {
+    const rows = await db
+      .selectFrom('monitor_counts')
+      .select([
+        'tag_id',
+        'status',
+        'type',
+        (e) => e.fn.sum<number>('n').as('n'),
+        (e) => e.fn.countAll<number>().as('k'),
+      ])
+      .where('user_id', '=', f.userId)
+      .groupBy(['tag_id', 'status', 'type'])
+      .execute()
+    const stored = rows.reduce((sum, r) => sum + Number(r.k), 0)
+    if (stored > rows.length + FOLD_AFTER) await foldCounts(db, f.userId)
+    return summarize(f, rows)
+  }
+
+interface CountRow {
+  /** '' for all the monitors, else a tag's. */
+  tag_id: string
+  status: string
+  type: string
+  n: number | string
+}
+
+/**
+ * The total and the facets from counts by tag, state and type: the grid of all the monitors (tag '') or of the tag
+ * filtered by gives the total and the facets by state and type; each tag's count is of the monitors that pass the
+ * state and type filters.
+ */
+const summarize = (f: MonitorListFilter, counted: readonly CountRow[]): ListCounts => {
+  // Groups emptied since the last fold sum to nothing: they are not facets.
+  const rows = counted.filter((r) => Number(r.n) !== 0)
+  const byTag: Record<string, number> = {}
+  for (const r of rows) {
+    if (r.tag_id === '') continue
+    if ((f.status === undefined || r.status === f.status) && (f.type === undefined || r.type === f.type))
+      byTag[r.tag_id] = (byTag[r.tag_id] ?? 0) + Number(r.n)
+  }
+  return {
+    ...fromGrid(
+      f,
+      rows.filter((r) => r.tag_id === (f.tagId ?? '')),
+    ),
+    byTag,
+  }
+}
+
+/** One row per group of the user's counts (without those that sum to nothing), in place of the rows added. */
+const foldCounts = async (db: Kysely<DB>, userId: string) => {
+  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+    // Rows added meanwhile by others are not in this statement's snapshot: they stay, to be folded next time.
+    await sql`with gone as (delete from monitor_counts where user_id = ${userId} returning tag_id, status, type, n)
+      insert into monitor_counts (user_id, tag_id, status, type, n)
+      select ${userId}, tag_id, status, type, sum(n) from gone group by tag_id, status, type having sum(n) <> 0`.execute(
+      db,
+    )
+    return
+  }
+  await db.transaction().execute(async (trx) => {
+    await takeWriteLock(trx, 'sqlite')
+    const sums = await trx
+      .selectFrom('monitor_counts')
+      .select(['tag_id', 'status', 'type', (e) => e.fn.sum<number>('n').as('n')])
+      .where('user_id', '=', userId)
+      .groupBy(['tag_id', 'status', 'type'])
+      .having((e) => e.fn.sum('n'), '<>', 0)
+      .execute()
+    await trx.deleteFrom('monitor_counts').where('user_id', '=', userId).execute()
+    if (sums.length > 0)
+      await trx
+        .insertInto('monitor_counts')
+        .values(
+          sums.map((r) => ({ user_id: userId, tag_id: r.tag_id, status: r.status, type: r.type, n: Number(r.n) })),
+        )
+        .execute()
+  })
 }

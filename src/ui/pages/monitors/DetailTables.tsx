@@ -1,3 +1,4 @@
+import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { CheckResult, Incident } from '../../../domain/check-result.ts'
 import type { Pagination } from '../../../machines/monitor-detail.machine.ts'
@@ -5,7 +6,7 @@ import { Button } from '../../components/button.tsx'
 import * as Table from '../../components/table.tsx'
 import { formatDateTime, formatDuration, formatMs } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
-import { muted, numeric } from './table-styles.ts'
+import { link, muted, numeric } from './table-styles.ts'
 import { VerdictChip } from './VerdictChip.tsx'
 
 /** The latest check results, newest first, a page at a time. */
@@ -64,26 +65,40 @@ export function ResultsTable({
 /** The monitor's incidents, newest first: an ongoing one has no end yet. */
 export function IncidentsTable({ incidents, now }: { incidents: readonly Incident[]; now: number }) {
   if (incidents.length === 0) return <p className={muted}>No incidents. Long may it last.</p>
+  const ongoing = incidents.find((i) => i.resolved_at === null)
   return (
-    <Table.Simple label="Incidents table" columns={['Started', 'Ended', 'Duration', 'Cause']}>
-      {incidents.map((i) => (
-        <Table.Row key={i.id}>
-          <Table.Cell className={numeric}>
-            <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
-          </Table.Cell>
-          <Table.Cell className={numeric}>
-            {i.resolved_at ? (
-              <time dateTime={i.resolved_at}>{formatDateTime(i.resolved_at)}</time>
-            ) : (
-              <StatusBadge status="down" label="ongoing" />
-            )}
-          </Table.Cell>
-          <Table.Cell className={numeric}>
-            {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
-          </Table.Cell>
-          <Table.Cell minW="48">{i.cause}</Table.Cell>
-        </Table.Row>
-      ))}
-    </Table.Simple>
+    <>
+      {ongoing && (
+        <p className={css({ mb: '3' })}>
+          <Link to={`/incidents/${encodeURIComponent(ongoing.id)}`} className={link}>
+            Open the ongoing incident
+          </Link>{' '}
+          to acknowledge it, see who was alerted and add notes.
+        </p>
+      )}
+      <Table.Simple label="Incidents table" columns={['Started', 'Ended', 'Duration', 'Cause']}>
+        {incidents.map((i) => (
+          <Table.Row key={i.id}>
+            <Table.Cell className={numeric}>
+              {/* The incident's page: its timeline, who was alerted, acknowledging and comments. */}
+              <Link to={`/incidents/${encodeURIComponent(i.id)}`} className={link}>
+                <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
+              </Link>
+            </Table.Cell>
+            <Table.Cell className={numeric}>
+              {i.resolved_at ? (
+                <time dateTime={i.resolved_at}>{formatDateTime(i.resolved_at)}</time>
+              ) : (
+                <StatusBadge status="down" label="ongoing" />
+              )}
+            </Table.Cell>
+            <Table.Cell className={numeric}>
+              {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
+            </Table.Cell>
+            <Table.Cell minW="48">{i.cause}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Simple>
+    </>
   )
 }

@@ -29,6 +29,7 @@ import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted } from './table-styles.ts'
 import { typeUi } from './types/index.ts'
 import { UptimeBars } from './UptimeBars.tsx'
+import { useLiveRefresh } from './use-live-refresh.ts'
 import { useMonitorActions } from './use-monitor-actions.ts'
 import { usePageVisibility } from './use-page-visibility.ts'
 
@@ -62,6 +63,9 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
   const logic = useMemo(() => monitorDetailLogic(monitorsApi, fx), [fx])
   const detail = useActorRef(logic, { input: { id, type } })
   usePageVisibility(detail)
+  useLiveRefresh(detail, (e) =>
+    e.kind === 'monitors' ? e.monitor_ids.includes(id) : 'monitor_id' in e && e.monitor_id === id,
+  )
   const data = useSelector(detail, (s) => s.context.detail)
   const error = useSelector(detail, (s) => s.context.error)
   const statsWindow = useSelector(detail, (s) => s.context.window)
@@ -262,7 +266,8 @@ function WindowStats({
   return (
     <Card.Root as="section" aria-labelledby="stats-title" gap="0">
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center', flexWrap: 'wrap', mb: '4' })}>
-        <Card.Title id="stats-title" flex="1">
+        {/* Its own width first: on a phone the window buttons go below it instead of squeezing it. */}
+        <Card.Title id="stats-title" flex="1 1 auto">
           The {words}
         </Card.Title>
         <fieldset className={css({ display: 'flex', gap: '1', border: 'none', p: '0', m: '0' })}>

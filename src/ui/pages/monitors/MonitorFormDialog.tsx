@@ -1,9 +1,11 @@
 import { use, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
+import { monitorListApi } from '../../../adapters/monitor-list-api.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { DEFAULT_SLA_TARGET } from '../../../domain/report.ts'
+import type { TagRef } from '../../../domain/tags.ts'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { AlertFields } from './AlertFields.tsx'
@@ -19,6 +21,7 @@ import {
   typeMinInterval,
 } from './form-values.ts'
 import { intervalLabel } from './format.ts'
+import { TagsField } from './TagsField.tsx'
 import type { TypeForm } from './types/define.ts'
 import { loadTypeForm, typeUi } from './types/index.ts'
 
@@ -60,7 +63,7 @@ function MonitorForm<D extends object>({
   form: typeForm,
 }: MonitorFormDialogProps & { form: TypeForm<Monitor, D> }) {
   const ui = typeUi(type)
-  const logic = useMemo(() => monitorFormLogic(monitorsApi, onSaved), [onSaved])
+  const logic = useMemo(() => monitorFormLogic(monitorsApi, monitorListApi, onSaved), [onSaved])
   const { form, errors, formView } = useSaveForm(logic, { type, monitor })
   const [draft, setDraft] = useState<MonitorDraft<D>>(() =>
     monitor
@@ -68,6 +71,9 @@ function MonitorForm<D extends object>({
       : presetDraft({ ...commonDraftOf(type, null, minIntervalSeconds), ...typeForm.blank }, preset),
   )
   const [advancedOpen, setAdvancedOpen] = useState(false)
+  // Its tags, when known: a monitor read without them (its own page) keeps them as they are, and shows no field.
+  const tagsKnown = !monitor || monitor.tags !== undefined
+  const [tags, setTags] = useState<TagRef[]>(() => monitor?.tags ?? [])
   const update = (patch: object) => setDraft((d) => ({ ...d, ...patch }))
   const set = settersOf<CommonDraft>(draft, update)
   const field = fieldOf<CommonDraft>({ draft, set, errors })
@@ -135,7 +141,11 @@ function MonitorForm<D extends object>({
       shows={(field) => Object.hasOwn(draft, field)}
       submitLabel={monitor ? 'Save changes' : 'Create monitor'}
       onSubmit={() =>
-        form.send({ type: 'form.submit', values: { ...commonValuesOf(draft), ...typeForm.valuesOf(draft) } })
+        form.send({
+          type: 'form.submit',
+          values: { ...commonValuesOf(draft), ...typeForm.valuesOf(draft) },
+          ...(tagsKnown ? { tagIds: tags.map((t) => t.id) } : {}),
+        })
       }
       onClose={onClose}
     >
@@ -150,6 +160,11 @@ function MonitorForm<D extends object>({
           helper={intervalHelp}
           options={intervals.map((s) => ({ value: String(s), label: intervalLabel(s) }))}
         />
+        {tagsKnown && (
+          <div className={wide}>
+            <TagsField value={tags} onChange={setTags} />
+          </div>
+        )}
       </div>
       <AlertFields draft={draft} set={set} errors={errors} />
       {/* A native disclosure: keyboard and screen readers know it, and it costs no script. */}

@@ -1,0 +1,258 @@
+import { sql } from 'kysely'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { validateMonitor } from '../../src/domain/monitor.schema.ts'
+import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
+import { type ModelCheck, recordChecks } from '../support/report-model.ts'
+import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+
+// What the monitor list reads instead of counting and gathering per request (migration 020): each monitor's heartbeat
+// bar kept as the list answers it, and a user's counts by state, type and tag kept as rows added by triggers. Both
+// must say what counting and gathering would: after checks, state changes, tagging, deletes, retention and folding.
+
+const HOUR = 3_600_000
+
+describe.each(dialects)('the monitor list summaries on %s', (dialect) => {
+  let db: TestDb
+  let t: TestApp
+  beforeAll(async () => {
+    db = await openTestDb(dialect)
+    t = buildTestApp(db.database, { config: { allowPrivateTargets: true } })
+  })
+  afterAll(() => db.drop())
+
+  const add = async (token: string, body: Record<string, unknown>) => {
+    const res = await t.call('POST', '/api/monitors', { token, body: { interval_seconds: 300, retries: 0, ...body } })
+    expect(res.status, res.text).toBe(201)
+    return res.json.data.monitor.id as string
+  }
+  const list = async (token: string, query: string) => {
+    const res = await t.call('GET', `/api/monitors?${query}`, { token })
+    expect(res.status, res.text).toBe(200)
+    return res.json.data
+  }
+  const checks = (start: number, n: number, failFrom = n): ModelCheck[] =>
+    Array.from({ length: n }, (_, k) => ({
+      at: start + k * 300_000,
+      ok: k < failFrom,
+      ms: k < failFrom ? 100 + k : null,
+      maintenance: false,
+    }))
+
+  it('gives each row the last 30 results as the results page reads them', async () => {
+    const { token } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const id = await add(token, { type: 'port', name: 'Beats', host: '127.0.0.1', port: 9 })
+    await recordChecks(t, [[id, checks(t.clock.now(), 34, 31)]])
+    const row = (await list(token, 'limit=50')).monitors[0]
+    const results = (await t.call('GET', `/api/monitors/${id}/results?limit=30`, { token })).json.data.results
+    expect(row.heartbeats).toEqual(
+      results.reverse().map((r: Record<string, unknown>) => ({
+        checked_at: r.checked_at,
+        ok: r.ok,
+        status: r.status,
+        response_ms: r.response_ms,
+        message: r.message,
+        verdict: r.verdict,
+        maintenance: r.maintenance,
+      })),
+    )
+    expect(row.heartbeats.slice(-3).map((b: { verdict: string }) => b.verdict)).toEqual(['failed', 'failed', 'failed'])
+  })
+
+  it('counts by state, type and tag as they change, folding the rows it adds', async () => {
+    const { token } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const a = await add(token, { type: 'port', name: 'A', host: '127.0.0.1', port: 9 })
+    const b = await add(token, { type: 'port', name: 'B', host: '127.0.0.1', port: 9 })
+    const c = await add(token, { type: 'web', name: 'C', url: 'http://c.example.test/' })
+    const tag = (await t.call('POST', '/api/tags', { token, body: { name: 'Edge' } })).json.data.tag.id
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'tag', tag_id: tag, monitor_ids: [a, c] } })
+    const counted = async (query: string) => {
+      const d = await list(token, query)
+      return { counts: d.counts, total: d.pagination.total, types: d.facets.types, tags: d.facets.tags }
+    }
+    expect(await counted('limit=50')).toEqual({
+      counts: { total: 3, up: 0, degraded: 0, down: 0, pending: 3, paused: 0 },
+      total: 3,
+      types: { port: 2, web: 1 },
+      tags: { [tag]: 2 },
+    })
+    // Many state changes: the rows they add are folded by a read, the counts the same before and after.
+    for (let k = 0; k < 60; k++)
+      await t.call('POST', '/api/monitors/bulk', {
+        token,
+        body: { action: k % 2 === 0 ? 'pause' : 'resume', monitor_ids: [a, b] },
+      })
+    const userId = (
+      await db.database.db
+        .selectFrom('monitors')
+        .select('user_id')
+        .where('monitor_id', '=', a)
+        .executeTakeFirstOrThrow()
+    ).user_id
+    const stored = async () =>
+      Number(
+        (
+          await db.database.db
+            .selectFrom('monitor_counts')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
+    expect(await stored()).toBeGreaterThan(200)
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'pause', monitor_ids: [a] } })
+    expect(await counted('limit=50&status=paused')).toEqual({
+      counts: { total: 3, up: 0, degraded: 0, down: 0, pending: 2, paused: 1 },
+      total: 1,
+      types: { port: 1 },
+      tags: { [tag]: 1 },
+    })
+    expect(await stored()).toBeLessThan(20)
+    expect(await counted(`limit=50&tag=${tag}`)).toEqual({
+      counts: { total: 2, up: 0, degraded: 0, down: 0, pending: 1, paused: 1 },
+      total: 2,
+      types: { port: 1, web: 1 },
+      tags: { [tag]: 2 },
+    })
+    // Untagging, deleting a monitor, deleting the tag.
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'untag', tag_id: tag, monitor_ids: [c] } })
+    expect((await counted('limit=50&type=web')).tags).toEqual({})
+    await t.call('DELETE', `/api/monitors/${a}`, { token })
+    expect(await counted('limit=50')).toEqual({
+      counts: { total: 2, up: 0, degraded: 0, down: 0, pending: 2, paused: 0 },
+      total: 2,
+      types: { port: 1, web: 1 },
+      tags: {},
+    })
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'tag', tag_id: tag, monitor_ids: [b] } })
+    expect((await counted('limit=50')).tags).toEqual({ [tag]: 1 })
+    expect((await t.call('DELETE', `/api/tags/${tag}`, { token })).status).toBe(204)
+    expect((await counted('limit=50')).tags).toEqual({})
+    // And a state the checks set.
+    await recordChecks(t, [[c, checks(t.clock.now(), 2, 0)]])
+    expect((await counted('limit=50')).counts).toMatchObject({ total: 2, down: 1, pending: 1 })
+  })
+
+  it('drops pruned results from the bars of monitors not checked since', async () => {
+    const { token } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
+    const id = await add(token, { type: 'port', name: 'Old', host: '127.0.0.1', port: 9 })
+    const start = t.clock.now()
+    await recordChecks(t, [[id, checks(start, 10)]])
+    const beats = async () => (await list(token, 'limit=50')).monitors[0].heartbeats as { checked_at: string }[]
+    expect(await beats()).toHaveLength(10)
+    await t.deps.repos.checkResults.prune([id], start + 4 * 300_000)
+    const left = await beats()
+    expect(left.map((b) => Date.parse(b.checked_at))).toEqual(
+      Array.from({ length: 6 }, (_, k) => start + (4 + k) * 300_000),
+    )
+    await t.deps.repos.checkResults.prune([id], start + 24 * HOUR)
+    expect(await beats()).toEqual([])
+  })
+})
+
+describe.each(dialects)('migration 020 on %s', (dialect) => {
+  it('fills in the bars and counts of what was stored before it', async () => {
+    const old = await openTestDb(dialect, { upTo: '019-incident-timeline' })
+    try {
+      const k = old.database.db
+      const at = 1_700_000_000_000
+      await k
+        .insertInto('users')
+        .values({
+          user_id: 'u1',
+          name: 'U',
+          email: 'u@example.com',
+          password_hash: 'x',
+          image: null,
+          created_at: at,
+          updated_at: at,
+        })
+        .execute()
+      const monitor = (name: string, type: 'web' | 'port', status: string) => {
+        const input = validateMonitor(
+          type === 'web'
+            ? { type, name, url: `https://${name}.example.test/` }
+            : { type, name, host: `${name}.example.test`, port: 22 },
+        )
+        if (!input.success) throw new Error('the monitor is valid')
+        return { ...toRow(newMonitorRecord('u1', input.output, at)), status }
+      }
+      const rows = [monitor('shop', 'web', 'down'), monitor('db', 'port', 'up'), monitor('mail', 'port', 'up')]
+      await k.insertInto('monitors').values(rows).execute()
+      const [shop, dbm] = rows.map((r) => r.monitor_id) as [string, string]
+      await k
+        .insertInto('tags')
+        .values({ tag_id: 't1', user_id: 'u1', name: 'Prod', name_key: 'prod', color: 'red', created_at: at })
+        .execute()
+      await k
+        .insertInto('monitor_tags')
+        .values([
+          { monitor_id: shop, tag_id: 't1' },
+          { monitor_id: dbm, tag_id: 't1' },
+        ])
+        .execute()
+      await k
+        .insertInto('check_results')
+        .values(
+          Array.from({ length: 35 }, (_, i) => ({
+            monitor_id: shop,
+            checked_at: at + i * 60_123,
+            status: i >= 33 ? 'down' : i === 5 ? 'degraded' : 'up',
+            ok: i >= 32 ? 0 : 1,
+            response_ms: i >= 32 ? null : 100 + i,
+            message: i >= 32 ? 'Refused "x"' : '',
+            detail: null,
+            // Results stored before 018 have no verdict: it is read from ok and the state.
+            verdict: i < 20 ? null : i >= 32 ? 'failed' : i === 25 ? 'slow' : 'ok',
+            streak: null,
+            streak_needed: null,
+            in_maintenance: i < 20 ? null : i === 26 ? 1 : 0,
+          })),
+        )
+        .execute()
+
+      await migrateToLatest(old.database)
+
+      const counts = await sql<{ tag_id: string; status: string; type: string; n: number }>`
+        select tag_id, status, type, sum(n) as n from monitor_counts where user_id = 'u1'
+        group by tag_id, status, type order by tag_id, status, type`.execute(k)
+      expect(counts.rows.map((r) => [r.tag_id, r.status, r.type, Number(r.n)])).toEqual([
+        ['', 'down', 'web', 1],
+        ['', 'up', 'port', 2],
+        ['t1', 'down', 'web', 1],
+        ['t1', 'up', 'port', 1],
+      ])
+      const bars = await k.selectFrom('monitor_beats').selectAll().execute()
+      expect(bars.map((b) => b.monitor_id)).toEqual([shop])
+      const beats = JSON.parse(bars[0]?.beats as string)
+      expect(beats).toHaveLength(30)
+      expect(Number(bars[0]?.oldest_at)).toBe(at + 5 * 60_123)
+      expect(beats[0]).toEqual({
+        checked_at: new Date(at + 5 * 60_123).toISOString(),
+        ok: true,
+        status: 'degraded',
+        response_ms: 105,
+        message: '',
+        verdict: 'slow',
+        maintenance: null,
+      })
+      expect(
+        beats.slice(20, 22).map((b: { verdict: string; maintenance: boolean }) => [b.verdict, b.maintenance]),
+      ).toEqual([
+        ['slow', false],
+        ['ok', true],
+      ])
+      expect(beats[29]).toEqual({
+        checked_at: new Date(at + 34 * 60_123).toISOString(),
+        ok: false,
+        status: 'down',
+        response_ms: null,
+        message: 'Refused "x"',
+        verdict: 'failed',
+        maintenance: false,
+      })
+    } finally {
+      await old.drop()
+    }
+  })
+})

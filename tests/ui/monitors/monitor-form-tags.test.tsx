@@ -1,0 +1,215 @@
+// @vitest-environment jsdom
+import '../components/setup-dom.ts'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import type { Monitor } from '../../../src/domain/monitor.schema.ts'
+import type { Tag } from '../../../src/domain/tags.ts'
+import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
+import { pageExtras } from '../../fixtures/monitor-page.ts'
+import { apiMonitor, webMonitor } from '../../fixtures/monitors.ts'
+import { seriousViolations } from '../components/axe.ts'
+import { type Handlers, type RecordedRequest, renderShell, signIn, stubApi } from '../layout/harness.tsx'
+
+// The monitor form's Tags field: pick the user's tags, create one from what was typed, and the tags set after the
+// monitor is saved (PUT /api/monitors/{id}/tags), on a new monitor and on a change.
+
+const tag = (id: string, name: string, color: Tag['color'] = 'green'): Tag => ({
+  id,
+  name,
+  color,
+  monitor_count: 1,
+  created_at: new Date(2026, 0, 1).toISOString(),
+})
+
+const listOf = (monitors: Monitor[]) => ({
+  status: 200,
+  body: {
+    data: {
+      monitors,
+      counts: { total: monitors.length, up: monitors.length, down: 0, degraded: 0, paused: 0, pending: 0 },
+      ...pageExtras,
+    },
+  },
+})
+
+/** The user's tags as the server keeps them: POST /api/tags adds one, which the next GET lists. */
+function tagServer(initial: Tag[]): Handlers {
+  const tags = [...initial]
+  return {
+    'GET /api/tags': () => ({ status: 200, body: { data: { tags } } }),
+    'POST /api/tags': (req) => {
+      const body = req.body as { name: string; color: Tag['color'] }
+      const made = tag(`t${tags.length + 1}`, body.name, body.color)
+      tags.push(made)
+      return { status: 201, body: { data: { tag: made } } }
+    },
+  }
+}
+
+const refs = (ids: string[], all: Tag[]) =>
+  ids.map((id) => {
+    const { name, color } = all.find((t) => t.id === id) as Tag
+    return { id, name, color }
+  })
+
+const production = tag('t1', 'production')
+const staging = tag('t2', 'staging', 'amber')
+
+async function open(handlers: Handlers, button: string | RegExp) {
+  signIn()
+  const requests = stubApi(handlers)
+  const utils = renderShell(<MonitorListPage type={button === 'Edit Orders API' ? 'api' : 'web'} />)
+  await act(async () => {
+    fireEvent.click(await screen.findByRole('button', { name: button }))
+  })
+  const dialog = await screen.findByRole('dialog')
+  return { ...utils, requests, dialog }
+}
+
+const fill = (dialog: HTMLElement, label: RegExp, value: string) =>
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } })
+
+const submit = async (dialog: HTMLElement) => {
+  await act(async () => {
+    fireEvent.click(within(dialog).getByRole('button', { name: /Create monitor|Save changes/ }))
+  })
+}
+
+/** Types into the Tags combobox a key at a time (typed at once, jsdom drops a key between the combobox's updates). */
+const typeTag = async (user: UserEvent, dialog: HTMLElement, text: string) => {
+  const input = within(dialog).getByRole('combobox', { name: 'Tags' })
+  for (const key of text) await user.type(input, key)
+}
+
+const chosen = (dialog: HTMLElement) => {
+  const list = within(dialog).queryByRole('list', { name: 'Chosen tags' })
+  return list
+    ? within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent)
+    : []
+}
+
+const sent = (requests: RecordedRequest[], method: string, path: string) =>
+  requests.filter((r) => r.method === method && r.path === path).map((r) => r.body)
+
+describe('the monitor form: tags', () => {
+  it('picks a tag and creates one while adding a monitor, then sets both on the new monitor', async () => {
+    const stored = webMonitor({ id: 'w9', name: 'Shop' })
+    let tagged: string[] = []
+    const server = tagServer([production, staging])
+    const { dialog, requests, user } = await open(
+      {
+        'GET /api/monitors': () => listOf([]),
+        ...server,
+        'POST /api/monitors': () => ({ status: 201, body: { data: { monitor: stored } } }),
+        'PUT /api/monitors/w9/tags': (req) => {
+          tagged = (req.body as { tag_ids: string[] }).tag_ids
+          return { status: 200, body: { data: { tags: refs(tagged, [production, staging, tag('t3', 'Customer A')]) } } }
+        },
+      },
+      /^Add your first/,
+    )
+    fill(dialog, /^Name/, 'Shop')
+    fill(dialog, /^URL/, 'https://shop.example.com')
+
+    await typeTag(user, dialog, 'prod')
+    await user.click(await screen.findByRole('option', { name: /production/ }))
+    expect(chosen(dialog)).toEqual(['production'])
+
+    await typeTag(user, dialog, 'Customer A')
+    // By keyboard: the only option is the one that creates it.
+    expect(await screen.findByRole('option', { name: 'Create tag “Customer A”' })).toBeTruthy()
+    await user.keyboard('{ArrowDown}{Enter}')
+    await waitFor(() => expect(chosen(dialog)).toEqual(['production', 'Customer A']))
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'Customer A', color: 'blue' }])
+
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent(requests, 'POST', '/api/monitors')).toHaveLength(1)
+    expect(sent(requests, 'POST', '/api/monitors')[0]).toMatchObject({ type: 'web', name: 'Shop' })
+    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t1', 't3'] }])
+  })
+
+  it('sets no tags on a new monitor that has none', async () => {
+    const { dialog, requests } = await open(
+      {
+        'GET /api/monitors': () => listOf([]),
+        ...tagServer([production]),
+        'POST /api/monitors': () => ({ status: 201, body: { data: { monitor: webMonitor() } } }),
+      },
+      /^Add your first/,
+    )
+    fill(dialog, /^Name/, 'Shop')
+    fill(dialog, /^URL/, 'https://shop.example.com')
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false)
+  })
+
+  it("shows a monitor's tags when editing it; removing one sends the rest (and no PATCH when nothing else changed)", async () => {
+    const monitor = apiMonitor({ tags: refs(['t1', 't2'], [production, staging]) })
+    const { dialog, requests, user } = await open(
+      {
+        'GET /api/monitors': () => listOf([monitor]),
+        ...tagServer([production, staging]),
+        'PUT /api/monitors/a1/tags': (req) => ({
+          status: 200,
+          body: { data: { tags: refs((req.body as { tag_ids: string[] }).tag_ids, [production, staging]) } },
+        }),
+      },
+      'Edit Orders API',
+    )
+    expect(chosen(dialog)).toEqual(['production', 'staging'])
+    await user.click(within(dialog).getByRole('button', { name: 'Remove tag staging' }))
+    expect(chosen(dialog)).toEqual(['production'])
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent(requests, 'PUT', '/api/monitors/a1/tags')).toEqual([{ tag_ids: ['t1'] }])
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false)
+  })
+
+  it('keeps the dialog open when the tags fail, says the monitor was saved, and does not add it twice', async () => {
+    const stored = webMonitor({ id: 'w9', name: 'Shop' })
+    let failing = true
+    const { dialog, requests, user } = await open(
+      {
+        'GET /api/monitors': () => listOf([]),
+        ...tagServer([production]),
+        'POST /api/monitors': () => ({ status: 201, body: { data: { monitor: stored } } }),
+        // A retry changes the stored monitor (what differs from the form, if anything) rather than adding another.
+        'PATCH /api/monitors/w9': () => ({ status: 200, body: { data: { monitor: stored } } }),
+        'PUT /api/monitors/w9/tags': () =>
+          failing
+            ? { status: 404, body: { message: 'Tag not found.' } }
+            : { status: 200, body: { data: { tags: refs(['t1'], [production]) } } },
+      },
+      /^Add your first/,
+    )
+    fill(dialog, /^Name/, 'Shop')
+    fill(dialog, /^URL/, 'https://shop.example.com')
+    await typeTag(user, dialog, 'prod')
+    await user.click(await screen.findByRole('option', { name: /production/ }))
+    await submit(dialog)
+    const alert = await within(dialog).findByText(/The monitor was saved, but its tags were not/)
+    expect(alert.textContent).toContain('The monitor was saved, but its tags were not: Tag not found.')
+    expect(screen.getByRole('dialog')).toBe(dialog)
+
+    failing = false
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent(requests, 'POST', '/api/monitors')).toHaveLength(1)
+    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t1'] }, { tag_ids: ['t1'] }])
+  })
+
+  it('has no serious accessibility violations with tags chosen', async () => {
+    const monitor = apiMonitor({ tags: refs(['t1'], [production]) })
+    const { dialog } = await open(
+      { 'GET /api/monitors': () => listOf([monitor]), ...tagServer([production, staging]) },
+      'Edit Orders API',
+    )
+    expect(within(dialog).getByRole('combobox', { name: 'Tags' })).toBeTruthy()
+    expect(await seriousViolations(document.body)).toEqual([])
+  })
+})
