@@ -8,9 +8,9 @@ import { isNavGroup, NAVIGATION } from '../../domain/navigation.ts'
 import { entryLock } from '../../domain/plan.ts'
 import { useShell } from '../layout/shell-context.tsx'
 
-// The page's own title and panels are styled here rather than by the kit's PageHeader and Card: this is the first
-// load kept under 200 KB gzip, and those two recipes would add half a kilobyte to it (as page-styles.ts, a chunk of
-// its own, would add its overhead). What loads after the page (DashboardMonitors) uses the kit.
+// The page's own title and panels are styled here rather than by the kit's PageHeader and Card: those two recipes
+// would add half a kilobyte to the first load (as page-styles.ts, a chunk of its own, would add its overhead). What
+// loads after the page (DashboardMonitors, the list) uses the kit.
 const pageTitle = css({ fontSize: '2xl', fontWeight: 'semibold', mb: '2' })
 const card = css({ bg: 'surface', rounded: 'lg', shadow: 'sm', p: '6' })
 
