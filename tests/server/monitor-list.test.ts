@@ -141,6 +141,9 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     const set = await t.call('PUT', `/api/monitors/${shop}/tags`, { token, body: { tag_ids: [prod.id, eu.id] } })
     expect(set.status, set.text).toBe(200)
     expect(set.json.data.tags.map((x: { name: string }) => x.name)).toEqual(['EU', 'Production'])
+    // The monitor's own answer carries them too (its form, opened from its page, shows them).
+    const one = await t.call('GET', `/api/monitors/${shop}`, { token })
+    expect(one.json.data.monitor.tags.map((x: { name: string }) => x.name)).toEqual(['EU', 'Production'])
     const bulk = await t.call('POST', '/api/monitors/bulk', {
       token,
       body: { action: 'tag', tag_id: prod.id, monitor_ids: [api, mail, shop] },

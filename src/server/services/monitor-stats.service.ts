@@ -45,11 +45,13 @@ const monitorFigures = (day: Rollup | undefined, month: Rollup | undefined): Mon
 
 /** One monitor with the same figures as the list. */
 export const monitorWithFigures = async (repos: Repos, row: MonitorRecord, now: number) => {
-  const [day, month] = await Promise.all([
+  const [day, month, tags] = await Promise.all([
     repos.rollups.sum(row.monitor_id, 'hour', bucketStart(now, 'hour') - 23 * PERIOD_MS.hour),
     repos.rollups.sum(row.monitor_id, 'day', bucketStart(now, 'day') - 29 * DAY),
+    repos.tags.ofMonitors([row.monitor_id]),
   ])
-  return toMonitor(row, monitorFigures(day, month))
+  // Its tags too, so that its form (opened from its own page) shows and keeps them.
+  return { ...toMonitor(row, monitorFigures(day, month)), tags: tags.get(row.monitor_id) ?? [] }
 }
 
 const overlapsDay = (incident: IncidentRow, dayStart: number, now: number) =>

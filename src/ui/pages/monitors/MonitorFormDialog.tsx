@@ -71,7 +71,7 @@ function MonitorForm<D extends object>({
       : presetDraft({ ...commonDraftOf(type, null, minIntervalSeconds), ...typeForm.blank }, preset),
   )
   const [advancedOpen, setAdvancedOpen] = useState(false)
-  // Its tags, when known: a monitor read without them (its own page) keeps them as they are, and shows no field.
+  // Its tags, when known: a monitor answered without them keeps them as they are, and shows no field.
   const tagsKnown = !monitor || monitor.tags !== undefined
   const [tags, setTags] = useState<TagRef[]>(() => monitor?.tags ?? [])
   const update = (patch: object) => setDraft((d) => ({ ...d, ...patch }))
