@@ -180,6 +180,8 @@ const MonitorState = {
   last_response_ms: v.nullable(v.number()),
   last_error: v.nullable(v.string()),
   status_changed_at: v.nullable(v.string()),
+  /** The incident open now, while it is down. */
+  open_incident_id: v.optional(v.nullable(v.string())),
   next_check_at: v.nullable(v.string()),
   created_at: v.string(),
   /** When what an SSL or domain monitor watches expires, as last seen. */

@@ -30,6 +30,7 @@ export const toMonitor = (monitor: MonitorRecord, figures: MonitorFigures = {}):
     last_response_ms: monitor.last_response_ms,
     last_error: monitor.last_error,
     status_changed_at: iso(monitor.status_changed_at),
+    open_incident_id: monitor.open_incident_id,
     next_check_at: monitor.paused === 1 ? null : iso(monitor.next_check_at),
     created_at: new Date(monitor.created_at).toISOString(),
     expires_at: iso(monitor.expires_at),

@@ -165,6 +165,8 @@ export const profileService = (deps: Deps) => {
         // The Stripe events kept for their ids name the user without a foreign key: they go too.
         await r.billing.deleteEventsOfUser(userId)
         await r.users.delete(userId)
+        // So do the list's counts (migration 020), which have no foreign key either.
+        await r.monitorList.deleteCountsOf(userId)
         return removed
       })
     },

@@ -145,8 +145,10 @@ describe('one list of all monitors, live, and an incident people work on', () =>
     expect(reloaded).toBe(false)
 
     // The incident: acknowledged, commented on, and its recovery seen on the timeline.
+    // The dashboard's open incidents and the row itself lead to it.
     const incidents = page.getByRole('region', { name: /Open incidents/ })
-    await incidents.getByRole('link', { name: 'Checkout', exact: true }).click()
+    await expect.poll(() => incidents.getByRole('link', { name: 'Checkout', exact: true }).count()).toBe(1)
+    await checkout.getByRole('link', { name: 'The incident of Checkout' }).click()
     await page.getByRole('heading', { level: 1, name: 'Checkout incident' }).waitFor()
     const timeline = page.getByRole('list', { name: 'Timeline' })
     await expect.poll(() => timeline.textContent()).toContain('Outage confirmed')

@@ -63,6 +63,9 @@ export const monitorListRepo = (db: Kysely<DB>) => {
   const fromSummary = countsFromSummary(db)
 
   return {
+    /** A deleted account's counts (the monitors' delete triggers wrote them as its monitors went). */
+    deleteCountsOf: (userId: string) => db.deleteFrom('monitor_counts').where('user_id', '=', userId).execute(),
+
     /** One page of the matching monitors in an order the database can give (not by uptime or response time). */
     page: async (
       f: MonitorListFilter,

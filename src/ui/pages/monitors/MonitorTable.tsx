@@ -150,6 +150,21 @@ export function MonitorTable({
                 ))}
                 <Table.Cell data-label="Status">
                   <StatusBadge status={m.status} />
+                  {m.open_incident_id && (
+                    <Link
+                      to={`/incidents/${encodeURIComponent(m.open_incident_id)}`}
+                      aria-label={`The incident of ${m.name}`}
+                      className={css({
+                        display: 'block',
+                        mt: '1',
+                        fontSize: 'xs',
+                        color: 'primary',
+                        textDecoration: 'underline',
+                      })}
+                    >
+                      Incident
+                    </Link>
+                  )}
                 </Table.Cell>
                 <Table.Cell data-label="Last checks" className={plainCell}>
                   <HeartbeatBar beats={m.heartbeats ?? []} name={m.name} />
