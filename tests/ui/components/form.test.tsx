@@ -150,6 +150,7 @@ describe("the app's forms", () => {
           },
         },
       }),
+      'GET /api/tags': () => ({ status: 200, body: { data: { tags: [] } } }),
     })
     renderShell(<MonitorListPage type="web" />)
     await act(async () => {
