@@ -36,7 +36,12 @@ export const startServer = async (db: TestDb, opts: Options = {}) => {
     close: async () => {
       await engine?.stop(2000)
       await t.deps.live.stop()
-      await new Promise<void>((done) => server.close(() => done()))
+      // Open event streams (a browser's) would hold the close until the browser goes: they are cut, as a restart
+      // cuts them, and the browser reconnects to the next server.
+      await new Promise<void>((done) => {
+        server.close(() => done())
+        if ('closeAllConnections' in server) server.closeAllConnections()
+      })
     },
   }
 }
