@@ -1,5 +1,12 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
+
+// zag's combobox finds its items with CSS.escape, which jsdom lacks (without it a key press throws, uncaught).
+// Here only: the Chromium journeys have the real one.
+const g = globalThis as { CSS?: { escape?: (value: string) => string } }
+g.CSS ??= {}
+g.CSS.escape ??= (value: string) => value.replace(/[^A-Za-z0-9_-]/g, (c) => `\\${c}`)
+
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
