@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { createApp } from '../../src/server/app.ts'
 import { createSecretBox } from '../../src/server/auth/secret-box.ts'
@@ -12,6 +13,7 @@ import { type Config, defaultRateLimits, loadConfig } from '../../src/server/con
 import { type Database, type Dialect, openPostgres, openSqlite } from '../../src/server/db/database.ts'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts'
 import { repos as reposOf } from '../../src/server/db/repos/index.ts'
+import type { DB } from '../../src/server/db/schema.ts'
 import { checkRunner } from '../../src/server/engine/check-runner.ts'
 import { cloudFacts } from '../../src/server/engine/cloud-facts.ts'
 import { createCloudSync } from '../../src/server/engine/cloud-sync.ts'
@@ -261,3 +263,18 @@ export const buildTestApp = (
   return { app, deps, repos, clock, logs: lines, call, register }
 }
 export type TestApp = ReturnType<typeof buildTestApp>
+
+/** User u1, as a test of a migration writes it into a database made up to an earlier migration. */
+export const insertOldUser = (k: Kysely<DB>, at: number) =>
+  k
+    .insertInto('users')
+    .values({
+      user_id: 'u1',
+      name: 'U',
+      email: 'u@example.com',
+      password_hash: 'x',
+      image: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute()

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
-import { dialects, openTestDb, type TestDb } from './harness.ts'
+import { dialects, insertOldUser, openTestDb, type TestDb } from './harness.ts'
 
 describe.each(dialects)('migrations on %s', (dialect) => {
   let db: TestDb
@@ -38,18 +38,7 @@ describe.each(dialects)('migrations on %s', (dialect) => {
     const { db: k } = old.database
     try {
       const at = 1_700_000_000_000
-      await k
-        .insertInto('users')
-        .values({
-          user_id: 'u1',
-          name: 'U',
-          email: 'u@example.com',
-          password_hash: 'x',
-          image: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute()
+      await insertOldUser(k, at)
       await sql`insert into integrations values ('i1', 'u1', 'webhook', 'Hook', '{}', 1, ${at}, ${at})`.execute(k)
       await sql`insert into deliveries (delivery_id, user_id, integration_id, kind, title, event, status, attempts,
           next_attempt_at, last_error, lease_owner, lease_until, created_at, delivered_at)

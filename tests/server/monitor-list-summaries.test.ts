@@ -4,7 +4,7 @@ import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
-import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // What the monitor list reads instead of counting and gathering per request (migration 020): each monitor's heartbeat
 // bar kept as the list answers it, and a user's counts by state, type and tag kept as rows added by triggers. Both
@@ -156,18 +156,7 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
     try {
       const k = old.database.db
       const at = 1_700_000_000_000
-      await k
-        .insertInto('users')
-        .values({
-          user_id: 'u1',
-          name: 'U',
-          email: 'u@example.com',
-          password_hash: 'x',
-          image: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute()
+      await insertOldUser(k, at)
       const monitor = (name: string, type: 'web' | 'port', status: string) => {
         const input = validateMonitor(
           type === 'web'

@@ -3,7 +3,7 @@ import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
-import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // The one list of monitors (issue 19) on both databases: search by name and target, filters by type, state, tag and
 // status page with the counts they show, the sorts, pages, each row's tags and heartbeat bar; tags made, renamed,
@@ -271,18 +271,7 @@ describe.each(dialects)('migration 017 on %s', (dialect) => {
     try {
       const k = old.database.db
       const at = 1_700_000_000_000
-      await k
-        .insertInto('users')
-        .values({
-          user_id: 'u1',
-          name: 'U',
-          email: 'u@example.com',
-          password_hash: 'x',
-          image: null,
-          created_at: at,
-          updated_at: at,
-        })
-        .execute()
+      await insertOldUser(k, at)
       const input = validateMonitor({ type: 'web', name: 'Old shop', url: 'https://old-shop.example.test/' })
       if (!input.success) throw new Error('the monitor is valid')
       const record = newMonitorRecord('u1', input.output, at)
