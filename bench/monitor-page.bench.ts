@@ -5,7 +5,9 @@
 // information) sorted by uptime, each answer checked for its rows and their 30 heartbeats; and the server process's
 // CPU time per request (on Linux; on PostgreSQL the database's own work is not in it). The goal: p95 at most 50 ms
 // with 10 clients for the first five. SQLite by default, PostgreSQL with BENCH_DATABASE_URL. BENCH_PAGE_MONITORS
-// (default 10000), BENCH_DURATION_PAGE (default 10 s per run), BENCH_KEEP=1 keeps the database.
+// (default 10000), BENCH_DURATION_PAGE (default 10 s per run), BENCH_KEEP=1 keeps the database,
+// BENCH_PAGE_CASES=a,c runs only those cases, BENCH_SPREAD=1 prints more percentiles, BENCH_CHILD_ARGS adds flags to
+// the server's node (e.g. --cpu-prof).
 import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
@@ -389,7 +391,8 @@ async function main() {
     ]
 
     const table = []
-    for (const c of cases) {
+    const only = process.env.BENCH_PAGE_CASES?.split(',') // e.g. "a,c": only those cases
+    for (const c of cases.filter((c) => !only || only.some((k) => c.label.startsWith(`(${k})`)))) {
       const url = `${base}/api/monitors?${c.query}`
       const rows = rowsOn(c.total, c.page)
       // Once, in full: the right rows in the right number.
@@ -404,6 +407,12 @@ async function main() {
         const l = await load(url, token, rows, clients, DURATION_S)
         const cpu = (cpuMs(child.pid) - cpu0) / l.length
         const p = (q: number) => l[Math.max(0, Math.ceil((q / 100) * l.length) - 1)] as number
+        if (process.env.BENCH_SPREAD)
+          console.log(
+            c.label,
+            clients,
+            [5, 10, 25, 50, 75, 90, 95, 99].map((q) => `p${q} ${p(q).toFixed(1)}`).join(' '),
+          )
         table.push({
           query: c.label,
           clients,
@@ -431,6 +440,7 @@ async function main() {
 if (process.argv.includes('--serve')) {
   const target = process.argv.at(-1) as string
   const database = open(target)
+  process.on('SIGTERM', () => process.exit(0)) // a clean exit writes a --cpu-prof profile
   const app = createApp(buildDeps({ database, config: loadConfig({}), clock: systemClock, logger: silentLogger }))
   serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => process.send?.({ port: info.port }))
 } else {

@@ -71,10 +71,14 @@ export { MonitorInput }
 
 /**
  * The benchmark's own file again as a child process (its server, its target) that posts one message once it
- * is ready: `ready` is that message, or fails if the child exits first.
+ * is ready: `ready` is that message, or fails if the child exits first. BENCH_CHILD_ARGS: flags for its node
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 export const forkSelf = <Ready>(file: string, args: string[], what: string) => {
-  const child = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+  const child = fork(file, args, {
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? [])],
+    stdio: 'inherit',
+  })
   const ready = new Promise<Ready>((resolve, reject) => {
     child.once('message', (m) => resolve(m as Ready))
     child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)))

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { setLateHeader } from './http/late-header.ts'
 
 /**
  * The app's own pages: scripts and styles only from our origin (Vite's build and Panda's static CSS need nothing
@@ -30,7 +31,7 @@ export const mountSpa = (app: Hono<any>, staticDir: string) => {
     '/assets/*',
     async (c, next) => {
       await next()
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      if (c.res.ok) setLateHeader(c, 'Cache-Control', 'public, max-age=31536000, immutable')
     },
     // `npm run build` writes .br and .gz beside each asset; the client gets the best it accepts.
     serveStatic({ root, precompressed: true }),
@@ -38,7 +39,7 @@ export const mountSpa = (app: Hono<any>, staticDir: string) => {
   // Every page of the app (index.html, as a file at / or as the answer to any other path) carries the policy.
   app.use('*', async (c, next) => {
     await next()
-    if (c.res.headers.get('content-type')?.startsWith('text/html')) c.header('Content-Security-Policy', APP_CSP)
+    if (c.res.headers.get('content-type')?.startsWith('text/html')) setLateHeader(c, 'Content-Security-Policy', APP_CSP)
   })
   app.use('*', serveStatic({ root }))
   app.get('*', (c) => {

@@ -1,6 +1,7 @@
 import { createMiddleware } from 'hono/factory'
 import type { Config } from '../config.ts'
 import { Failure } from '../errors.ts'
+import { setLateHeader } from './late-header.ts'
 
 // Defence in depth against cross-site requests, beside the SameSite=Lax cookie.
 
@@ -49,7 +50,7 @@ export const noFormBody = createMiddleware(async (c, next) => {
 /** Private answers are never stored by a browser or a proxy; public ones (status pages) set their own policy. */
 export const noStore = createMiddleware(async (c, next) => {
   await next()
-  if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store')
+  if (!c.res.headers.has('cache-control')) setLateHeader(c, 'Cache-Control', 'no-store')
 })
 
 /** HSTS only on requests that came over HTTPS (directly, or through a trusted proxy that says so). */
@@ -58,5 +59,5 @@ export const hstsOverHttps = (config: Pick<Config, 'trustProxy'>) =>
     await next()
     const forwarded = config.trustProxy ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() : undefined
     if (new URL(c.req.url).protocol === 'https:' || forwarded === 'https')
-      c.header('Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
+      setLateHeader(c, 'Strict-Transport-Security', 'max-age=15552000; includeSubDomains')
   })
