@@ -62,6 +62,23 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     expect(names(await list(token, 'limit=50&q=_'))).toEqual([])
   })
 
+  it("gives a search's page and counts as the list gives them without one, whatever the filters, order and page", async () => {
+    const { token, shop, api, mail } = await world()
+    const eu = (await t.call('POST', '/api/tags', { token, body: { name: 'EU', color: 'blue' } })).json.data.tag
+    await t.call('POST', '/api/monitors/bulk', {
+      token,
+      body: { action: 'tag', tag_id: eu.id, monitor_ids: [shop, mail] },
+    })
+    await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'pause', monitor_ids: [api] } })
+    // Every target ends in ".test": the search lets every monitor through, so nothing else may differ.
+    for (const filters of ['', 'status=down', 'status=paused', 'type=port', `tag=${eu.id}`, `type=port&tag=${eu.id}`])
+      for (const order of ['', 'sort=-name', 'sort=status', 'sort=-last_check'])
+        for (const paging of ['limit=50', 'limit=2&page=2']) {
+          const query = [filters, order, paging].filter(Boolean).join('&')
+          expect(await list(token, `${query}&q=.TEST`), query).toEqual(await list(token, query))
+        }
+  })
+
   it('filters by type and state with the counts each filter shows, and pages', async () => {
     const { token } = await world()
     const ports = await list(token, 'limit=50&type=port')

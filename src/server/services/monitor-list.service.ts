@@ -5,7 +5,7 @@ import type { TagColor } from '../../domain/tags.ts'
 import { averageMs, bucketStart, PERIOD_MS, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
-import type { MonitorListFilter } from '../db/repos/monitor-list.repo.ts'
+import { countHits, type ListCounts, type MonitorListFilter } from '../db/repos/monitor-list.repo.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { notFound } from '../errors.ts'
 import { toMonitor } from './monitor-view.ts'
@@ -52,23 +52,36 @@ export const monitorPage = async (
   const dayFrom = bucketStart(now, 'hour') - 23 * PERIOD_MS.hour
 
   let rows: MonitorRecord[]
+  let counted: ListCounts | undefined
   if (sort.by === 'uptime' || sort.by === 'response') {
     // Sorted by a figure of the last day: every matching monitor's figure is read (linear in their number).
     const [ids, day] = await Promise.all([
       repos.monitorList.ids(filter),
       repos.rollups.sumsByMonitor(database.dialect, userId, 'hour', dayFrom, query.type),
     ])
-    const figure = (id: string) => (sort.by === 'uptime' ? uptimeOf : averageOf)(day.get(id))
+    const figures = new Map(ids.map((id) => [id, (sort.by === 'uptime' ? uptimeOf : averageOf)(day.get(id))]))
+    const figure = (id: string) => figures.get(id) ?? null
     rows = await repos.monitorList.byIds([...ids].sort(byFigure(figure, sort.desc)).slice(offset, offset + limit))
   } else {
     // Unpaged and unsorted, the monitors come in the order they were added, as the type pages have listed them.
-    const by = !paged && query.sort === undefined ? 'created' : sort.by
-    rows = await repos.monitorList.page(filter, { by, desc: sort.desc }, offset, limit)
+    const order = { by: !paged && query.sort === undefined ? 'created' : sort.by, desc: sort.desc } as const
+    if (filter.q || filter.pageId) {
+      // A search (or a status page's monitors): one read of what it lets through gives the counts and the page.
+      const hits = await repos.monitorList.hits(filter, order)
+      counted = countHits(filter, hits)
+      const passing = hits.filter(
+        (h) =>
+          (filter.status === undefined || h.status === filter.status) &&
+          (filter.type === undefined || h.type === filter.type) &&
+          (filter.tagId === undefined || h.tag_ids.includes(filter.tagId)),
+      )
+      rows = await repos.monitorList.byIds(passing.slice(offset, offset + limit).map((h) => h.monitor_id))
+    } else rows = await repos.monitorList.page(filter, order, offset, limit)
   }
 
   const ids = rows.map((r) => r.monitor_id)
   const [counts, day, month, tags, beats] = await Promise.all([
-    repos.monitorList.counts(filter),
+    counted ?? repos.monitorList.counts(filter),
     repos.rollups.figuresOf(ids, 'hour', dayFrom),
     repos.rollups.figuresOf(ids, 'day', bucketStart(now, 'day') - 29 * DAY),
     repos.tags.ofMonitors(ids),

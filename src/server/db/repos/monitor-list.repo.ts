@@ -1,4 +1,4 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely'
+import { CompiledQuery, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely'
 import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
 import { takeWriteLock } from '../database.ts'
@@ -26,6 +26,32 @@ const statusRank = sql<number>`case status ${sql.join(
   Object.entries(STATUS_ORDER).map(([status, rank]) => sql`when ${status} then ${rank}`),
   sql` `,
 )} else 9 end`
+
+/** The orders the database gives; `created`: the order they were added in, which the type pages show. */
+export type DatabaseSort = { by: Exclude<MonitorSort, 'uptime' | 'response'> | 'created'; desc: boolean }
+
+/** A monitor a search let through, with what the other filters and the counts read. */
+export interface Hit {
+  monitor_id: string
+  status: string
+  type: string
+  tag_ids: string[]
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: any select from monitors, whatever it selects
+const inOrder = <Q extends SelectQueryBuilder<DB, 'monitors', any>>(q: Q, sort: DatabaseSort): Q => {
+  const way = sort.desc ? 'desc' : 'asc'
+  let ordered = q
+  if (sort.by === 'created') ordered = ordered.orderBy('created_at', way).orderBy('monitor_id', way) as Q
+  if (sort.by === 'status') ordered = ordered.orderBy(statusRank, way) as Q
+  if (sort.by === 'last_check')
+    ordered = ordered
+      .orderBy(sql`case when last_checked_at is null then 1 else 0 end`)
+      .orderBy('last_checked_at', way) as Q
+  // By name, the index on (user_id, lower(name), monitor_id) gives the page without sorting every monitor.
+  const byName = sort.by === 'name' ? way : 'asc'
+  return ordered.orderBy(sql`lower(name)`, byName).orderBy('monitor_id', byName) as Q
+}
 
 export const monitorListRepo = (db: Kysely<DB>) => {
   /** The user's monitors that pass the filter, all but those named in `except` (for those filters' counts). */
@@ -67,23 +93,34 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     deleteCountsOf: (userId: string) => db.deleteFrom('monitor_counts').where('user_id', '=', userId).execute(),
 
     /** One page of the matching monitors in an order the database can give (not by uptime or response time). */
-    page: async (
-      f: MonitorListFilter,
-      /** `created`: the order they were added in, which the type pages show. */
-      sort: { by: Exclude<MonitorSort, 'uptime' | 'response'> | 'created'; desc: boolean },
-      offset: number,
-      limit: number,
-    ) => {
-      const way = sort.desc ? 'desc' : 'asc'
-      let q = matching(f).selectAll()
-      if (sort.by === 'created') q = q.orderBy('created_at', way).orderBy('monitor_id', way)
-      if (sort.by === 'status') q = q.orderBy(statusRank, way)
-      if (sort.by === 'last_check')
-        q = q.orderBy(sql`case when last_checked_at is null then 1 else 0 end`).orderBy('last_checked_at', way)
-      // By name, the index on (user_id, lower(name), monitor_id) gives the page without sorting every monitor.
-      const byName = sort.by === 'name' ? way : 'asc'
-      q = q.orderBy(sql`lower(name)`, byName).orderBy('monitor_id', byName)
-      return (await q.limit(limit).offset(offset).execute()).map(fromRow)
+    page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number) =>
+      (await inOrder(matching(f).selectAll(), sort).limit(limit).offset(offset).execute()).map(fromRow),
+
+    /**
+     * Every monitor the search and the status page let through (the state, type and tag filters aside), in the
+     * page's order, with its state, type and tags: one read gives a search both its counts and its page (which the
+     * filters by state, type and tag pick from these), where a count and a page would each scan every name and
+     * target.
+     */
+    hits: async (f: MonitorListFilter, sort: DatabaseSort): Promise<Hit[]> => {
+      const tagIds =
+        db.getExecutor().adapter instanceof PostgresAdapter
+          ? sql<
+              string | null
+            >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+          : sql<
+              string | null
+            >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+      const rows = await inOrder(
+        matching(f, ['status', 'type', 'tag']).select(['monitor_id', 'status', 'type', tagIds.as('tag_ids')]),
+        sort,
+      ).execute()
+      return rows.map((r) => ({
+        monitor_id: r.monitor_id,
+        status: r.status,
+        type: r.type,
+        tag_ids: r.tag_ids ? r.tag_ids.split(',') : [],
+      }))
     },
 
     /** The ids of every matching monitor (for the sorts the database cannot give). */
@@ -222,6 +259,16 @@ const summarize = (f: MonitorListFilter, counted: readonly CountRow[]): ListCoun
     byTag,
   }
 }
+
+/** The counts of a search's hits, in the shape `counts` gives. */
+export const countHits = (f: MonitorListFilter, hits: readonly Hit[]): ListCounts =>
+  summarize(
+    f,
+    hits.flatMap((h) => [
+      { tag_id: '', status: h.status, type: h.type, n: 1 },
+      ...h.tag_ids.map((tag_id) => ({ tag_id, status: h.status, type: h.type, n: 1 })),
+    ]),
+  )
 
 /** One row per group of the user's counts (without those that sum to nothing), in place of the rows added. */
 const foldCounts = async (db: Kysely<DB>, userId: string) => {
