@@ -27,6 +27,8 @@ const statusRank = sql<number>`case status ${sql.join(
   sql` `,
 )} else 9 end`
 
+const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
+
 /** The orders the database gives; `created`: the order they were added in, which the type pages show. */
 export type DatabaseSort = { by: Exclude<MonitorSort, 'uptime' | 'response'> | 'created'; desc: boolean }
 
@@ -103,14 +105,13 @@ export const monitorListRepo = (db: Kysely<DB>) => {
      * target.
      */
     hits: async (f: MonitorListFilter, sort: DatabaseSort): Promise<Hit[]> => {
-      const tagIds =
-        db.getExecutor().adapter instanceof PostgresAdapter
-          ? sql<
-              string | null
-            >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
-          : sql<
-              string | null
-            >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+      const tagIds = isPostgres(db)
+        ? sql<
+            string | null
+          >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+        : sql<
+            string | null
+          >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
       const rows = await inOrder(
         matching(f, ['status', 'type', 'tag']).select(['monitor_id', 'status', 'type', tagIds.as('tag_ids')]),
         sort,
@@ -164,17 +165,28 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     },
 
     /**
-     * Each monitor's heartbeat bar as JSON text (its last results, oldest first, as the list answers them), from
-     * `monitor_beats` (migration 020): 50 rows for a page instead of its 1,500 results, sent as they are.
+     * Each monitor's heartbeat bar as the bytes of its JSON (its last results, oldest first, as the list answers
+     * them), from `monitor_beats` (migration 020): 50 rows for a page instead of its 1,500 results, sent as they are.
+     * SQLite gives a blob's bytes as they are stored; PostgreSQL's text is encoded once here.
      */
     beatsOf: async (monitorIds: readonly string[]) => {
-      if (monitorIds.length === 0) return new Map<string, string>()
+      if (monitorIds.length === 0) return new Map<string, Buffer>()
       const rows = await db
         .selectFrom('monitor_beats')
-        .select(['monitor_id', 'beats'])
+        .select([
+          'monitor_id',
+          sql<Uint8Array | string>`cast(beats as ${sql.raw(isPostgres(db) ? 'text' : 'blob')})`.as('beats'),
+        ])
         .where('monitor_id', 'in', monitorIds)
         .execute()
-      return new Map(rows.map((r) => [r.monitor_id, r.beats]))
+      return new Map(
+        rows.map((r) => [
+          r.monitor_id,
+          typeof r.beats === 'string'
+            ? Buffer.from(r.beats)
+            : Buffer.from(r.beats.buffer, r.beats.byteOffset, r.beats.byteLength),
+        ]),
+      )
     },
   }
 }
@@ -272,7 +284,7 @@ export const countHits = (f: MonitorListFilter, hits: readonly Hit[]): ListCount
 
 /** One row per group of the user's counts (without those that sum to nothing), in place of the rows added. */
 const foldCounts = async (db: Kysely<DB>, userId: string) => {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     // Rows added meanwhile by others are not in this statement's snapshot: they stay, to be folded next time.
     await sql`with gone as (delete from monitor_counts where user_id = ${userId} returning tag_id, status, type, n)
       insert into monitor_counts (user_id, tag_id, status, type, n)
