@@ -81,10 +81,9 @@ export const monitorPage = async (
   }
 
   const ids = rows.map((r) => r.monitor_id)
-  const [counts, day, month, tags, beats] = await Promise.all([
+  const [counts, { day, month }, tags, beats] = await Promise.all([
     counted ?? repos.monitorList.counts(filter),
-    repos.rollups.figuresOf(ids, 'hour', dayFrom),
-    repos.rollups.figuresOf(ids, 'day', bucketStart(now, 'day') - 29 * DAY),
+    repos.rollups.figuresOf(ids, dayFrom, bucketStart(now, 'day') - 29 * DAY),
     repos.tags.ofMonitors(ids),
     paged ? repos.monitorList.beatsOf(ids) : null,
   ])
