@@ -281,20 +281,31 @@ const cpuMs = (pid: number | undefined) => {
   }
 }
 
-/** The CPU time so far of every PostgreSQL process on this machine in ms (Linux), or NaN. */
-const postgresCpuMs = () => {
+/** The CPU time so far (ms) of each PostgreSQL process on this machine, by pid (Linux; empty elsewhere). */
+const postgresCpu = () => {
+  const byPid = new Map<string, number>()
   try {
-    let total = 0
     for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-      if (!stat.includes('(postgres)')) continue
-      const fields = stat.split(') ')[1]?.split(' ') ?? []
-      total += (Number(fields[11]) + Number(fields[12])) * 10
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        if (!stat.includes('(postgres)')) continue
+        const fields = stat.split(') ')[1]?.split(' ') ?? []
+        byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10)
+      } catch {
+        // gone meanwhile
+      }
     }
-    return total
   } catch {
-    return Number.NaN
+    // no /proc
   }
+  return byPid
+}
+
+/** The PostgreSQL CPU time (ms) spent since `before` by the processes still there (a connection's backend stays). */
+const postgresCpuSince = (before: Map<string, number>) => {
+  let total = 0
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0)
+  return total
 }
 
 interface Page {
@@ -420,10 +431,10 @@ async function main() {
         )
       await load(url, token, rows, 2, 1) // warm-up, not counted
       for (const clients of [1, 10]) {
-        const [cpu0, db0] = [cpuMs(child.pid), postgresCpuMs()]
+        const [cpu0, db0] = [cpuMs(child.pid), postgresCpu()]
         const l = await load(url, token, rows, clients, DURATION_S)
         const cpu = (cpuMs(child.pid) - cpu0) / l.length
-        const dbCpu = (postgresCpuMs() - db0) / l.length
+        const dbCpu = db0.size > 0 ? postgresCpuSince(db0) / l.length : Number.NaN
         const p = (q: number) => l[Math.max(0, Math.ceil((q / 100) * l.length) - 1)] as number
         if (process.env.BENCH_SPREAD)
           console.log(
