@@ -2,18 +2,15 @@ import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
 import type { AzureCredentialsInput } from '../../domain/azure.ts'
 import type { CloudProvider, CloudSyncOutcome } from '../../domain/cloud-account.ts'
 import type { M365CredentialsInput } from '../../domain/m365.ts'
-import { listEnabledRegions } from './aws/regions.ts'
 import type { AwsSessionOptions } from './aws/session.ts'
-import { syncAwsSnapshot } from './aws/snapshot.ts'
-import { verifyAwsAccount } from './aws/verify.ts'
-import { syncAzureSnapshot } from './azure/snapshot.ts'
-import { type AzureClientOptions, verifyAzureAccount } from './azure/verify.ts'
-import { syncM365Snapshot } from './m365/snapshot.ts'
-import { type M365Options, verifyM365Tenant } from './m365/tenant.ts'
+import type { verifyAwsAccount } from './aws/verify.ts'
+import type { AzureClientOptions, verifyAzureAccount } from './azure/verify.ts'
+import type { M365Options, verifyM365Tenant } from './m365/tenant.ts'
 
 // The cloud providers as the server uses them: each one's sync (the engine stores what it reads the same way
 // whoever the provider is), and what connecting an account asks of it. Their clients' settings (endpoints, retries)
-// are set here once.
+// are set here once. Each provider's SDK is loaded when it is first used: together they are 25 MB of the heap,
+// which a server without cloud accounts never needs (and a larger heap lets V8 grow it further before collecting).
 
 export interface CloudSyncRequest {
   credentials: unknown
@@ -53,28 +50,33 @@ export interface CloudProviderOptions {
 
 export const createCloudProviders = (options: CloudProviderOptions = {}): CloudProviders => ({
   sync: {
-    aws: ({ credentials, scope, costs, now }) =>
-      syncAwsSnapshot(credentials as AwsCredentialsInput, (scope.regions as string[]) ?? [], {
-        ...options.aws,
-        costs,
+    aws: async ({ credentials, scope, costs, now }) =>
+      (await import('./aws/snapshot.ts')).syncAwsSnapshot(
+        credentials as AwsCredentialsInput,
+        (scope.regions as string[]) ?? [],
+        { ...options.aws, costs, now },
+      ),
+    azure: async ({ credentials, scope, costs, now }) =>
+      (await import('./azure/snapshot.ts')).syncAzureSnapshot(
+        credentials as AzureCredentialsInput,
+        scope.subscription_ids as string[] | undefined,
+        { ...options.azure, costs, now },
+      ),
+    m365: async ({ credentials, now }) =>
+      (await import('./m365/snapshot.ts')).syncM365Snapshot(credentials as M365CredentialsInput, {
+        ...options.m365,
         now,
       }),
-    azure: ({ credentials, scope, costs, now }) =>
-      syncAzureSnapshot(credentials as AzureCredentialsInput, scope.subscription_ids as string[] | undefined, {
-        ...options.azure,
-        costs,
-        now,
-      }),
-    m365: ({ credentials, now }) => syncM365Snapshot(credentials as M365CredentialsInput, { ...options.m365, now }),
   },
   aws: {
-    verify: (credentials) => verifyAwsAccount(credentials, options.aws),
-    enabledRegions: (credentials) => listEnabledRegions(credentials, options.aws),
+    verify: async (credentials) => (await import('./aws/verify.ts')).verifyAwsAccount(credentials, options.aws),
+    enabledRegions: async (credentials) =>
+      (await import('./aws/regions.ts')).listEnabledRegions(credentials, options.aws),
   },
   azure: {
-    verify: (credentials) => verifyAzureAccount(credentials, options.azure),
+    verify: async (credentials) => (await import('./azure/verify.ts')).verifyAzureAccount(credentials, options.azure),
   },
   m365: {
-    verify: (credentials) => verifyM365Tenant(credentials, options.m365),
+    verify: async (credentials) => (await import('./m365/tenant.ts')).verifyM365Tenant(credentials, options.m365),
   },
 })

@@ -1,20 +1,12 @@
 import type { AwsArea } from '../../../domain/aws.ts'
 import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
 import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
+import { AWS_RESOURCE_KINDS } from './resource-kinds.ts'
 import type { AwsSessionOptions } from './session.ts'
 import { type AwsSyncResult, syncAwsAccount } from './sync.ts'
 
 // An AWS sync as the server stores it: each (area, region) part's status; for each part that read well, its
 // resources (kinds: ec2_instance, rds_instance, amplify_app, lightsail_instance, health) and the costs.
-
-/** The resource kind each area's resources are stored as; status and CPU parts add to the instances of `ec2`. */
-export const AWS_RESOURCE_KINDS = {
-  ec2: 'ec2_instance',
-  rds: 'rds_instance',
-  amplify: 'amplify_app',
-  lightsail: 'lightsail_instance',
-  health: 'health',
-} as const satisfies Partial<Record<AwsArea, string>>
 
 export const awsSnapshot = (result: AwsSyncResult): CloudSnapshot => {
   const okIn = (area: AwsArea, region: string | null) =>
