@@ -451,7 +451,9 @@ async function main() {
           p95: `${p(95).toFixed(1)} ms`,
           p99: `${p(99).toFixed(1)} ms`,
           'server CPU/req': Number.isNaN(cpu) ? '' : `${cpu.toFixed(1)} ms`,
-          ...(setup.dialect === 'postgres' && !Number.isNaN(dbCpu) ? { 'PostgreSQL CPU/req': `${dbCpu.toFixed(1)} ms` } : {}),
+          ...(setup.dialect === 'postgres' && !Number.isNaN(dbCpu)
+            ? { 'PostgreSQL CPU/req': `${dbCpu.toFixed(1)} ms` }
+            : {}),
           goal: clients === 10 ? (c.goal ? (p(95) <= GOAL_P95_MS ? 'met' : 'GOAL MISSED') : '(none)') : '',
         })
       }
