@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CLOUD_PROVIDERS } from './cloud-account.ts'
 import { MONITOR_TYPES } from './monitor.schema.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 
@@ -40,6 +41,8 @@ export const LiveEvent = v.variant('kind', [
     monitor_id: v.string(),
     change: v.picklist(['opened', 'alert', 'reminder', 'acknowledged', 'comment', 'resolved']),
   }),
+  /** A cloud account was read (on its schedule or when asked), well or not: its pages load again. */
+  v.object({ kind: v.literal('cloud'), account_id: v.string(), provider: v.picklist(CLOUD_PROVIDERS) }),
   /** What was missed can no longer be told event by event: load everything again. */
   v.object({ kind: v.literal('resync') }),
 ])

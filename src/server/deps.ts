@@ -54,7 +54,15 @@ export const buildDeps = (opts: {
     resolveHost: systemResolveHost,
     secrets,
     cloud,
-    cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
+    cloudSync: createCloudSync({
+      database,
+      clock,
+      logger,
+      secrets,
+      syncers: cloud.sync,
+      config: config.cloud,
+      publish: live.publishAll,
+    }),
     stripe: gatewayFromConfig(config.billing, clock.now),
     live,
   }

@@ -1,10 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LiveEvent } from '../../src/domain/live-event.ts'
 import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, startCustomerAws, VIGIL } from './cloud/aws/loopback.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
 
 // AWS accounts through the API, against a loopback AWS that speaks each service's protocol and checks signatures.
 // The SDK finds it through its own setting, AWS_ENDPOINT_URL.
+
+const until = async (test: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms
+  while (!test()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
 
 describe.each(dialects)('AWS accounts on %s', (dialect) => {
   let db: TestDb
@@ -132,6 +141,30 @@ describe.each(dialects)('AWS accounts on %s', (dialect) => {
     expect(row.credentials).toMatch(/^v1:/)
     expect(row.credentials).not.toContain(credentials.secret_access_key)
     expect(row.credentials).not.toContain(credentials.access_key_id)
+  })
+
+  it("tells its owner's open pages each time the account is read (live updates), and nobody else", async () => {
+    await t.deps.live.start() // PostgreSQL's LISTEN; nothing on SQLite
+    try {
+      const owner = await pro()
+      const other = await pro()
+      const seen: LiveEvent[] = []
+      const otherSeen: LiveEvent[] = []
+      const streams = [
+        t.deps.live.open(owner.user.user_id, undefined, (d) => seen.push(d.event)),
+        t.deps.live.open(other.user.user_id, undefined, (d) => otherSeen.push(d.event)),
+      ]
+      const reads = () => seen.filter((e) => e.kind === 'cloud')
+      const id = (await connect(owner.token, keys())).json.data.account.id
+      await until(() => reads().length === 1)
+      expect(reads()).toEqual([{ kind: 'cloud', account_id: id, provider: 'aws' }])
+      expect((await t.call('POST', `/api/aws/accounts/${id}/sync`, { token: owner.token })).status).toBe(200)
+      await until(() => reads().length === 2)
+      expect(otherSeen.filter((e) => e.kind === 'cloud')).toEqual([])
+      for (const s of streams) s?.close()
+    } finally {
+      await t.deps.live.stop()
+    }
   })
 
   it('refuses bad keys, a wrong secret, malformed input and unknown regions with a clear 400, storing nothing', async () => {

@@ -213,7 +213,15 @@ export const buildTestApp = (
     resolveHost: hostsResolver(opts.hosts),
     secrets,
     cloud,
-    cloudSync: createCloudSync({ database, clock, logger, secrets, syncers: cloud.sync, config: config.cloud }),
+    cloudSync: createCloudSync({
+      database,
+      clock,
+      logger,
+      secrets,
+      syncers: cloud.sync,
+      config: config.cloud,
+      publish: live.publishAll,
+    }),
     stripe: gatewayFromConfig(config.billing, clock.now),
     live,
   }

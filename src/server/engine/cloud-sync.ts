@@ -7,6 +7,7 @@ import type { CloudConfig } from '../config.ts'
 import type { Database } from '../db/database.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { repos } from '../db/repos/index.ts'
+import type { UserEvent } from '../live/hub.ts'
 import type { Logger } from '../logger.ts'
 
 // Reads the connected cloud accounts on their schedule, leased as monitors are so several workers share the work and
@@ -28,10 +29,19 @@ export interface CloudSyncOptions {
   pollMs?: number
   /** Accounts read at once by one worker. */
   concurrency?: number
+  /** Tells the owner's open pages that an account was read (live updates), once what was read is stored. */
+  publish?: (events: readonly UserEvent[]) => void
 }
 
 export const createCloudSync = (opts: CloudSyncOptions) => {
   const { database, clock, logger, secrets, syncers, config } = opts
+  const told = (account: CloudAccountRecord) =>
+    opts.publish?.([
+      {
+        userId: account.user_id,
+        event: { kind: 'cloud', account_id: account.account_id, provider: account.provider },
+      },
+    ])
   const workerId = opts.workerId ?? randomUUID()
   const pollMs = opts.pollMs ?? 5000
   const concurrency = opts.concurrency ?? 4
@@ -67,19 +77,20 @@ export const createCloudSync = (opts: CloudSyncOptions) => {
     }
     const next = clock.now() + (await nextSyncIn(account))
     if (!outcome.ok) {
-      await r.cloudAccounts.settle(account.account_id, lease, {
+      const held = await r.cloudAccounts.settle(account.account_id, lease, {
         status: 'error',
         last_error: outcome.message,
         next_sync_at: next,
         updated_at: clock.now(),
       })
+      if (held) told(account)
       return
     }
     const { snapshot } = outcome
     const status = accountStatus(snapshot.parts)
     const failed = snapshot.parts.find((p) => !p.ok)
     const costsRead = snapshot.parts.some((p) => p.area === 'costs' && p.ok)
-    await database.db.transaction().execute(async (trx) => {
+    const stored = await database.db.transaction().execute(async (trx) => {
       const t = repos(trx)
       // Written only while this worker still holds the account (it was not removed or taken over meanwhile).
       const held = await t.cloudAccounts.settle(account.account_id, lease, {
@@ -90,13 +101,15 @@ export const createCloudSync = (opts: CloudSyncOptions) => {
         next_sync_at: next,
         updated_at: clock.now(),
       })
-      if (!held) return
+      if (!held) return false
       await t.cloudData.write(
         account.account_id,
         { parts: snapshot.parts.map((p) => ({ ...p, checked_at: now })), sets: snapshot.sets, costs: snapshot.costs },
         now,
       )
+      return true
     })
+    if (stored) told(account)
   }
 
   const runLeased = async (accounts: CloudAccountRecord[], lease: string) => {

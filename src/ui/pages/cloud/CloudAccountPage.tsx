@@ -17,6 +17,7 @@ import { FeatureGate } from '../FeaturePage.tsx'
 import { formatAgo, formatDateTime } from '../monitors/format.ts'
 import { LazyMonitorForm } from '../monitors/LazyMonitorForm.tsx'
 import { useMinInterval } from '../monitors/MonitorListPage.tsx'
+import { useLiveRefresh } from '../monitors/use-live-refresh.ts'
 import { usePageVisibility } from '../monitors/use-page-visibility.ts'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { ACCOUNT_STATUS, type AccountPageLink, type CloudAccountView } from './cloud-pages.ts'
@@ -130,6 +131,8 @@ function AccountPage<T extends CloudPageData>({
   const fx = useEffects()
   const actor = useActorRef(logic)
   usePageVisibility(actor)
+  // Loaded again when the account is read (live), polled only while the live stream is lost.
+  useLiveRefresh(actor, (e) => e.kind === 'cloud' && e.account_id === accountId)
   const data = useSelector(actor, (s) => s.context.data)
   const error = useSelector(actor, (s) => s.context.error)
   const failed = useSelector(actor, (s) => s.matches('failed'))
