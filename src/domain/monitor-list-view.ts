@@ -28,7 +28,11 @@ export const MonitorPage = v.object({
   monitors: v.array(Monitor),
   counts: MonitorCounts,
   pagination: Pagination,
-  facets: v.object({ types: v.record(v.string(), v.number()), tags: v.record(v.string(), v.number()) }),
+  facets: v.object({
+    types: v.record(v.string(), v.number()),
+    tags: v.record(v.string(), v.number()),
+    status_pages: v.record(v.string(), v.number()),
+  }),
 })
 export type MonitorPage = v.InferOutput<typeof MonitorPage>
 

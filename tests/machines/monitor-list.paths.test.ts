@@ -20,7 +20,7 @@ const page = (monitors: Monitor[]): MonitorPage => ({
   monitors,
   counts: { total: monitors.length, up: monitors.length, down: 0, degraded: 0, paused: 0, pending: 0 },
   pagination: { total: monitors.length, page: 1, limit: 50, total_pages: 1 },
-  facets: { types: { web: monitors.length }, tags: {} },
+  facets: { types: { web: monitors.length }, tags: {}, status_pages: {} },
 })
 const shop = webMonitor({ id: 'w1', name: 'Shop', heartbeats: Array.from({ length: 30 }, (_, n) => beat(n)) })
 const blog = webMonitor({ id: 'w2', name: 'Blog', heartbeats: [] })

@@ -79,6 +79,30 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
         }
   })
 
+  it('counts the monitors on each status page under the other filters, that filter aside', async () => {
+    const { token, shop, api, mail } = await world()
+    const pageOf = async (slug: string, monitors: string[]) =>
+      (
+        await t.call('POST', '/api/status_pages', {
+          token,
+          body: {
+            name: slug,
+            slug: `${slug}-${dialect}-${Math.random().toString(36).slice(2, 8)}`,
+            components: monitors.map((monitor_id, k) => ({ monitor_id, display_name: `Part ${k}` })),
+          },
+        })
+      ).json.data.status_page.id as string
+    const shopAndMail = await pageOf('public', [shop, mail])
+    const apiOnly = await pageOf('partners', [api])
+    const pages = async (query: string) => (await list(token, query)).facets.status_pages
+    expect(await pages('limit=50')).toEqual({ [shopAndMail]: 2, [apiOnly]: 1 })
+    expect(await pages(`limit=50&status_page_id=${shopAndMail}`)).toEqual({ [shopAndMail]: 2, [apiOnly]: 1 })
+    expect(await pages('limit=50&status=down')).toEqual({ [shopAndMail]: 1 })
+    expect(await pages('limit=50&type=port')).toEqual({ [shopAndMail]: 1 })
+    expect(await pages('limit=50&q=orders')).toEqual({ [apiOnly]: 1 })
+    expect((await list((await pro()).token, 'limit=50')).facets.status_pages).toEqual({})
+  })
+
   it('filters by type and state with the counts each filter shows, and pages', async () => {
     const { token } = await world()
     const ports = await list(token, 'limit=50&type=port')

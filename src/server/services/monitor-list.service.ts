@@ -81,8 +81,9 @@ export const monitorPage = async (
   }
 
   const ids = rows.map((r) => r.monitor_id)
-  const [counts, { day, month }, tags, beats] = await Promise.all([
+  const [counts, pageCounts, { day, month }, tags, beats] = await Promise.all([
     counted ?? repos.monitorList.counts(filter),
+    repos.monitorList.statusPageCounts(filter),
     repos.rollups.figuresOf(ids, dayFrom, bucketStart(now, 'day') - 29 * DAY),
     repos.tags.ofMonitors(ids),
     paged ? repos.monitorList.beatsOf(ids) : null,
@@ -110,8 +111,8 @@ export const monitorPage = async (
       limit: paged ? limit : counts.total,
       total_pages: paged ? Math.ceil(counts.total / limit) : 1,
     },
-    /** By type (the type filter aside) and by tag (the tag filter aside). */
-    facets: { types: counts.byType, tags: counts.byTag },
+    /** By type (the type filter aside), by tag (the tag filter aside), by status page (that filter aside). */
+    facets: { types: counts.byType, tags: counts.byTag, status_pages: pageCounts },
   }
 }
 

@@ -7,6 +7,7 @@ import { DashboardList } from '../../../src/ui/pages/monitors/list/DashboardList
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { monitorPageReply } from '../../fixtures/monitor-page.ts'
 import { portMonitor, webMonitor } from '../../fixtures/monitors.ts'
+import { statusPage } from '../../fixtures/status-pages.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
@@ -150,6 +151,18 @@ describe('the one monitor list', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete 2 monitors' }))
     expect((await screen.findByTestId('bulk-outcome')).textContent).toContain('2 deleted')
     expect(called).toBe(true)
+  })
+
+  it("shows each status page's count among the filter's choices, from the same answer", async () => {
+    renderDashboard({
+      'GET /api/status_pages': () => ({
+        status: 200,
+        body: { data: { status_pages: [statusPage()], limit: { max: 1, used: 1 } } },
+      }),
+      'GET /api/monitors': () =>
+        monitorPageReply([shop, db], { facets: { types: {}, tags: {}, status_pages: { 'sp-1': 2 } } }),
+    })
+    expect(await screen.findByRole('option', { name: 'Acme status (2)' })).toBeTruthy()
   })
 
   it('patches a row when the live stream says it was checked', async () => {

@@ -124,6 +124,30 @@ export const monitorListRepo = (db: Kysely<DB>) => {
       }))
     },
 
+    /**
+     * How many of the monitors the other filters let through are on each of the user's status pages (the status page
+     * filter aside): read from the pages' components, each checked against the filters by its monitor's key, so it
+     * costs what the user's pages hold, not what they monitor.
+     */
+    statusPageCounts: async (f: MonitorListFilter): Promise<Record<string, number>> => {
+      const rows = await db
+        .selectFrom('status_page_components as sc')
+        .select(['sc.page_id', (e) => e.fn.count<number | string>('sc.monitor_id').distinct().as('n')])
+        .where('sc.page_id', 'in', (e) =>
+          e.selectFrom('status_pages').select('page_id').where('user_id', '=', f.userId),
+        )
+        .where(({ exists }) =>
+          exists(
+            matching({ ...f, pageId: undefined })
+              .select(sql.lit(1).as('one'))
+              .where(sql<boolean>`monitors.monitor_id = sc.monitor_id`),
+          ),
+        )
+        .groupBy('sc.page_id')
+        .execute()
+      return Object.fromEntries(rows.map((r) => [r.page_id, Number(r.n)]))
+    },
+
     /** The ids of every matching monitor (for the sorts the database cannot give). */
     ids: async (f: MonitorListFilter) => (await matching(f).select('monitor_id').execute()).map((r) => r.monitor_id),
 

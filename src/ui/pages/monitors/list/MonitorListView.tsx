@@ -252,7 +252,7 @@ export function MonitorListView({ fixedType, label, header, empty, minIntervalSe
                   <option value="">Any status page</option>
                   {choices.statusPages.map((p) => (
                     <option key={p.id} value={p.id}>
-                      {p.name}
+                      {p.name} ({data.facets.status_pages[p.id] ?? 0})
                     </option>
                   ))}
                 </Field.Select>
