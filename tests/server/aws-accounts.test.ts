@@ -2,18 +2,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LiveEvent } from '../../src/domain/live-event.ts'
 import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, startCustomerAws, VIGIL } from './cloud/aws/loopback.ts'
-import { buildTestApp, dialects, openTestDb, type TestApp, type TestClock, type TestDb, testClock } from './harness.ts'
+import {
+  buildTestApp,
+  dialects,
+  openTestDb,
+  type TestApp,
+  type TestClock,
+  type TestDb,
+  testClock,
+  until,
+} from './harness.ts'
 
 // AWS accounts through the API, against a loopback AWS that speaks each service's protocol and checks signatures.
 // The SDK finds it through its own setting, AWS_ENDPOINT_URL.
-
-const until = async (test: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!test()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
 
 describe.each(dialects)('AWS accounts on %s', (dialect) => {
   let db: TestDb

@@ -286,3 +286,12 @@ export const insertOldUser = (k: Kysely<DB>, at: number) =>
       updated_at: at,
     })
     .execute()
+
+/** Waits (polling every 10 ms) until `test` holds, or fails after `ms`: for what arrives on its own (live events). */
+export const until = async (test: () => boolean, ms = 5000) => {
+  const end = Date.now() + ms
+  while (!test()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}

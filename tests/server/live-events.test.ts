@@ -7,7 +7,7 @@ import { LIVE_KEEPALIVE_MS, type LiveEvent } from '../../src/domain/live-event.t
 import { totpCode } from '../../src/server/auth/totp.ts'
 import { openPostgres } from '../../src/server/db/database.ts'
 import { MAX_STREAMS_PER_USER } from '../../src/server/live/hub.ts'
-import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb, until } from './harness.ts'
 import { openSse, type SseClient } from './support/sse-client.ts'
 import { startHttpTarget } from './support/targets.ts'
 
@@ -28,14 +28,6 @@ const serveApp = async (t: TestApp) => {
         node.closeAllConnections()
         node.close(() => done())
       }),
-  }
-}
-
-const until = async (test: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms
-  while (!test()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
   }
 }
 

@@ -5,7 +5,7 @@ import type { TagColor } from '../../domain/tags.ts'
 import { averageMs, bucketStart, PERIOD_MS, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
-import { countHits, type ListCounts, type MonitorListFilter } from '../db/repos/monitor-list.repo.ts'
+import { countHits, type ListCounts, type MonitorListFilter, passesFilters } from '../db/repos/monitor-list.repo.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { notFound } from '../errors.ts'
 import { toMonitor } from './monitor-view.ts'
@@ -70,12 +70,7 @@ export const monitorPage = async (
       // A search (or a status page's monitors): one read of what it lets through gives the counts and the page.
       const hits = await repos.monitorList.hits(filter, order)
       counted = countHits(filter, hits)
-      const passing = hits.filter(
-        (h) =>
-          (filter.status === undefined || h.status === filter.status) &&
-          (filter.type === undefined || h.type === filter.type) &&
-          (filter.tagId === undefined || h.tag_ids.includes(filter.tagId)),
-      )
+      const passing = hits.filter((h) => passesFilters(filter, h))
       rows = await repos.monitorList.byIds(passing.slice(offset, offset + limit).map((h) => h.monitor_id))
     } else rows = await repos.monitorList.page(filter, order, offset, limit)
   }

@@ -3,13 +3,13 @@ import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SETTLE_MS } from '../../../src/machines/polling.machine.ts'
 import { AzureMonitoringPage } from '../../../src/ui/pages/azure/AzureMonitoringPage.tsx'
 import { AZURE_PAGE_COMPONENTS } from '../../../src/ui/pages/azure/AzurePages.tsx'
 import { azureAccount, azureResource, CLIENT_ID, SUBSCRIPTION_ID, TENANT_ID } from '../../fixtures/azure.ts'
 import { seriousViolations } from '../components/axe.ts'
-import { type Handlers, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
+import { fakeLiveStream, type Handlers, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 
 const ok = (data: unknown) => ({ status: 200, body: { data } })
 const pro = { 'GET /api/user_subscription': () => ok({ subscription: subscription({ title: 'Pro' }) }) }
@@ -153,41 +153,21 @@ describe('Azure Monitoring', () => {
   })
 
   it('loads an account page again when the live stream says the account was read, and only for that account', async () => {
-    const sources: FakeEventSource[] = []
-    class FakeEventSource {
-      onopen: (() => void) | null = null
-      onerror: (() => void) | null = null
-      listeners = new Map<string, (m: { data: string }) => void>()
-      constructor(public url: string) {
-        sources.push(this)
-      }
-      addEventListener(name: string, fn: (m: { data: string }) => void) {
-        this.listeners.set(name, fn)
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource)
+    const live = fakeLiveStream()
     const { requests } = renderAt('/services/azure_monitoring/z1/services', accountPages, {
       'GET /api/azure/accounts/z1/services': () => ok({ account: azureAccount(), parts: [], services: [] }),
     })
     await screen.findByRole('heading', { level: 1, name: 'Contoso production: Services' })
-    const source = sources.at(-1) as FakeEventSource
-    act(() => source.onopen?.())
+    live.open()
     const loads = () => requests.filter((r) => r.path === '/api/azure/accounts/z1/services').length
     const before = loads()
-    const read = (accountId: string) =>
-      act(() =>
-        source.listeners.get('change')?.({
-          data: JSON.stringify({ kind: 'cloud', account_id: accountId, provider: 'azure' }),
-        }),
-      )
+    const read = (accountId: string) => live.send({ kind: 'cloud', account_id: accountId, provider: 'azure' })
     read('z2')
     // Past the time a burst of changes is gathered in (SETTLE_MS): another account's read loaded nothing.
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 200))
     expect(loads()).toBe(before)
     read('z1')
     await waitFor(() => expect(loads()).toBe(before + 1))
-    vi.unstubAllGlobals()
   })
 
   it('shows a service’s resources with group, location, SKU, tags and availability, filtered by availability', async () => {

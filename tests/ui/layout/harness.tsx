@@ -1,12 +1,13 @@
 // Shared by the layout component tests: the real ShellProvider inside a memory router, and a stand-in for the
 // network only. `fetch` (which ofetch calls) answers the shell's API paths with JSON in the server's shapes and
 // records every request.
-import { cleanup, render } from '@testing-library/react'
+import { act, cleanup, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import type { ReactNode } from 'react'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { afterEach, vi } from 'vitest'
 import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
+import type { LiveEvent } from '../../../src/domain/live-event.ts'
 import type { Notification, NotificationPage } from '../../../src/domain/notification.ts'
 import { type Shell, ShellProvider, useShell } from '../../../src/ui/layout/shell-context.tsx'
 import { subscription } from '../../fixtures/plans.ts'
@@ -97,6 +98,32 @@ export function signIn() {
   localStorage.setItem(STORAGE_KEYS.name, USER_NAME)
   localStorage.setItem(STORAGE_KEYS.userId, USER_ID)
   localStorage.setItem(STORAGE_KEYS.token, TOKEN)
+}
+
+/**
+ * A stand-in for the browser's EventSource, the page's live stream (unstubbed after each test): `open()` connects the
+ * stream the page made last, `send(event)` delivers one change on it.
+ */
+export function fakeLiveStream() {
+  const sources: FakeEventSource[] = []
+  class FakeEventSource {
+    onopen: (() => void) | null = null
+    onerror: (() => void) | null = null
+    listeners = new Map<string, (m: { data: string }) => void>()
+    constructor(public url: string) {
+      sources.push(this)
+    }
+    addEventListener(name: string, fn: (m: { data: string }) => void) {
+      this.listeners.set(name, fn)
+    }
+    close() {}
+  }
+  vi.stubGlobal('EventSource', FakeEventSource)
+  const last = () => sources.at(-1) as FakeEventSource
+  return {
+    open: () => act(() => last().onopen?.()),
+    send: (event: LiveEvent) => act(() => last().listeners.get('change')?.({ data: JSON.stringify(event) })),
+  }
 }
 
 afterEach(() => {

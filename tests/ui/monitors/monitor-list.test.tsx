@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Heartbeat } from '../../../src/domain/monitor.schema.ts'
 import { DashboardList } from '../../../src/ui/pages/monitors/list/DashboardList.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
@@ -9,7 +9,7 @@ import { monitorPageReply } from '../../fixtures/monitor-page.ts'
 import { portMonitor, webMonitor } from '../../fixtures/monitors.ts'
 import { statusPage } from '../../fixtures/status-pages.ts'
 import { seriousViolations } from '../components/axe.ts'
-import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
+import { fakeLiveStream, type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
 // The one monitor list (issue 19): its choice in the address and the request, the heartbeat bar's tooltip, bulk
 // actions with their outcome, and a live result patching a row.
@@ -166,44 +166,26 @@ describe('the one monitor list', () => {
   })
 
   it('patches a row when the live stream says it was checked', async () => {
-    const sources: FakeEventSource[] = []
-    class FakeEventSource {
-      onopen: (() => void) | null = null
-      onerror: (() => void) | null = null
-      listeners = new Map<string, (m: { data: string }) => void>()
-      constructor(public url: string) {
-        sources.push(this)
-      }
-      addEventListener(name: string, fn: (m: { data: string }) => void) {
-        this.listeners.set(name, fn)
-      }
-      close() {}
-    }
-    vi.stubGlobal('EventSource', FakeEventSource)
+    const live = fakeLiveStream()
     const { requests } = renderDashboard()
     await screen.findByRole('link', { name: 'Shop' })
-    const source = sources.at(-1) as FakeEventSource
-    act(() => source.onopen?.())
+    live.open()
     const before = listRequests(requests).length
-    act(() =>
-      source.listeners.get('change')?.({
-        data: JSON.stringify({
-          kind: 'monitor',
-          monitor_id: 'w1',
-          type: 'web',
-          status: 'up',
-          changed: false,
-          result: {
-            checked_at: new Date().toISOString(),
-            ok: false,
-            verdict: 'failed',
-            status: 'up',
-            response_ms: null,
-            message: 'Timed out',
-          },
-        }),
-      }),
-    )
+    live.send({
+      kind: 'monitor',
+      monitor_id: 'w1',
+      type: 'web',
+      status: 'up',
+      changed: false,
+      result: {
+        checked_at: new Date().toISOString(),
+        ok: false,
+        verdict: 'failed',
+        status: 'up',
+        response_ms: null,
+        message: 'Timed out',
+      },
+    })
     const bar = screen.getByRole('group', { name: 'Last 4 checks of Shop' })
     expect(within(bar).getAllByRole('button').at(-1)?.getAttribute('data-look')).toBe('confirming')
     const row = bar.closest('tr') as HTMLElement

@@ -40,7 +40,6 @@ export interface Hit {
   tag_ids: string[]
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: any select from monitors, whatever it selects
 const inOrder = <Q extends SelectQueryBuilder<DB, 'monitors', any>>(q: Q, sort: DatabaseSort): Q => {
   const way = sort.desc ? 'desc' : 'asc'
   let ordered = q
@@ -295,6 +294,12 @@ const summarize = (f: MonitorListFilter, counted: readonly CountRow[]): ListCoun
     byTag,
   }
 }
+
+/** Whether a search's hit passes the filters by state, type and tag, as `matching` applies them in the database. */
+export const passesFilters = (f: MonitorListFilter, h: Hit) =>
+  (f.status === undefined || h.status === f.status) &&
+  (f.type === undefined || h.type === f.type) &&
+  (f.tagId === undefined || h.tag_ids.includes(f.tagId))
 
 /** The counts of a search's hits, in the shape `counts` gives. */
 export const countHits = (f: MonitorListFilter, hits: readonly Hit[]): ListCounts =>

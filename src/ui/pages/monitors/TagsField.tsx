@@ -2,7 +2,8 @@ import { Combobox, createListCollection } from '@ark-ui/react/combobox'
 import { useActorRef, useSelector } from '@xstate/react'
 import { Check, ChevronDown, Plus, X } from 'lucide-react'
 import { type Dispatch, type SetStateAction, useEffect, useId, useMemo, useState } from 'react'
-import { css } from '../../../../styled-system/css'
+import { css, cx } from '../../../../styled-system/css'
+import { field } from '../../../../styled-system/recipes/field'
 import { tagsLogic } from '../../../adapters/monitor-list.actors.ts'
 import { monitorListApi } from '../../../adapters/monitor-list-api.ts'
 import { MAX_TAGS_PER_MONITOR, type Tag, type TagColor, type TagRef, tagKey } from '../../../domain/tags.ts'
@@ -22,24 +23,10 @@ type Option = { value: string; label: string; tag?: Tag }
 
 const refOf = ({ id, name, color }: Pick<Tag, 'id' | 'name' | 'color'>): TagRef => ({ id, name, color })
 
-const label = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800' })
+// The form's other fields' look (the `field` recipe); the input shares its row with the button that opens the list.
+const fieldStyles = field()
 const control = css({ display: 'flex', alignItems: 'center', gap: '1' })
-const input = css({
-  flex: '1',
-  minW: '0',
-  h: '10',
-  px: '3',
-  bg: 'surface',
-  color: 'gray.900',
-  fontSize: 'sm',
-  borderWidth: '1px',
-  borderColor: 'gray.300',
-  borderRadius: 'md',
-  outline: 'none',
-  _placeholder: { color: 'gray.500' },
-  _focusVisible: { borderColor: 'navy.500', boxShadow: '0 0 0 1px {colors.navy.500}' },
-  _disabled: { opacity: '0.6', cursor: 'not-allowed', bg: 'gray.50' },
-})
+const input = cx(fieldStyles.input, css({ flex: '1', minW: '0', w: 'auto' }))
 const content = css({
   bg: 'surface',
   borderWidth: '1px',
@@ -122,7 +109,7 @@ export function TagsField({ value, onChange }: TagsFieldProps) {
   }
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}>
+    <div className={fieldStyles.root}>
       <Combobox.Root
         collection={collection}
         multiple
@@ -131,9 +118,9 @@ export function TagsField({ value, onChange }: TagsFieldProps) {
         onInputValueChange={(d) => setTyped(d.inputValue)}
         openOnClick
         positioning={{ sameWidth: true, strategy: 'fixed' }}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '1.5' })}
+        className={fieldStyles.root}
       >
-        <Combobox.Label className={label}>Tags</Combobox.Label>
+        <Combobox.Label className={fieldStyles.label}>Tags</Combobox.Label>
         <Combobox.Control className={control}>
           <Combobox.Input
             className={input}
