@@ -10,6 +10,7 @@ import { Button } from '../components/button.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
 import * as Field from '../components/field.tsx'
 import { NotificationItem } from '../layout/NotificationItem.tsx'
+import { useLiveBell } from '../layout/use-live-bell.ts'
 import { PageCard } from './FeaturePage.tsx'
 
 const PAGE_SIZE = 20
@@ -74,6 +75,8 @@ function NotificationList({ filter }: { filter: Filter }) {
     [fx, filter.page, filter.type, filter.read],
   )
   const list = useActorRef(logic)
+  // Told by the live stream like the bell: a new notification shows up here without waiting for the timer.
+  useLiveBell(list)
   const notifications = useSelector(list, (s) => s.context.notifications)
   const total = useSelector(list, (s) => s.context.total)
   const unread = useSelector(list, (s) => s.context.unread)

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { Notification } from '../../../src/domain/notification.ts'
 import { NotificationsPage } from '../../../src/ui/pages/NotificationsPage.tsx'
 import { seriousViolations } from '../components/axe.ts'
-import { notificationPage, renderShell, signIn, stubApi } from './harness.tsx'
+import { fakeLiveStream, notificationPage, renderShell, signIn, stubApi } from './harness.tsx'
 
 // /notifications: every notification a page at a time, filtered by type and read state (kept in the address), and
 // "Mark all as read".
@@ -77,5 +77,18 @@ describe('/notifications', () => {
     )
     expect(requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/api/user_notification/read_all'])
     for (const item of screen.getAllByRole('listitem')) expect(within(item).queryByText('New')).toBeNull()
+  })
+
+  it('shows a notification the live stream tells of, without waiting for its timer', async () => {
+    const live = fakeLiveStream()
+    signIn()
+    let list = [note('n1')]
+    stubApi({ 'GET /api/user_notification': () => ({ status: 200, body: { data: notificationPage(list) } }) })
+    renderShell(<NotificationsPage />, { url: '/notifications' })
+    await waitFor(() => expect(titles()).toEqual(['Title n1']))
+    live.open()
+    list = [note('n4'), ...list]
+    live.send({ kind: 'notification', notification_id: 'n4', unread: 2 })
+    await waitFor(() => expect(titles()).toEqual(['Title n4', 'Title n1']))
   })
 })
