@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import pg from 'pg'
+import { keepStatements } from './prepared-statements.ts'
 import type { DB } from './schema.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -58,6 +59,7 @@ export const openPostgres = (
   const pool = new pg.Pool({ connectionString, max: poolSize })
   // An idle client that loses its server (restart, failover) emits 'error'; unhandled, it would end the process.
   pool.on('error', onIdleError)
+  pool.on('connect', (client) => keepStatements(client))
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   return { db, dialect: 'postgres', url: connectionString, close: () => db.destroy() }
 }
