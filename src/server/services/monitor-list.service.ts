@@ -5,8 +5,13 @@ import type { TagColor } from '../../domain/tags.ts'
 import { averageMs, bucketStart, PERIOD_MS, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
-import { countHits, type ListCounts, type MonitorListFilter, passesFilters } from '../db/repos/monitor-list.repo.ts'
-import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
+import {
+  countHits,
+  type ListCounts,
+  type ListRow,
+  type MonitorListFilter,
+  passesFilters,
+} from '../db/repos/monitor-list.repo.ts'
 import { notFound } from '../errors.ts'
 import { toMonitor } from './monitor-view.ts'
 
@@ -52,7 +57,7 @@ export const monitorPage = async (
   const sort = sortOf(query.sort)
   const dayFrom = bucketStart(now, 'hour') - 23 * PERIOD_MS.hour
 
-  let rows: MonitorRecord[]
+  let rows: ListRow[]
   let counted: ListCounts | undefined
   if (sort.by === 'uptime' || sort.by === 'response') {
     // Sorted by a figure of the last day: every matching monitor's figure is read (linear in their number).
@@ -62,7 +67,10 @@ export const monitorPage = async (
     ])
     const figures = new Map(ids.map((id) => [id, (sort.by === 'uptime' ? uptimeOf : averageOf)(day.get(id))]))
     const figure = (id: string) => figures.get(id) ?? null
-    rows = await repos.monitorList.byIds([...ids].sort(byFigure(figure, sort.desc)).slice(offset, offset + limit))
+    rows = await repos.monitorList.byIds(
+      [...ids].sort(byFigure(figure, sort.desc)).slice(offset, offset + limit),
+      paged,
+    )
   } else {
     // Unpaged and unsorted, the monitors come in the order they were added, as the type pages have listed them.
     const order = { by: !paged && query.sort === undefined ? 'created' : sort.by, desc: sort.desc } as const
@@ -71,26 +79,38 @@ export const monitorPage = async (
       const hits = await repos.monitorList.hits(filter, order)
       counted = countHits(filter, hits)
       const passing = hits.filter((h) => passesFilters(filter, h))
-      rows = await repos.monitorList.byIds(passing.slice(offset, offset + limit).map((h) => h.monitor_id))
-    } else rows = await repos.monitorList.page(filter, order, offset, limit)
+      rows = await repos.monitorList.byIds(
+        passing.slice(offset, offset + limit).map((h) => h.monitor_id),
+        paged,
+      )
+    } else rows = await repos.monitorList.page(filter, order, offset, limit, paged)
   }
 
-  const ids = rows.map((r) => r.monitor_id)
-  const [counts, pageCounts, { day, month }, tags, beats] = await Promise.all([
+  const ids = rows.map((r) => r.record.monitor_id)
+  const [counts, pageCounts, { day, month }, userTags] = await Promise.all([
     counted ?? repos.monitorList.counts(filter),
     repos.monitorList.statusPageCounts(filter),
     repos.rollups.figuresOf(ids, dayFrom, bucketStart(now, 'day') - 29 * DAY),
-    repos.tags.ofMonitors(ids),
-    paged ? repos.monitorList.beatsOf(ids) : null,
+    rows.some((r) => r.tagIds.length > 0) ? repos.tags.shownOf(userId) : [],
   ])
-  const monitors = rows.map((row) => ({
-    ...toMonitor(row, {
-      uptime_24h: uptimeOf(day.get(row.monitor_id)),
-      uptime_30d: uptimeOf(month.get(row.monitor_id)),
-      avg_response_ms_24h: averageOf(day.get(row.monitor_id)),
+  // A row's tags in the order of the user's tags (by name).
+  const tagRank = new Map(userTags.map((t, k) => [t.id, k]))
+  const tagsOf = (tagIds: readonly string[]) =>
+    tagIds
+      .flatMap((id) => tagRank.get(id) ?? [])
+      .sort((a, b) => a - b)
+      .map((k) => {
+        const t = userTags[k] as (typeof userTags)[number]
+        return { id: t.id, name: t.name, color: t.color as TagColor }
+      })
+  const monitors = rows.map(({ record, tagIds, beats }) => ({
+    ...toMonitor(record, {
+      uptime_24h: uptimeOf(day.get(record.monitor_id)),
+      uptime_30d: uptimeOf(month.get(record.monitor_id)),
+      avg_response_ms_24h: averageOf(day.get(record.monitor_id)),
     }),
-    tags: (tags.get(row.monitor_id) ?? []).map((t) => ({ ...t, color: t.color as TagColor })),
-    ...(beats ? { heartbeats: new StoredJson(beats.get(row.monitor_id) ?? NO_BEATS) } : {}),
+    tags: tagsOf(tagIds),
+    ...(paged ? { heartbeats: new StoredJson(beats ?? NO_BEATS) } : {}),
   }))
   const byStatus = Object.fromEntries(MONITOR_STATUSES.map((s) => [s, counts.byStatus[s] ?? 0])) as Record<
     MonitorStatus,

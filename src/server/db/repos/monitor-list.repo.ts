@@ -3,7 +3,7 @@ import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.
 import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
 import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'
-import { fromRow } from './monitor-record.ts'
+import { fromRow, type MonitorRecord } from './monitor-record.ts'
 
 // The one list of a user's monitors: filtered, sorted and paged in the database, with the counts of its filters, and
 // each row's last checks for its heartbeat bar. A page reads its rows by the indexes of the user's monitors, its
@@ -39,6 +39,47 @@ export interface Hit {
   type: string
   tag_ids: string[]
 }
+
+/** A listed monitor: its row, its tags' ids, and (when asked for) its heartbeat bar as the bytes of its JSON. */
+export interface ListRow {
+  record: MonitorRecord
+  tagIds: string[]
+  beats: Buffer | null
+}
+
+/**
+ * A row's tags and heartbeat bar, read with it by subqueries on `monitors.monitor_id`: each a lookup by key of the
+ * page's own rows (a read of them by a list of 50 ids was planned as a scan of every tag's row), in the one statement.
+ * SQLite gives a blob's bytes as they are stored; PostgreSQL's text is encoded once here.
+ */
+const rowParts = (db: Kysely<DB>, withBeats: boolean) => {
+  const postgres = isPostgres(db)
+  const tagIds = postgres
+    ? sql<
+        string | null
+      >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+    : sql<
+        string | null
+      >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+  const beats = sql<Uint8Array | string | null>`(select cast(b.beats as ${sql.raw(postgres ? 'text' : 'blob')})
+    from monitor_beats b where b.monitor_id = monitors.monitor_id)`
+  return withBeats ? [tagIds.as('tag_ids'), beats.as('beats')] : [tagIds.as('tag_ids')]
+}
+
+const toListRow = ({
+  tag_ids,
+  beats,
+  ...row
+}: Parameters<typeof fromRow>[0] & { tag_ids: string | null; beats?: Uint8Array | string | null }): ListRow => ({
+  record: fromRow(row),
+  tagIds: tag_ids ? tag_ids.split(',') : [],
+  beats:
+    beats === undefined || beats === null
+      ? null
+      : typeof beats === 'string'
+        ? Buffer.from(beats)
+        : Buffer.from(beats.buffer, beats.byteOffset, beats.byteLength),
+})
 
 const inOrder = <Q extends SelectQueryBuilder<DB, 'monitors', any>>(q: Q, sort: DatabaseSort): Q => {
   const way = sort.desc ? 'desc' : 'asc'
@@ -93,9 +134,22 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     /** A deleted account's counts (the monitors' delete triggers wrote them as its monitors went). */
     deleteCountsOf: (userId: string) => db.deleteFrom('monitor_counts').where('user_id', '=', userId).execute(),
 
-    /** One page of the matching monitors in an order the database can give (not by uptime or response time). */
-    page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number) =>
-      (await inOrder(matching(f).selectAll(), sort).limit(limit).offset(offset).execute()).map(fromRow),
+    /**
+     * One page of the matching monitors in an order the database can give (not by uptime or response time), with
+     * their tags and (`withBeats`) heartbeat bars: those are read for the page's rows only, outside its offset.
+     */
+    page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number, withBeats = true) => {
+      const parts = rowParts(db, withBeats)
+      // SQLite skips the offset's rows before it reads their columns; PostgreSQL reads them first, so there the page
+      // is picked before its parts are read (named as the table, so that they and the order read its rows).
+      if (!isPostgres(db))
+        return (await inOrder(matching(f).selectAll().select(parts), sort).limit(limit).offset(offset).execute()).map(
+          toListRow,
+        )
+      const rows = inOrder(matching(f).selectAll(), sort).limit(limit).offset(offset)
+      const page = db.selectFrom(rows.as('monitors') as unknown as 'monitors')
+      return (await inOrder(page.selectAll().select(parts), sort).execute()).map(toListRow)
+    },
 
     /**
      * Every monitor the search and the status page let through (the state, type and tag filters aside), in the
@@ -150,11 +204,16 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     /** The ids of every matching monitor (for the sorts the database cannot give). */
     ids: async (f: MonitorListFilter) => (await matching(f).select('monitor_id').execute()).map((r) => r.monitor_id),
 
-    /** Some monitors by id (a page picked after a sort by figures), in the order given. */
-    byIds: async (ids: readonly string[]) => {
+    /** Some monitors by id (a page picked after a sort by figures, or a search's), in the order given. */
+    byIds: async (ids: readonly string[], withBeats = true): Promise<ListRow[]> => {
       if (ids.length === 0) return []
-      const rows = await db.selectFrom('monitors').selectAll().where('monitor_id', 'in', ids).execute()
-      const byId = new Map(rows.map((r) => [r.monitor_id, fromRow(r)]))
+      const rows = await db
+        .selectFrom('monitors')
+        .selectAll()
+        .select(rowParts(db, withBeats))
+        .where('monitor_id', 'in', ids)
+        .execute()
+      const byId = new Map(rows.map((r) => [r.monitor_id, toListRow(r)]))
       return ids.flatMap((id) => byId.get(id) ?? [])
     },
 
@@ -185,31 +244,6 @@ export const monitorListRepo = (db: Kysely<DB>) => {
         ),
       )
       return summarize(f, rows)
-    },
-
-    /**
-     * Each monitor's heartbeat bar as the bytes of its JSON (its last results, oldest first, as the list answers
-     * them), from `monitor_beats` (migration 020): 50 rows for a page instead of its 1,500 results, sent as they are.
-     * SQLite gives a blob's bytes as they are stored; PostgreSQL's text is encoded once here.
-     */
-    beatsOf: async (monitorIds: readonly string[]) => {
-      if (monitorIds.length === 0) return new Map<string, Buffer>()
-      const rows = await db
-        .selectFrom('monitor_beats')
-        .select([
-          'monitor_id',
-          sql<Uint8Array | string>`cast(beats as ${sql.raw(isPostgres(db) ? 'text' : 'blob')})`.as('beats'),
-        ])
-        .where('monitor_id', 'in', monitorIds)
-        .execute()
-      return new Map(
-        rows.map((r) => [
-          r.monitor_id,
-          typeof r.beats === 'string'
-            ? Buffer.from(r.beats)
-            : Buffer.from(r.beats.buffer, r.beats.byteOffset, r.beats.byteLength),
-        ]),
-      )
     },
   }
 }

@@ -32,6 +32,15 @@ export const tagsRepo = (db: Kysely<DB>) => ({
       .orderBy('t.name_key')
       .execute(),
 
+  /** The user's tags by name, as a list row shows them. */
+  shownOf: (userId: string) =>
+    db
+      .selectFrom('tags')
+      .select(['tag_id as id', 'name', 'color'])
+      .where('user_id', '=', userId)
+      .orderBy('name_key')
+      .execute(),
+
   countOwned: async (userId: string) =>
     Number(
       (
