@@ -2,6 +2,7 @@ import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
+import { monitorListRepo } from '../../src/server/db/repos/monitor-list.repo.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
@@ -240,6 +241,45 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
         verdict: 'failed',
         maintenance: false,
       })
+    } finally {
+      await old.drop()
+    }
+  })
+})
+
+describe.each(dialects)('migration 021 on %s', (dialect) => {
+  it('lets the search find the monitors stored before it, by trigram index', async () => {
+    const old = await openTestDb(dialect, { upTo: '020-list-summaries' })
+    try {
+      const k = old.database.db
+      const at = 1_700_000_000_000
+      await insertOldUser(k, at)
+      const rows = ['Hazel Meadow', 'Amber Falcon'].map((name) => {
+        const input = validateMonitor({ type: 'web', name, url: `https://${name.split(' ')[0]}.example.test/` })
+        if (!input.success) throw new Error('the monitor is valid')
+        return toRow(newMonitorRecord('u1', input.output, at))
+      })
+      await k.insertInto('monitors').values(rows).execute()
+
+      await migrateToLatest(old.database)
+
+      const search = (q: string) =>
+        monitorListRepo(k)
+          .hits({ userId: 'u1', q }, { by: 'name', desc: false })
+          .then((hits) => hits.map((h) => rows.find((r) => r.monitor_id === h.monitor_id)?.name))
+      expect(await search('MEADOW')).toEqual(['Hazel Meadow'])
+      expect(await search('amber.example')).toEqual(['Amber Falcon'])
+      expect(await search('.test')).toEqual(['Amber Falcon', 'Hazel Meadow'])
+      if (dialect === 'postgres') {
+        const indexes = await sql<{ indexname: string }>`
+          select indexname from pg_indexes where tablename = 'monitors' and indexname like '%trgm%' order by 1`.execute(
+          k,
+        )
+        expect(indexes.rows.map((r) => r.indexname)).toEqual(['monitors_name_trgm_idx', 'monitors_target_trgm_idx'])
+      } else {
+        const keyed = await sql<{ n: number }>`select count(*) as n from monitor_search_keys`.execute(k)
+        expect(Number(keyed.rows[0]?.n)).toBe(2)
+      }
     } finally {
       await old.drop()
     }

@@ -62,18 +62,41 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     expect(names(await list(token, 'limit=50&q=_'))).toEqual([])
   })
 
+  it("finds a monitor by its name as it is now: renamed, moved, quoted, deleted, and never another user's", async () => {
+    const { token, db5, mail } = await world()
+    const other = await pro()
+    await add(other.token, { type: 'web', name: 'Databases', url: 'http://other.example.test/' })
+    expect(names(await list(token, 'limit=50&q=TABASE'))).toEqual(['Database 100%'])
+    expect((await t.call('PATCH', `/api/monitors/${db5}`, { token, body: { name: 'Say "hello" store' } })).status).toBe(
+      200,
+    )
+    expect(names(await list(token, 'limit=50&q=TABASE'))).toEqual([])
+    expect(names(await list(token, 'limit=50&q=%22HELLO%22'))).toEqual(['Say "hello" store'])
+    expect(names(await list(token, 'limit=50&q=y "h'))).toEqual(['Say "hello" store'])
+    // Two characters: no trigram in them, the names are read.
+    expect(names(await list(token, 'limit=50&q="h'))).toEqual(['Say "hello" store'])
+    expect((await t.call('PATCH', `/api/monitors/${mail}`, { token, body: { host: 'smtp.mailer.test' } })).status).toBe(
+      200,
+    )
+    expect(names(await list(token, 'limit=50&q=mailer'))).toEqual(['Mail'])
+    expect((await t.call('DELETE', `/api/monitors/${mail}`, { token })).status).toBe(200)
+    expect(names(await list(token, 'limit=50&q=mailer'))).toEqual([])
+    expect(names(await list(other.token, 'limit=50&q=tabase'))).toEqual(['Databases'])
+  })
+
   it("gives a search's page and counts as the list gives them without one, whatever the filters, order and page", async () => {
-    const { token, shop, api, mail } = await world()
+    const { token, shop, api, mail, db5 } = await world()
     const eu = (await t.call('POST', '/api/tags', { token, body: { name: 'EU', color: 'blue' } })).json.data.tag
     await t.call('POST', '/api/monitors/bulk', {
       token,
-      body: { action: 'tag', tag_id: eu.id, monitor_ids: [shop, mail] },
+      body: { action: 'tag', tag_id: eu.id, monitor_ids: [shop, mail, db5] },
     })
     await t.call('POST', '/api/monitors/bulk', { token, body: { action: 'pause', monitor_ids: [api] } })
-    // Every target ends in ".test": the search lets every monitor through, so nothing else may differ.
+    // Every target ends in ".test": the search lets every monitor through, so nothing else may differ. (A page of
+    // one of the tag's three monitors reads the tag by rows, a page of fifty by its list: tagFilterBy.)
     for (const filters of ['', 'status=down', 'status=paused', 'type=port', `tag=${eu.id}`, `type=port&tag=${eu.id}`])
       for (const order of ['', 'sort=-name', 'sort=status', 'sort=-last_check'])
-        for (const paging of ['limit=50', 'limit=2&page=2']) {
+        for (const paging of ['limit=50', 'limit=2&page=2', 'limit=1', 'limit=1&page=2', 'limit=1&page=3']) {
           const query = [filters, order, paging].filter(Boolean).join('&')
           expect(await list(token, `${query}&q=.TEST`), query).toEqual(await list(token, query))
         }

@@ -20,6 +20,7 @@ import * as tags from './migrations/017-tags.ts'
 import * as resultContext from './migrations/018-result-context.ts'
 import * as incidentTimeline from './migrations/019-incident-timeline.ts'
 import { listSummaries } from './migrations/020-list-summaries.ts'
+import { monitorSearch } from './migrations/021-monitor-search.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -44,6 +45,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '018-result-context': resultContext,
   '019-incident-timeline': incidentTimeline,
   '020-list-summaries': listSummaries(dialect),
+  '021-monitor-search': monitorSearch(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -11,6 +11,7 @@ import {
   type ListRow,
   type MonitorListFilter,
   passesFilters,
+  tagFilterBy,
 } from '../db/repos/monitor-list.repo.ts'
 import { notFound } from '../errors.ts'
 import { toMonitor } from './monitor-view.ts'
@@ -83,6 +84,11 @@ export const monitorPage = async (
         passing.slice(offset, offset + limit).map((h) => h.monitor_id),
         paged,
       )
+    } else if (filter.tagId !== undefined && paged) {
+      // The counts first: they tell how the tag filter reads the page at least cost.
+      counted = await repos.monitorList.counts(filter)
+      const tagBy = tagFilterBy(counted, offset, limit)
+      rows = await repos.monitorList.page({ ...filter, tagBy }, order, offset, limit, paged)
     } else rows = await repos.monitorList.page(filter, order, offset, limit, paged)
   }
 
