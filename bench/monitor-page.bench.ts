@@ -4,7 +4,8 @@
 // with 10 clients in a loop for six pages: the first, a middle one, a search, the down ones, a tag, and (for
 // information) sorted by uptime, each answer checked for its rows and their 30 heartbeats; and the server process's
 // CPU time per request (on Linux; on PostgreSQL the database's own work is not in it, and is given beside it: the
-// CPU time of every PostgreSQL process on the machine). The goal: p95 at most 50 ms
+// CPU time of every PostgreSQL process on the machine), and the clients' own (this process: fetching and checking
+// each answer takes a share of the same two cores). The goal: p95 at most 50 ms
 // with 10 clients for the first five. SQLite by default, PostgreSQL with BENCH_DATABASE_URL. BENCH_PAGE_MONITORS
 // (default 10000), BENCH_DURATION_PAGE (default 10 s per run), BENCH_KEEP=1 keeps the database,
 // BENCH_PAGE_CASES=a,c runs only those cases, BENCH_SPREAD=1 prints more percentiles, BENCH_CHILD_ARGS adds flags to
@@ -432,7 +433,10 @@ async function main() {
       await load(url, token, rows, 2, 1) // warm-up, not counted
       for (const clients of [1, 10]) {
         const [cpu0, db0] = [cpuMs(child.pid), postgresCpu()]
+        const own0 = process.cpuUsage()
         const l = await load(url, token, rows, clients, DURATION_S)
+        const own = process.cpuUsage(own0)
+        const clientCpu = (own.user + own.system) / 1000 / l.length
         const cpu = (cpuMs(child.pid) - cpu0) / l.length
         const dbCpu = db0.size > 0 ? postgresCpuSince(db0) / l.length : Number.NaN
         const p = (q: number) => l[Math.max(0, Math.ceil((q / 100) * l.length) - 1)] as number
@@ -451,6 +455,7 @@ async function main() {
           p95: `${p(95).toFixed(1)} ms`,
           p99: `${p(99).toFixed(1)} ms`,
           'server CPU/req': Number.isNaN(cpu) ? '' : `${cpu.toFixed(1)} ms`,
+          'clients CPU/req': `${clientCpu.toFixed(1)} ms`,
           ...(setup.dialect === 'postgres' && !Number.isNaN(dbCpu)
             ? { 'PostgreSQL CPU/req': `${dbCpu.toFixed(1)} ms` }
             : {}),
