@@ -72,4 +72,19 @@ run('prepared statements on PostgreSQL', () => {
       await close()
     }
   })
+
+  it("answers a kept read the session no longer holds (deallocated, or a pooler's other connection)", async () => {
+    const { db, kept, close } = await oneConnection()
+    try {
+      const read = async () =>
+        (await db.selectFrom('users').select('user_id').where('email', '=', 'x').execute()).length
+      expect(await read()).toBe(0)
+      expect((await kept()).some((s) => s.includes('from "users"'))).toBe(true)
+      await sql`deallocate all`.execute(db)
+      expect(await read()).toBe(0)
+      expect(await read()).toBe(0)
+    } finally {
+      await close()
+    }
+  })
 })

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import type pg from 'pg'
 
 // Kysely sends every query to PostgreSQL as an unnamed statement, which the server parses and plans anew each time:
@@ -10,19 +11,25 @@ import type pg from 'pg'
 const READ = /^\s*(select|with)\b/i
 const BEGIN = /^\s*(begin|start transaction)\b/i
 const END = /^\s*(commit|rollback|end|abort)\b/i
-/** "cached plan must not change result type": a table a kept `select *` reads changed under it. */
-const STALE_PLAN = '0A000'
+/**
+ * A kept statement the server cannot run as kept: "cached plan must not change result type" (a table a kept
+ * `select *` reads changed under it), or "prepared statement does not exist" (the session lost it: DEALLOCATE, or a
+ * pooler in transaction mode that sent the query to another server connection).
+ */
+const NOT_KEPT = new Set(['0A000', '26000'])
 
 type Query = pg.ClientBase['query']
 
 /**
- * Has `client` keep its reads as named statements, at most `max` of them. A kept statement that a schema change
- * made stale is run once more unnamed and no longer kept.
+ * Has `client` keep its reads as named statements, at most `max` of them. A kept statement the server cannot run
+ * as kept is run once more unnamed and no longer kept.
  */
 export const keepStatements = (client: pg.ClientBase, max = 200) => {
   const send = client.query.bind(client) as (...args: unknown[]) => Promise<pg.QueryResult>
   /** Statement text to its name; null: not to be kept (it went stale). */
   const names = new Map<string, string | null>()
+  // Names of this connection's own: behind a pooler two connections' statements never share one.
+  const prefix = `kept_${randomBytes(4).toString('hex')}_`
   let inTransaction = false
 
   const query = (text: unknown, values?: unknown, callback?: unknown) => {
@@ -32,12 +39,12 @@ export const keepStatements = (client: pg.ClientBase, max = 200) => {
     if (inTransaction || !READ.test(text)) return send(text, values)
     let name = names.get(text)
     if (name === undefined && names.size < max) {
-      name = `kept_${names.size}`
+      name = `${prefix}${names.size}`
       names.set(text, name)
     }
     if (!name) return send(text, values)
     return send({ name, text, values }).catch((error: { code?: string }) => {
-      if (error?.code !== STALE_PLAN) throw error
+      if (!NOT_KEPT.has(error?.code ?? '')) throw error
       names.set(text, null)
       return send(text, values)
     })
