@@ -248,7 +248,7 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
 })
 
 describe.each(dialects)('migration 021 on %s', (dialect) => {
-  it('lets the search find the monitors stored before it, by trigram index', async () => {
+  it('lets the search find the monitors stored before it (by trigram index on SQLite)', async () => {
     const old = await openTestDb(dialect, { upTo: '020-list-summaries' })
     try {
       const k = old.database.db
@@ -270,13 +270,7 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
       expect(await search('MEADOW')).toEqual(['Hazel Meadow'])
       expect(await search('amber.example')).toEqual(['Amber Falcon'])
       expect(await search('.test')).toEqual(['Amber Falcon', 'Hazel Meadow'])
-      if (dialect === 'postgres') {
-        const indexes = await sql<{ indexname: string }>`
-          select indexname from pg_indexes where tablename = 'monitors' and indexname like '%trgm%' order by 1`.execute(
-          k,
-        )
-        expect(indexes.rows.map((r) => r.indexname)).toEqual(['monitors_name_trgm_idx', 'monitors_target_trgm_idx'])
-      } else {
+      if (dialect === 'sqlite') {
         const keyed = await sql<{ n: number }>`select count(*) as n from monitor_search_keys`.execute(k)
         expect(Number(keyed.rows[0]?.n)).toBe(2)
       }

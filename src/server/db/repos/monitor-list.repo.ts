@@ -103,8 +103,8 @@ const inOrder = <Q extends SelectQueryBuilder<DB, 'monitors', any>>(q: Q, sort: 
 export const monitorListRepo = (db: Kysely<DB>) => {
   /**
    * Part of the name or target, any case. On SQLite three characters or more are a phrase of the trigram index
-   * (migration 021), which finds the monitors without reading every name; fewer, and on PostgreSQL (whose trigram
-   * indexes serve LIKE as it is), the names and targets are matched with LIKE.
+   * (migration 021), which finds the monitors without reading every name; fewer, and on PostgreSQL, the names and
+   * targets are matched with LIKE.
    */
   const byTrigrams = (text: string | undefined) => text !== undefined && !isPostgres(db) && [...text].length >= 3
   const searched = (text: string) => {
