@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { createSecretBox, loadSecretKey } from './auth/secret-box.ts'
 import { gatewayFromConfig } from './billing/stripe-gateway.ts'
 import type { Clock } from './clock.ts'
-import { createCloudProviders } from './cloud/providers.ts'
+import { type CloudProviderOptions, createCloudProviders } from './cloud/providers.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
 import { repos as reposOf } from './db/repos/index.ts'
@@ -24,14 +24,18 @@ export const buildDeps = (opts: {
   clock: Clock
   logger: Logger
   recorderFlushMs?: number
+  /** For tests: host names answered from a table, a key of their own, cloud clients pointed at loopback servers. */
+  resolveHost?: Deps['resolveHost']
+  secretKey?: Uint8Array
+  cloud?: CloudProviderOptions
 }): Deps => {
   const { database, config, clock, logger } = opts
   const repos = reposOf(database.db)
   const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), clock })
   const secrets = createSecretBox(
-    loadSecretKey({ secretKey: config.secretKey, keyFile: join(config.dataDir, 'secret.key') }),
+    opts.secretKey ?? loadSecretKey({ secretKey: config.secretKey, keyFile: join(config.dataDir, 'secret.key') }),
   )
-  const cloud = createCloudProviders()
+  const cloud = createCloudProviders(opts.cloud)
   // Started (PostgreSQL's LISTEN) and stopped by the process: main.ts, worker.ts.
   const live = createLive({ database, logger })
   return {
@@ -51,7 +55,7 @@ export const buildDeps = (opts: {
       publish: live.publishAll,
     }),
     deliveries,
-    resolveHost: systemResolveHost,
+    resolveHost: opts.resolveHost ?? systemResolveHost,
     secrets,
     cloud,
     cloudSync: createCloudSync({

@@ -5,24 +5,15 @@ import { join } from 'node:path'
 import type { Kysely } from 'kysely'
 import pg from 'pg'
 import { createApp } from '../../src/server/app.ts'
-import { createSecretBox } from '../../src/server/auth/secret-box.ts'
-import { gatewayFromConfig } from '../../src/server/billing/stripe-gateway.ts'
 import { type Cancel, systemClock } from '../../src/server/clock.ts'
-import { type CloudProviderOptions, createCloudProviders } from '../../src/server/cloud/providers.ts'
+import type { CloudProviderOptions } from '../../src/server/cloud/providers.ts'
 import { type Config, defaultRateLimits, loadConfig } from '../../src/server/config.ts'
 import { type Database, type Dialect, openPostgres, openSqlite } from '../../src/server/db/database.ts'
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts'
-import { repos as reposOf } from '../../src/server/db/repos/index.ts'
 import type { DB } from '../../src/server/db/schema.ts'
-import { checkRunner } from '../../src/server/engine/check-runner.ts'
-import { cloudFacts } from '../../src/server/engine/cloud-facts.ts'
-import { createCloudSync } from '../../src/server/engine/cloud-sync.ts'
-import { createRecorder } from '../../src/server/engine/recorder.ts'
+import { buildDeps } from '../../src/server/deps.ts'
 import type { Deps } from '../../src/server/http/env.ts'
-import { createLive } from '../../src/server/live/live.ts'
 import type { Logger } from '../../src/server/logger.ts'
-import { channelContext, createDeliveryWorker } from '../../src/server/notify/delivery-worker.ts'
-import { createMailer } from '../../src/server/notify/mailer.ts'
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
 export const dialects: Dialect[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])]
@@ -183,48 +174,20 @@ export const buildTestApp = (
   } = {},
 ) => {
   const clock = opts.clock ?? testClock()
-  const repos = reposOf(database.db)
   const { logger, lines } = collectingLogger()
   const config = testConfig(opts.config)
-  // Live events: on PostgreSQL a test that reads them starts `deps.live` (LISTEN) and stops it.
-  const live = createLive({ database, logger })
-  const recorder = createRecorder({
+  // Live events (deps.live): on PostgreSQL a test that reads them starts it (LISTEN) and stops it.
+  const deps: Deps = buildDeps({
     database,
-    clock,
-    logger,
-    appUrl: config.appUrl,
-    flushMs: 5,
-    publish: live.publishAll,
-  })
-  const deliveries = createDeliveryWorker({ database, logger, channels: () => channelContext(config), clock })
-  const mailer = createMailer({ repos, deliveries, clock, logger })
-  const secrets = createSecretBox(randomBytes(32))
-  const cloud = createCloudProviders(opts.cloud ?? { aws: { maxAttempts: 2, retryBaseMs: 1, timeoutMs: 5000 } })
-  const deps: Deps = {
-    database,
-    repos,
-    clock,
-    mailer,
-    logger,
     config,
-    runCheck: checkRunner(config, cloudFacts(repos)),
-    recorder,
-    deliveries,
+    clock,
+    logger,
+    recorderFlushMs: 5,
     resolveHost: hostsResolver(opts.hosts),
-    secrets,
-    cloud,
-    cloudSync: createCloudSync({
-      database,
-      clock,
-      logger,
-      secrets,
-      syncers: cloud.sync,
-      config: config.cloud,
-      publish: live.publishAll,
-    }),
-    stripe: gatewayFromConfig(config.billing, clock.now),
-    live,
-  }
+    secretKey: randomBytes(32),
+    cloud: opts.cloud ?? { aws: { maxAttempts: 2, retryBaseMs: 1, timeoutMs: 5000 } },
+  })
+  const { repos } = deps
   const app = createApp(deps)
 
   let ipCounter = 0

@@ -52,6 +52,19 @@ export interface ListRow {
   beats: Buffer | null
 }
 
+/** A monitor's tags' ids, joined by commas (null when it has none), by a subquery on `monitors.monitor_id`. */
+const tagIdsOf = (db: Kysely<DB>) =>
+  isPostgres(db)
+    ? sql<
+        string | null
+      >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+    : sql<
+        string | null
+      >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+
+/** What `tagIdsOf` gives, as a list. */
+const splitIds = (joined: string | null) => (joined ? joined.split(',') : [])
+
 /**
  * A row's tags and heartbeat bar, read with it by subqueries on `monitors.monitor_id`: each a lookup by key of the
  * page's own rows (a read of them by a list of 50 ids was planned as a scan of every tag's row), in the one statement.
@@ -59,13 +72,7 @@ export interface ListRow {
  */
 const rowParts = (db: Kysely<DB>, withBeats: boolean) => {
   const postgres = isPostgres(db)
-  const tagIds = postgres
-    ? sql<
-        string | null
-      >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
-    : sql<
-        string | null
-      >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
+  const tagIds = tagIdsOf(db)
   const beats = sql<Uint8Array | string | null>`(select cast(b.beats as ${sql.raw(postgres ? 'text' : 'blob')})
     from monitor_beats b where b.monitor_id = monitors.monitor_id)`
   return withBeats ? [tagIds.as('tag_ids'), beats.as('beats')] : [tagIds.as('tag_ids')]
@@ -77,7 +84,7 @@ const toListRow = ({
   ...row
 }: Parameters<typeof fromRow>[0] & { tag_ids: string | null; beats?: Uint8Array | string | null }): ListRow => ({
   record: fromRow(row),
-  tagIds: tag_ids ? tag_ids.split(',') : [],
+  tagIds: splitIds(tag_ids),
   beats:
     beats === undefined || beats === null
       ? null
@@ -181,22 +188,15 @@ export const monitorListRepo = (db: Kysely<DB>) => {
      * target.
      */
     hits: async (f: MonitorListFilter, sort: DatabaseSort): Promise<Hit[]> => {
-      const tagIds = isPostgres(db)
-        ? sql<
-            string | null
-          >`(select string_agg(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
-        : sql<
-            string | null
-          >`(select group_concat(mt.tag_id, ',') from monitor_tags mt where mt.monitor_id = monitors.monitor_id)`
       const rows = await inOrder(
-        matching(f, ['status', 'type', 'tag']).select(['monitor_id', 'status', 'type', tagIds.as('tag_ids')]),
+        matching(f, ['status', 'type', 'tag']).select(['monitor_id', 'status', 'type', tagIdsOf(db).as('tag_ids')]),
         sort,
       ).execute()
       return rows.map((r) => ({
         monitor_id: r.monitor_id,
         status: r.status,
         type: r.type,
-        tag_ids: r.tag_ids ? r.tag_ids.split(',') : [],
+        tag_ids: splitIds(r.tag_ids),
       }))
     },
 
