@@ -25,19 +25,44 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value))
  * better-sqlite3 runs a statement to completion before the next one starts.
  */
 const withStatementCache = (sqlite: SQLite.Database, max = 500) => {
-  const cache = new Map<string, SQLite.Statement>()
+  const cache = new Map<string, KeptStatement>()
   return {
     close: () => sqlite.close(),
     prepare: (query: string) => {
       let statement = cache.get(query)
       if (!statement) {
         if (cache.size >= max) cache.delete(cache.keys().next().value as string)
-        statement = sqlite.prepare(query)
+        statement = withRowShape(sqlite.prepare(query))
         cache.set(query, statement)
       }
       return statement
     },
   }
+}
+
+/** What Kysely's SQLite driver calls on a statement. */
+type KeptStatement = Pick<SQLite.Statement, 'reader' | 'run' | 'all' | 'iterate'>
+
+/**
+ * A reading statement whose rows are made by a function of its own from better-sqlite3's arrays. better-sqlite3
+ * gives rows as objects it builds column by column, which V8 keeps as dictionaries past a dozen columns: copying a
+ * page's 50 monitor rows (37 columns) cost 0.8 ms, reading them 0.3 ms more. An object literal of the statement's
+ * columns has one fast shape (as node-postgres builds its rows). The column names are the statement's own, written
+ * into the literal as JSON strings; a name given twice keeps its last value, as better-sqlite3's objects do.
+ */
+const withRowShape = (statement: SQLite.Statement): KeptStatement => {
+  if (!statement.reader) return statement
+  statement.raw(true)
+  const fields = statement.columns().map((c, k) => `${JSON.stringify(c.name)}: r[${k}]`)
+  const row = new Function('r', `return {${fields.join(', ')}}`) as (values: unknown[]) => unknown
+  return {
+    reader: true,
+    run: (...params: unknown[]) => statement.run(...params),
+    all: (...params: unknown[]) => (statement.all(...params) as unknown[][]).map(row),
+    iterate: function* (...params: unknown[]) {
+      for (const values of statement.iterate(...params) as IterableIterator<unknown[]>) yield row(values)
+    },
+  } as KeptStatement
 }
 
 export const openSqlite = (file: string): Database => {
