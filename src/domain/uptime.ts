@@ -53,6 +53,16 @@ export const histogramIndex = (ms: number): number => {
 
 export const bucketStart = (at: number, period: Period): number => at - (at % PERIOD_MS[period])
 
+/**
+ * The buckets of a figure over the last `span` buckets of `period`, the current one among them: the first, and the
+ * bucket before the last, from which on buckets may still take results (a check's result goes to the bucket it
+ * started in; the one before the current takes the checks that ran over its end).
+ */
+export const figureWindow = (now: number, period: Period, span: number) => {
+  const current = bucketStart(now, period)
+  return { from: current - (span - 1) * PERIOD_MS[period], settledTo: current - PERIOD_MS[period] }
+}
+
 export interface ResultFacts {
   /** The monitor's state after this result. */
   status: MonitorStatus

@@ -511,6 +511,19 @@ export interface MonitorBeatsTable {
   oldest_at: number
 }
 
+/** The sums of a monitor's settled buckets of a list figure's window (migration 022). */
+export interface RollupWindowsTable {
+  monitor_id: string
+  period: string
+  from_bucket: number
+  settled_to: number
+  up_ms: number
+  degraded_ms: number
+  down_ms: number
+  rt_count: number
+  rt_sum: number
+}
+
 /** +1/-1 rows of a user's monitors by state and type, in all (tag_id '') and per tag (migration 020). */
 export interface MonitorCountsTable {
   user_id: string
@@ -566,4 +579,5 @@ export interface DB {
   monitor_tags: MonitorTagsTable
   monitor_beats: MonitorBeatsTable
   monitor_counts: MonitorCountsTable
+  rollup_windows: RollupWindowsTable
 }

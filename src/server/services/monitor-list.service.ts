@@ -20,7 +20,6 @@ import { toMonitor } from './monitor-view.ts'
 // their figures, tags and last checks in a fixed number of queries; without, it answers every monitor as the type
 // pages have read it (without the heartbeat bars).
 
-const DAY = PERIOD_MS.day
 const DEFAULT_LIMIT = 50
 const NO_BEATS = Buffer.from('[]')
 
@@ -96,7 +95,7 @@ export const monitorPage = async (
   const [counts, pageCounts, { day, month }, userTags] = await Promise.all([
     counted ?? repos.monitorList.counts(filter),
     repos.monitorList.statusPageCounts(filter),
-    repos.rollups.figuresOf(ids, dayFrom, bucketStart(now, 'day') - 29 * DAY),
+    repos.rollups.figuresOf(ids, now),
     rows.some((r) => r.tagIds.length > 0) ? repos.tags.shownOf(userId) : [],
   ])
   // A row's tags in the order of the user's tags (by name).

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { emptyRollup, type Period, type Rollup } from '../../../domain/uptime.ts'
+import { emptyRollup, figureWindow, type Period, type Rollup } from '../../../domain/uptime.ts'
 import type { Dialect } from '../database.ts'
 import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
 import type { DB, RollupsTable } from '../schema.ts'
@@ -46,8 +46,81 @@ const sums = () => [
 ]
 
 /** The five sums a list shows (uptime and average response time), without the histogram. */
-const figureSums = () =>
-  (['up_ms', 'degraded_ms', 'down_ms', 'rt_count', 'rt_sum'] as const).map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))
+const FIGURES = ['up_ms', 'degraded_ms', 'down_ms', 'rt_count', 'rt_sum'] as const
+const figureSums = () => FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))
+
+type FigurePeriod = 'hour' | 'day'
+type WindowRow = { monitor_id: string; period: string; from_bucket: number; settled_to: number } & Record<
+  (typeof FIGURES)[number],
+  number | string
+>
+
+/**
+ * The kept windows of some monitors, each with its last two buckets (those from `settled_to` on) added: a lookup of
+ * the window by key and a short range of the monitor's buckets. The window's other columns follow from its key.
+ */
+const readWindows = (db: Kysely<DB>, monitorIds: readonly string[]): Promise<WindowRow[]> =>
+  db
+    .selectFrom('rollup_windows as w')
+    .leftJoin('rollups as r', (join) =>
+      join
+        .onRef('r.monitor_id', '=', 'w.monitor_id')
+        .onRef('r.period', '=', 'w.period')
+        .onRef('r.bucket_start', '>=', 'w.settled_to'),
+    )
+    .select([
+      'w.monitor_id',
+      'w.period',
+      'w.from_bucket',
+      'w.settled_to',
+      ...FIGURES.map((c) => sql<number>`w.${sql.raw(c)} + coalesce(sum(r.${sql.raw(c)}), 0)`.as(c)),
+    ])
+    .where('w.monitor_id', 'in', monitorIds)
+    .groupBy(['w.monitor_id', 'w.period'])
+    .execute()
+
+/** Sums the settled buckets of some monitors' window and keeps them (a monitor without any: zeros). */
+const sumWindows = (
+  db: Kysely<DB>,
+  monitorIds: readonly string[],
+  period: FigurePeriod,
+  window: { from: number; settledTo: number },
+) =>
+  db
+    .insertInto('rollup_windows')
+    .columns(['monitor_id', 'period', 'from_bucket', 'settled_to', ...FIGURES])
+    .expression(
+      db
+        .selectFrom('monitors as m')
+        .leftJoin('rollups as r', (join) =>
+          join
+            .onRef('r.monitor_id', '=', 'm.monitor_id')
+            .on('r.period', '=', period)
+            .on('r.bucket_start', '>=', window.from)
+            .on('r.bucket_start', '<', window.settledTo),
+        )
+        .select([
+          'm.monitor_id',
+          sql<string>`${period}`.as('period'),
+          sql<number>`cast(${window.from} as bigint)`.as('from_bucket'),
+          sql<number>`cast(${window.settledTo} as bigint)`.as('settled_to'),
+          ...FIGURES.map((c) => sql<number>`coalesce(sum(r.${sql.raw(c)}), 0)`.as(c)),
+        ])
+        .where('m.monitor_id', 'in', monitorIds)
+        .groupBy('m.monitor_id'),
+    )
+    .onConflict((oc) =>
+      oc.columns(['monitor_id', 'period']).doUpdateSet((eb) => ({
+        from_bucket: eb.ref('excluded.from_bucket'),
+        settled_to: eb.ref('excluded.settled_to'),
+        up_ms: eb.ref('excluded.up_ms'),
+        degraded_ms: eb.ref('excluded.degraded_ms'),
+        down_ms: eb.ref('excluded.down_ms'),
+        rt_count: eb.ref('excluded.rt_count'),
+        rt_sum: eb.ref('excluded.rt_sum'),
+      })),
+    )
+    .execute()
 
 export const rollupsRepo = (db: Kysely<DB>) => ({
   /** Adds deltas to their buckets: one upsert per chunk, the sums done by the database. */
@@ -124,25 +197,46 @@ export const rollupsRepo = (db: Kysely<DB>) => ({
   },
 
   /**
-   * Some monitors' figures of the last day (hourly buckets from `hourFrom`) and of the last 30 days (daily buckets
-   * from `dayFrom`), summed per monitor in one statement: two ranges of each monitor's key. Only the five sums a
-   * list shows (summing every column, histogram included, cost the monitor list four times as much:
-   * bench/monitor-page.bench.ts).
+   * Some monitors' figures of the last day (the last 24 hourly buckets) and of the last 30 days (the last 30 daily
+   * ones), summed per monitor: the sums of each window's settled buckets kept in `rollup_windows` (migration 022)
+   * with its last two buckets added, 6 rows a monitor where summing its buckets read 54. A window that moved on
+   * since, or was forgotten, is summed again and kept first. Only the five sums a list shows (summing every column,
+   * histogram included, cost the monitor list four times as much: bench/monitor-page.bench.ts).
    */
-  figuresOf: async (monitorIds: readonly string[], hourFrom: number, dayFrom: number) => {
+  figuresOf: async (monitorIds: readonly string[], now: number) => {
     const day = new Map<string, Rollup>()
     const month = new Map<string, Rollup>()
     if (monitorIds.length === 0) return { day, month }
-    const of = (period: Period, from: number) =>
-      db
+    const windows = { hour: figureWindow(now, 'hour', 24), day: figureWindow(now, 'day', 30) }
+    const into = { hour: day, day: month }
+    const current = (row: WindowRow) => {
+      const window = windows[row.period as FigurePeriod]
+      return Number(row.from_bucket) === window.from && Number(row.settled_to) === window.settledTo
+    }
+    const take = (rows: readonly WindowRow[]) => {
+      for (const row of rows) if (current(row)) into[row.period as FigurePeriod].set(row.monitor_id, toRollup(row))
+    }
+    take(await readWindows(db, monitorIds))
+    const missing = (period: FigurePeriod) => monitorIds.filter((id) => !into[period].has(id))
+    const stale = { hour: missing('hour'), day: missing('day') }
+    if (stale.hour.length === 0 && stale.day.length === 0) return { day, month }
+    for (const period of ['hour', 'day'] as const)
+      if (stale[period].length > 0) await sumWindows(db, stale[period], period, windows[period])
+    take(await readWindows(db, [...new Set([...stale.hour, ...stale.day])]))
+    // A window forgotten again in between (a late write to one of its buckets): its buckets summed as they are.
+    for (const period of ['hour', 'day'] as const) {
+      const left = missing(period)
+      if (left.length === 0) continue
+      const rows = await db
         .selectFrom('rollups')
-        .select([sql.lit(period).as('period'), 'monitor_id', ...figureSums()])
-        .where('monitor_id', 'in', monitorIds)
+        .select(['monitor_id', ...figureSums()])
+        .where('monitor_id', 'in', left)
         .where('period', '=', period)
-        .where('bucket_start', '>=', from)
+        .where('bucket_start', '>=', windows[period].from)
         .groupBy('monitor_id')
-    const rows = await of('hour', hourFrom).unionAll(of('day', dayFrom)).execute()
-    for (const row of rows) (row.period === 'hour' ? day : month).set(row.monitor_id, toRollup(row))
+        .execute()
+      for (const row of rows) into[period].set(row.monitor_id, toRollup(row))
+    }
     return { day, month }
   },
 
