@@ -1,7 +1,8 @@
 // npm run bench:checks (part 1): the check engine at scale. N HTTP monitors at a 30 s interval against a local
 // target (its own process), run by one worker (this process) exactly as `npm start` runs them: leases in the
 // database, the due-time queue, real HTTP checks, batched result writes with rollups. Reports checks/s, how
-// late checks start after their due time (drift p50/p99/max), CPU and resident memory of the worker.
+// late checks start after their due time (drift p50/p99/max), CPU and resident memory of the worker (and on
+// PostgreSQL the CPU of its processes on this machine, in % of a core).
 // BENCH_MONITORS (default 10000), BENCH_INTERVAL (30 s), BENCH_DURATION (90 s, the first 20 s not counted);
 // SQLite by default, PostgreSQL with BENCH_DATABASE_URL.
 import type { ChildProcess } from 'node:child_process'
@@ -16,7 +17,15 @@ import { newMonitorRecord as newMonitorRow, toRow } from '../src/server/db/repos
 import { buildDeps } from '../src/server/deps.ts'
 import { createScheduler } from '../src/server/engine/scheduler.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { benchDatabaseTarget, forkSelf, monitorInput, openBenchDatabase, seedUser } from './support.ts'
+import {
+  benchDatabaseTarget,
+  forkSelf,
+  monitorInput,
+  openBenchDatabase,
+  postgresCpu,
+  postgresCpuSince,
+  seedUser,
+} from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_MONITORS ?? 10_000)
 const INTERVAL_S = Number(process.env.BENCH_INTERVAL ?? 30)
@@ -103,12 +112,13 @@ async function main() {
     await new Promise((r) => setTimeout(r, WARMUP_S * 1000))
     measuring = true
     peakRss = 0
-    const cpu0 = process.cpuUsage()
+    const [cpu0, db0] = [process.cpuUsage(), postgresCpu()]
     const t0 = performance.now()
     await new Promise((r) => setTimeout(r, (DURATION_S - WARMUP_S) * 1000))
     measuring = false
     const seconds = (performance.now() - t0) / 1000
     const cpu = process.cpuUsage(cpu0)
+    const dbCpu = postgresCpuSince(db0)
     clearInterval(sampler)
     await scheduler.stop()
 
@@ -143,6 +153,7 @@ async function main() {
         'drift p99': ms(percentile(late, 99)),
         'drift max': ms(late.length ? Math.max(...late) : null),
         'CPU (worker)': `${(((cpu.user + cpu.system) / 1e6 / seconds) * 100).toFixed(1)} %`,
+        ...(database.dialect === 'postgres' ? { 'CPU (PostgreSQL)': `${(dbCpu / 10 / seconds).toFixed(1)} %` } : {}),
         'RSS peak': mb(peakRss),
       },
     ])

@@ -10,7 +10,7 @@
 // (default 10000), BENCH_DURATION_PAGE (default 10 s per run), BENCH_KEEP=1 keeps the database,
 // BENCH_PAGE_CASES=a,c runs only those cases, BENCH_SPREAD=1 prints more percentiles, BENCH_CHILD_ARGS adds flags to
 // the server's node (e.g. --cpu-prof).
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
 import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '../src/domain/uptime.ts'
@@ -25,7 +25,14 @@ import { type MonitorRecord, newMonitorRecord as newMonitorRow, toRow } from '..
 import type { RollupDelta } from '../src/server/db/repos/rollups.repo.ts'
 import { buildDeps } from '../src/server/deps.ts'
 import { silentLogger } from '../src/server/logger.ts'
-import { benchDatabaseTarget, forkSelf, monitorInput, openBenchDatabase } from './support.ts'
+import {
+  benchDatabaseTarget,
+  forkSelf,
+  monitorInput,
+  openBenchDatabase,
+  postgresCpu,
+  postgresCpuSince,
+} from './support.ts'
 
 const MONITORS = Number(process.env.BENCH_PAGE_MONITORS ?? 10_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_PAGE ?? 10)
@@ -280,33 +287,6 @@ const cpuMs = (pid: number | undefined) => {
   } catch {
     return Number.NaN
   }
-}
-
-/** The CPU time so far (ms) of each PostgreSQL process on this machine, by pid (Linux; empty elsewhere). */
-const postgresCpu = () => {
-  const byPid = new Map<string, number>()
-  try {
-    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-        if (!stat.includes('(postgres)')) continue
-        const fields = stat.split(') ')[1]?.split(' ') ?? []
-        byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10)
-      } catch {
-        // gone meanwhile
-      }
-    }
-  } catch {
-    // no /proc
-  }
-  return byPid
-}
-
-/** The PostgreSQL CPU time (ms) spent since `before` by the processes still there (a connection's backend stays). */
-const postgresCpuSince = (before: Map<string, number>) => {
-  let total = 0
-  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0)
-  return total
 }
 
 interface Page {

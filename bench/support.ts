@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
@@ -84,4 +84,31 @@ export const forkSelf = <Ready>(file: string, args: string[], what: string) => {
     child.once('exit', (code) => reject(new Error(`${what} exited with ${code}`)))
   })
   return { child, ready }
+}
+
+/** The CPU time so far (ms) of each PostgreSQL process on this machine, by pid (Linux; empty elsewhere). */
+export const postgresCpu = () => {
+  const byPid = new Map<string, number>()
+  try {
+    for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+        if (!stat.includes('(postgres)')) continue
+        const fields = stat.split(') ')[1]?.split(' ') ?? []
+        byPid.set(pid, (Number(fields[11]) + Number(fields[12])) * 10)
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // no /proc
+  }
+  return byPid
+}
+
+/** The PostgreSQL CPU time (ms) spent since `before` by the processes still there (a connection's backend stays). */
+export const postgresCpuSince = (before: Map<string, number>) => {
+  let total = 0
+  for (const [pid, ms] of postgresCpu()) total += ms - (before.get(pid) ?? 0)
+  return total
 }
