@@ -248,7 +248,7 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
 })
 
 describe.each(dialects)('migration 021 on %s', (dialect) => {
-  it('lets the search find the monitors stored before it (by trigram index on SQLite)', async () => {
+  it('lets the search find the monitors stored before it (by trigram index on SQLite, by the lowercased texts of migration 023 on PostgreSQL)', async () => {
     const old = await openTestDb(dialect, { upTo: '020-list-summaries' })
     try {
       const k = old.database.db

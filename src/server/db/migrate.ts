@@ -22,6 +22,7 @@ import * as incidentTimeline from './migrations/019-incident-timeline.ts'
 import { listSummaries } from './migrations/020-list-summaries.ts'
 import { monitorSearch } from './migrations/021-monitor-search.ts'
 import { figureWindows } from './migrations/022-figure-windows.ts'
+import { postgresSearchText } from './migrations/023-postgres-search-text.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -48,6 +49,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '020-list-summaries': listSummaries(dialect),
   '021-monitor-search': monitorSearch(dialect),
   '022-figure-windows': figureWindows(dialect),
+  '023-postgres-search-text': postgresSearchText(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -524,6 +524,14 @@ export interface RollupWindowsTable {
   rt_sum: number
 }
 
+/** A monitor's name and target lowercased, for PostgreSQL's search (migration 023; not on SQLite). */
+export interface MonitorSearchTextTable {
+  monitor_id: string
+  user_id: string
+  name: string
+  target: string
+}
+
 /** +1/-1 rows of a user's monitors by state and type, in all (tag_id '') and per tag (migration 020). */
 export interface MonitorCountsTable {
   user_id: string
@@ -580,4 +588,5 @@ export interface DB {
   monitor_beats: MonitorBeatsTable
   monitor_counts: MonitorCountsTable
   rollup_windows: RollupWindowsTable
+  monitor_search_text: MonitorSearchTextTable
 }
