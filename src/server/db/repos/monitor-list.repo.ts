@@ -108,6 +108,14 @@ const inOrder = <Q extends SelectQueryBuilder<DB, 'monitors', any>>(q: Q, sort: 
 }
 
 export const monitorListRepo = (db: Kysely<DB>) => {
+  /** Whether the monitor whose id is in column `monitorId` carries the tag: checked by key, row by row. */
+  const carries = (tagId: string, monitorId: string) =>
+    sql<boolean>`exists ${db
+      .selectFrom('monitor_tags as mt')
+      .select(sql.lit(1).as('one'))
+      .where('mt.tag_id', '=', tagId)
+      .where(sql<boolean>`mt.monitor_id = ${sql.ref(monitorId)}`)}`
+
   /**
    * Part of the name or target, any case. On SQLite three characters or more are a phrase of the trigram index
    * (migration 021), which finds the monitors without reading every name; fewer, the names and targets are matched
@@ -140,14 +148,7 @@ export const monitorListRepo = (db: Kysely<DB>) => {
       .$if(f.status !== undefined && !except.includes('status'), (q) => q.where('status', '=', f.status as string))
       .$if(f.tagId !== undefined && !except.includes('tag'), (q) =>
         f.tagBy === 'row'
-          ? q.where(({ exists, selectFrom }) =>
-              exists(
-                selectFrom('monitor_tags as mt')
-                  .select(sql.lit(1).as('one'))
-                  .where('mt.tag_id', '=', f.tagId as string)
-                  .where(sql<boolean>`mt.monitor_id = monitors.monitor_id`),
-              ),
-            )
+          ? q.where(carries(f.tagId as string, 'monitors.monitor_id'))
           : q.where('monitor_id', 'in', (eb) =>
               eb
                 .selectFrom('monitor_tags')
@@ -176,16 +177,7 @@ export const monitorListRepo = (db: Kysely<DB>) => {
       .selectFrom('monitor_search_text as s')
       .select('s.monitor_id')
       .where('s.user_id', '=', f.userId)
-      .$if(f.tagId !== undefined, (q) =>
-        q.where(({ exists, selectFrom }) =>
-          exists(
-            selectFrom('monitor_tags as mt')
-              .select(sql.lit(1).as('one'))
-              .where('mt.tag_id', '=', f.tagId as string)
-              .whereRef('mt.monitor_id', '=', 's.monitor_id'),
-          ),
-        ),
-      )
+      .$if(f.tagId !== undefined, (q) => q.where(carries(f.tagId as string, 's.monitor_id')))
       .orderBy('s.name', way)
       .orderBy('s.monitor_id', way)
       .limit(limit)
