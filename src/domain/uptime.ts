@@ -53,14 +53,18 @@ export const histogramIndex = (ms: number): number => {
 
 export const bucketStart = (at: number, period: Period): number => at - (at % PERIOD_MS[period])
 
+/** The list's figures: over the last 24 hourly buckets (its "24 h") and the last 30 daily ones (its "30 d"). */
+export const FIGURE_SPANS = { hour: 24, day: 30 } as const
+export type FigurePeriod = keyof typeof FIGURE_SPANS
+
 /**
- * The buckets of a figure over the last `span` buckets of `period`, the current one among them: the first, and the
- * bucket before the last, from which on buckets may still take results (a check's result goes to the bucket it
- * started in; the one before the current takes the checks that ran over its end).
+ * The buckets of a list figure, the current one among them: the first, and the bucket before the last, from which on
+ * buckets may still take results (a check's result goes to the bucket it started in; the one before the current
+ * takes the checks that ran over its end).
  */
-export const figureWindow = (now: number, period: Period, span: number) => {
+export const figureWindow = (now: number, period: FigurePeriod) => {
   const current = bucketStart(now, period)
-  return { from: current - (span - 1) * PERIOD_MS[period], settledTo: current - PERIOD_MS[period] }
+  return { from: current - (FIGURE_SPANS[period] - 1) * PERIOD_MS[period], settledTo: current - PERIOD_MS[period] }
 }
 
 export interface ResultFacts {

@@ -2,7 +2,7 @@ import type { MonitorStatus } from '../../domain/monitor.schema.ts'
 import { type MonitorPageQuery, sortOf } from '../../domain/monitor-list.ts'
 import { MONITOR_STATUSES } from '../../domain/monitor-status.ts'
 import type { TagColor } from '../../domain/tags.ts'
-import { averageMs, bucketStart, PERIOD_MS, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
+import { averageMs, figureWindow, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import {
@@ -55,7 +55,7 @@ export const monitorPage = async (
   const page = query.page ?? 1
   const offset = paged ? (page - 1) * limit : 0
   const sort = sortOf(query.sort)
-  const dayFrom = bucketStart(now, 'hour') - 23 * PERIOD_MS.hour
+  const dayFrom = figureWindow(now, 'hour').from
 
   let rows: ListRow[]
   let counted: ListCounts | undefined

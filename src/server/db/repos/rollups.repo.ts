@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import { emptyRollup, figureWindow, type Period, type Rollup } from '../../../domain/uptime.ts'
+import { emptyRollup, type FigurePeriod, figureWindow, type Period, type Rollup } from '../../../domain/uptime.ts'
 import type { Dialect } from '../database.ts'
 import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
 import type { DB, RollupsTable } from '../schema.ts'
@@ -49,7 +49,6 @@ const sums = () => [
 const FIGURES = ['up_ms', 'degraded_ms', 'down_ms', 'rt_count', 'rt_sum'] as const
 const figureSums = () => FIGURES.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c))
 
-type FigurePeriod = 'hour' | 'day'
 type WindowRow = { monitor_id: string; period: string; from_bucket: number; settled_to: number } & Record<
   (typeof FIGURES)[number],
   number | string
@@ -110,15 +109,13 @@ const sumWindows = (
         .groupBy('m.monitor_id'),
     )
     .onConflict((oc) =>
-      oc.columns(['monitor_id', 'period']).doUpdateSet((eb) => ({
-        from_bucket: eb.ref('excluded.from_bucket'),
-        settled_to: eb.ref('excluded.settled_to'),
-        up_ms: eb.ref('excluded.up_ms'),
-        degraded_ms: eb.ref('excluded.degraded_ms'),
-        down_ms: eb.ref('excluded.down_ms'),
-        rt_count: eb.ref('excluded.rt_count'),
-        rt_sum: eb.ref('excluded.rt_sum'),
-      })),
+      oc
+        .columns(['monitor_id', 'period'])
+        .doUpdateSet((eb) =>
+          Object.fromEntries(
+            (['from_bucket', 'settled_to', ...FIGURES] as const).map((c) => [c, eb.ref(`excluded.${c}`)]),
+          ),
+        ),
     )
     .execute()
 
@@ -207,7 +204,7 @@ export const rollupsRepo = (db: Kysely<DB>) => ({
     const day = new Map<string, Rollup>()
     const month = new Map<string, Rollup>()
     if (monitorIds.length === 0) return { day, month }
-    const windows = { hour: figureWindow(now, 'hour', 24), day: figureWindow(now, 'day', 30) }
+    const windows = { hour: figureWindow(now, 'hour'), day: figureWindow(now, 'day') }
     const into = { hour: day, day: month }
     const current = (row: WindowRow) => {
       const window = windows[row.period as FigurePeriod]
