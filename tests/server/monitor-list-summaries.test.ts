@@ -1,9 +1,11 @@
-import { sql } from 'kysely'
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { monitorListRepo } from '../../src/server/db/repos/monitor-list.repo.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
+import type { DB } from '../../src/server/db/schema.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
@@ -276,6 +278,76 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
       }
     } finally {
       await old.drop()
+    }
+  })
+})
+
+describe.each(dialects.filter((d) => d === 'postgres'))('migration 024 on %s', (dialect) => {
+  it("has the search find a text with a trigram through the trigram index, and one without by reading the user's names", async () => {
+    const test = await openTestDb(dialect)
+    // The search's own statements as the repository sends them, explained.
+    const sent: CompiledQuery[] = []
+    const logged = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: test.url, max: 1 }) }),
+      log: (event) => {
+        if (event.level === 'query') sent.push(CompiledQuery.raw(event.query.sql, [...event.query.parameters]))
+      },
+    })
+    try {
+      const k = test.database.db
+      await insertOldUser(k, 1_700_000_000_000)
+      // Names of six characters as good as random, each of them a few trigrams few others share.
+      const nameOf = (i: number) => ((i * 104_729 + 7_919) % 36 ** 6).toString(36).padStart(6, '0')
+      const rows = Array.from({ length: 3000 }, (_, i) => {
+        const input = validateMonitor({ type: 'web', name: nameOf(i), url: `https://s${i}.example.test/` })
+        if (!input.success) throw new Error('the monitor is valid')
+        return toRow(newMonitorRecord('u1', input.output, 1_700_000_000_000))
+      })
+      for (let at = 0; at < rows.length; at += 500)
+        await k
+          .insertInto('monitors')
+          .values(rows.slice(at, at + 500))
+          .execute()
+      await sql`analyze monitors, monitor_search_text`.execute(k)
+
+      const matches = (q: string) =>
+        rows.filter((r) => `${r.name}\n${r.target}`.toLowerCase().includes(q.toLowerCase())).length
+      const plan = async (q: string) => {
+        sent.length = 0
+        const hits = await monitorListRepo(logged).hits({ userId: 'u1', q }, { by: 'name', desc: false })
+        const [search] = sent
+        if (!search) throw new Error('the search sent no statement')
+        // Planned as a kept statement is after a few runs: once for every text (a generic plan). A few thousand short
+        // names are read faster whole, by the table or the user's index: what is asked is whether the trigram index
+        // can serve the statement, which it must for a text with a trigram, and must not for one without (its index
+        // scan would read the whole index).
+        await sql`set plan_cache_mode = force_generic_plan`.execute(logged)
+        for (const scan of ['seqscan', 'indexscan', 'indexonlyscan'])
+          await sql`set ${sql.raw(`enable_${scan}`)} = off`.execute(logged)
+        await logged.executeQuery(CompiledQuery.raw(`prepare probe as ${search.sql}`))
+        // (EXECUTE takes its values as literals.)
+        const values = search.parameters
+          .map((v) => (typeof v === 'number' ? String(v) : `'${String(v).replaceAll("'", "''")}'`))
+          .join(', ')
+        const explained = await logged.executeQuery<{ 'QUERY PLAN': unknown }>(
+          CompiledQuery.raw(`explain (format json) execute probe(${values})`),
+        )
+        await sql`deallocate probe`.execute(logged)
+        await sql`reset all`.execute(logged)
+        return { found: hits.length, plan: JSON.stringify(explained.rows) }
+      }
+      const named = nameOf(1234).toUpperCase()
+      const withTrigram = await plan(named)
+      expect(withTrigram.found).toBe(matches(named))
+      expect(withTrigram.found).toBeGreaterThan(0)
+      expect(withTrigram.plan).toContain('monitor_search_text_trigrams_idx')
+      const short = nameOf(1234).slice(2, 4)
+      const without = await plan(short)
+      expect(without.found).toBe(matches(short))
+      expect(without.plan).not.toContain('monitor_search_text_trigrams_idx')
+    } finally {
+      await logged.destroy()
+      await test.drop()
     }
   })
 })

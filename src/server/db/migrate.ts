@@ -23,6 +23,7 @@ import { listSummaries } from './migrations/020-list-summaries.ts'
 import { monitorSearch } from './migrations/021-monitor-search.ts'
 import { figureWindows } from './migrations/022-figure-windows.ts'
 import { postgresSearchText } from './migrations/023-postgres-search-text.ts'
+import { postgresSearchTrigrams } from './migrations/024-postgres-search-trigrams.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -50,6 +51,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '021-monitor-search': monitorSearch(dialect),
   '022-figure-windows': figureWindows(dialect),
   '023-postgres-search-text': postgresSearchText(dialect),
+  '024-postgres-search-trigrams': postgresSearchTrigrams(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

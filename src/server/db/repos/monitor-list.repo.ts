@@ -119,16 +119,22 @@ export const monitorListRepo = (db: Kysely<DB>) => {
   /**
    * Part of the name or target, any case. On SQLite three characters or more are a phrase of the trigram index
    * (migration 021), which finds the monitors without reading every name; fewer, the names and targets are matched
-   * with LIKE. On PostgreSQL the user's lowercased names and targets (migration 023) are matched with LIKE, and the
-   * monitors found read by key: `= any(array(…))` is reckoned once, where `in (…)` was planned as a hash join over a
-   * scan of every monitor.
+   * with LIKE. On PostgreSQL the user's lowercased names and targets (migration 023) are matched, and the monitors
+   * found read by key: `= any(array(…))` is reckoned once, where `in (…)` was planned as a hash join over a scan of
+   * every monitor. A text with a trigram (three letters or digits in a row) is matched with LIKE, which the trigram
+   * index finds (migration 024); one without, with strpos, which reads the user's names: the index could only be read
+   * whole for it. The two are kept as two statements, each planned once for what it can use.
    */
   const byTrigrams = (text: string | undefined) => text !== undefined && !isPostgres(db) && [...text].length >= 3
   const searched = (userId: string, text: string) => {
     const pattern = likePattern(text)
-    if (isPostgres(db))
+    if (isPostgres(db)) {
+      const found = /[\p{L}\p{N}]{3}/u.test(text)
+        ? sql`s.name like ${pattern} escape '\\' or s.target like ${pattern} escape '\\'`
+        : sql`strpos(s.name, ${text.toLowerCase()}) > 0 or strpos(s.target, ${text.toLowerCase()}) > 0`
       return sql<boolean>`monitors.monitor_id = any(array(select s.monitor_id from monitor_search_text s
-        where s.user_id = ${userId} and (s.name like ${pattern} escape '\\' or s.target like ${pattern} escape '\\')))`
+        where s.user_id = ${userId} and (${found})))`
+    }
     if (byTrigrams(text))
       return sql<boolean>`monitors.monitor_id in (select k.monitor_id from monitor_search s
         join monitor_search_keys k on k.search_key = s.rowid
