@@ -1,8 +1,9 @@
-import { type Kysely, PostgresAdapter, type Selectable, sql } from 'kysely'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import type { MonitorStatus } from '../../../domain/monitor-status.ts'
 import type { ResultVerdict } from '../../../domain/result-verdict.ts'
 import { postgresBeats, sqliteBeats } from '../migrations/020-list-summaries.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
+import { isPostgres } from './one-of.ts'
 
 /**
  * One stored check: the monitor's state it left, what the check reported (`detail`, the type's facts), and what
@@ -77,7 +78,7 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       if (stale.length === 0) continue
       await db.deleteFrom('monitor_beats').where('monitor_id', 'in', stale).execute()
       const ids = sql.join(stale.map((id) => sql`(${id})`))
-      if (db.getExecutor().adapter instanceof PostgresAdapter)
+      if (isPostgres(db))
         await sql`insert into monitor_beats (monitor_id, beats, oldest_at)
           select b.monitor_id, b.beats, b.oldest_at from (values ${ids}) as m(monitor_id),
           lateral ${postgresBeats(sql`m.monitor_id`)} as b`.execute(db)

@@ -1,9 +1,10 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, type SelectQueryBuilder, sql } from 'kysely'
+import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
 import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'
 import { fromRow, type MonitorRecord } from './monitor-record.ts'
+import { isPostgres } from './one-of.ts'
 
 // The one list of a user's monitors: filtered, sorted and paged in the database, with the counts of its filters, and
 // each row's last checks for its heartbeat bar. A page reads its rows by the indexes of the user's monitors, its
@@ -31,8 +32,6 @@ const statusRank = sql<number>`case status ${sql.join(
   Object.entries(STATUS_ORDER).map(([status, rank]) => sql`when ${status} then ${rank}`),
   sql` `,
 )} else 9 end`
-
-const isPostgres = (db: Kysely<DB>) => db.getExecutor().adapter instanceof PostgresAdapter
 
 /** The orders the database gives; `created`: the order they were added in, which the type pages show. */
 export type DatabaseSort = { by: Exclude<MonitorSort, 'uptime' | 'response'> | 'created'; desc: boolean }

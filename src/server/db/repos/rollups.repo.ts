@@ -3,6 +3,7 @@ import { emptyRollup, type FigurePeriod, figureWindow, type Period, type Rollup 
 import type { Dialect } from '../database.ts'
 import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
 import type { DB, RollupsTable } from '../schema.ts'
+import { oneOf } from './one-of.ts'
 
 export interface RollupDelta {
   monitorId: string
@@ -74,7 +75,7 @@ const readWindows = (db: Kysely<DB>, monitorIds: readonly string[]): Promise<Win
       'w.settled_to',
       ...FIGURES.map((c) => sql<number>`w.${sql.raw(c)} + coalesce(sum(r.${sql.raw(c)}), 0)`.as(c)),
     ])
-    .where('w.monitor_id', 'in', monitorIds)
+    .where(oneOf(db, 'w.monitor_id', monitorIds))
     .groupBy(['w.monitor_id', 'w.period'])
     .execute()
 
