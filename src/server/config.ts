@@ -83,6 +83,12 @@ export interface Config {
   alerts: AlertConfig
   /** How long a public status page, its feed, badges and JSON are served from memory before being built again. */
   statusCacheMs: number
+  /**
+   * LIST_THREADS: on SQLite, threads that make the monitor list's pages (services/monitor-pages.ts), for a server whose
+   * lists many read at once; each costs about 70 MB. 0 (the default) makes them in the thread that serves HTTP, as
+   * PostgreSQL's always are.
+   */
+  listThreads: number
   /** SECRET_KEY (64 hex characters), or undefined for the key file in DATA_DIR. */
   secretKey?: string
   cloud: CloudConfig
@@ -236,6 +242,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       : undefined,
     staticDir: resolve(env.STATIC_DIR || './dist'),
     statusCacheMs: int(env, 'STATUS_CACHE_SECONDS', 60) * 1000,
+    listThreads: int(env, 'LIST_THREADS', 0),
     secretKey: env.SECRET_KEY || undefined,
     cloud: {
       syncMs: Math.max(60, int(env, 'CLOUD_SYNC_SECONDS', 300)) * 1000,

@@ -5,7 +5,7 @@ import type { Clock } from './clock.ts'
 import { type CloudProviderOptions, createCloudProviders } from './cloud/providers.ts'
 import type { Config } from './config.ts'
 import type { Database } from './db/database.ts'
-import { repos as reposOf } from './db/repos/index.ts'
+import { type Repos, repos as reposOf } from './db/repos/index.ts'
 import { checkRunner } from './engine/check-runner.ts'
 import { cloudFacts } from './engine/cloud-facts.ts'
 import { createCloudSync } from './engine/cloud-sync.ts'
@@ -16,8 +16,15 @@ import { systemResolveHost } from './net/target-screen.ts'
 import { channelContext, createDeliveryWorker } from './notify/delivery-worker.ts'
 import { createMailer } from './notify/mailer.ts'
 import type { Deps } from './services/deps.ts'
+import { pageSourceOf, pagesInThread, pageThreads } from './services/monitor-pages.ts'
 
 /** The real dependencies of the app and the workers over one database. */
+/** The list's pages made by threads of their own on a SQLite file, else in the serving thread (monitor-pages.ts). */
+const monitorPagesOf = (deps: { repos: Repos; database: Database }, threads: number, logger: Logger) => {
+  const source = pageSourceOf(deps.database)
+  return threads > 0 && source ? pageThreads(source, threads, logger) : pagesInThread(deps)
+}
+
 export const buildDeps = (opts: {
   database: Database
   config: Config
@@ -69,5 +76,6 @@ export const buildDeps = (opts: {
     }),
     stripe: gatewayFromConfig(config.billing, clock.now),
     live,
+    monitorPages: monitorPagesOf({ repos, database }, config.listThreads, logger),
   }
 }

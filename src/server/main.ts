@@ -49,6 +49,7 @@ const shutdown = () => {
   void (engine?.stop() ?? Promise.resolve())
     .then(() => deps.recorder.flush())
     .then(() => deps.live.stop())
+    .then(() => deps.monitorPages.close())
     .then(() => database.close())
     .then(() => process.exit(0))
 }

@@ -41,4 +41,10 @@ describe('support settings', () => {
     expect(defaultRateLimits.supportMessage).toEqual({ perAccount: { max: 60, windowSeconds: 3600 } })
     expect(loadConfig({}).rateLimits).toBe(defaultRateLimits)
   })
+
+  it('makes the list pages in the serving thread unless LIST_THREADS asks for threads', () => {
+    expect(loadConfig({}).listThreads).toBe(0)
+    expect(loadConfig({ LIST_THREADS: '2' }).listThreads).toBe(2)
+    expect(() => loadConfig({ LIST_THREADS: 'two' })).toThrow('LIST_THREADS must be a whole number, got "two"')
+  })
 })

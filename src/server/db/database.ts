@@ -11,8 +11,10 @@ export type Dialect = 'sqlite' | 'postgres'
 export interface Database {
   readonly db: Kysely<DB>
   readonly dialect: Dialect
-  /** PostgreSQL's connection string, for a connection of its own (the live events' LISTEN). */
+  /** PostgreSQL's connection string, for a connection of its own (the live events' LISTEN, the list's threads). */
   readonly url?: string
+  /** SQLite's file, for a connection of its own (the list's threads); ':memory:' has none another can open. */
+  readonly file?: string
   close(): Promise<void>
 }
 
@@ -73,7 +75,7 @@ export const openSqlite = (file: string): Database => {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  return { db, dialect: 'sqlite', close: () => db.destroy() }
+  return { db, dialect: 'sqlite', file, close: () => db.destroy() }
 }
 
 export const openPostgres = (

@@ -7,12 +7,10 @@ import { confirmingOf, storedVerdict } from '../../domain/result-verdict.ts'
 import { BulkInput, MonitorTagsInput } from '../../domain/tags.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import { bulkService } from '../services/monitor-bulk.service.ts'
-import { monitorPage, pageJson } from '../services/monitor-list.service.ts'
 import { monitorStats, monitorWithFigures } from '../services/monitor-stats.service.ts'
 import { monitorsService } from '../services/monitors.service.ts'
 import { tagsService } from '../services/tags.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { oneAtATime } from './one-at-a-time.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
 import { jsonObject, validate } from './validate.ts'
@@ -40,18 +38,12 @@ export const monitorRoutes = (deps: Deps) => {
   const monitors = monitorsService(deps)
   const bulk = bulkService(deps)
   const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
-  // On SQLite a page is all CPU: pages are made one at a time, in order (see one-at-a-time.ts).
-  const pages = deps.database.dialect === 'sqlite' ? oneAtATime() : <T>(work: () => Promise<T>) => work()
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', MonitorPageQuery), async (c) =>
-      c.body(
-        await pages(async () => pageJson(await monitorPage(deps, userOf(c), c.req.valid('query'), deps.clock.now()))),
-        200,
-        {
-          'content-type': 'application/json',
-        },
-      ),
+      c.body(await deps.monitorPages.make(userOf(c), c.req.valid('query'), deps.clock.now()), 200, {
+        'content-type': 'application/json',
+      }),
     )
     .post('/bulk', validate('json', BulkInput), async (c) =>
       c.json({ data: await bulk(userOf(c), c.req.valid('json')) }),
