@@ -351,3 +351,35 @@ describe.each(dialects.filter((d) => d === 'postgres'))('migration 024 on %s', (
     }
   })
 })
+
+describe.each(dialects)('migration 025 on %s', (dialect) => {
+  it("gives the tagging rows made before it their monitors' names, so a tag's page by name reads them", async () => {
+    const old = await openTestDb(dialect, { upTo: '024-postgres-search-trigrams' })
+    try {
+      const k = old.database.db
+      const at = 1_700_000_000_000
+      await insertOldUser(k, at)
+      const rows = ['Mail', 'alpha', 'Shop'].map((name) => {
+        const input = validateMonitor({ type: 'web', name, url: `https://${name}.example.test/` })
+        if (!input.success) throw new Error('the monitor is valid')
+        return toRow(newMonitorRecord('u1', input.output, at))
+      })
+      await k.insertInto('monitors').values(rows).execute()
+      await k
+        .insertInto('tags')
+        .values({ tag_id: 't1', user_id: 'u1', name: 'Prod', name_key: 'prod', color: 'red', created_at: at })
+        .execute()
+      await sql`insert into monitor_tags (monitor_id, tag_id) values
+        (${rows[0]?.monitor_id}, 't1'), (${rows[1]?.monitor_id}, 't1'), (${rows[2]?.monitor_id}, 't1')`.execute(k)
+
+      await migrateToLatest(old.database)
+
+      const keys = await k.selectFrom('monitor_tags').select('name_key').orderBy('name_key').execute()
+      expect(keys.map((r) => r.name_key)).toEqual(['alpha', 'mail', 'shop'])
+      const page = await monitorListRepo(k).page({ userId: 'u1', tagId: 't1' }, { by: 'name', desc: true }, 0, 2)
+      expect(page.map((r) => r.record.name)).toEqual(['Shop', 'Mail'])
+    } finally {
+      await old.drop()
+    }
+  })
+})

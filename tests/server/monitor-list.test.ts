@@ -240,6 +240,29 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     expect((await list(token, 'limit=50&q=shop')).monitors[0].tags).toEqual([{ id: eu.id, name: 'EU', color: 'gray' }])
   })
 
+  it("gives a tag's page in the order of its monitors' names as they are now, either way, paged", async () => {
+    const { token, shop, api, db5, mail } = await world()
+    const eu = (await t.call('POST', '/api/tags', { token, body: { name: 'EU' } })).json.data.tag
+    const tag = (ids: string[]) =>
+      t.call('POST', '/api/monitors/bulk', { token, body: { action: 'tag', tag_id: eu.id, monitor_ids: ids } })
+    await tag([shop, mail, db5])
+    const page = async (query: string) => names(await list(token, `tag=${eu.id}&${query}`))
+    expect(await page('limit=50')).toEqual(['Database 100%', 'Mail', 'Shop'])
+    expect((await t.call('PATCH', `/api/monitors/${shop}`, { token, body: { name: 'alpha shop' } })).status).toBe(200)
+    expect(await page('limit=50')).toEqual(['alpha shop', 'Database 100%', 'Mail'])
+    // Tagged after a rename of its own: its row takes the name it has.
+    expect((await t.call('PATCH', `/api/monitors/${api}`, { token, body: { name: 'Zulu API' } })).status).toBe(200)
+    await tag([api])
+    expect(await page('limit=50&sort=-name')).toEqual(['Zulu API', 'Mail', 'Database 100%', 'alpha shop'])
+    expect(await page('limit=1&page=2')).toEqual(['Database 100%'])
+    expect(await page('limit=1&page=2&sort=-name')).toEqual(['Mail'])
+    // Another user's monitor tagged by this tag (as a move of owner would leave it) is not on the user's page.
+    const other = await pro()
+    const theirs = await add(other.token, { type: 'web', name: 'Beta', url: 'http://beta.example.test/' })
+    await t.repos.tags.addTo(eu.id, [theirs])
+    expect(await page('limit=50')).toEqual(['alpha shop', 'Database 100%', 'Mail', 'Zulu API'])
+  })
+
   it('pauses, resumes and deletes many at once, each as its own button would', async () => {
     const { token, shop, api, mail } = await world()
     const paused = await t.call('POST', '/api/monitors/bulk', {

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely'
 import type { INCIDENT_IMPACTS, IncidentStatus } from '../../domain/status-page.schema.ts'
 import type { Rollup } from '../../domain/uptime.ts'
 
@@ -501,6 +502,8 @@ export interface TagsTable {
 export interface MonitorTagsTable {
   monitor_id: string
   tag_id: string
+  /** The monitor's lowercased name, kept by triggers (migration 025): a tag's page by name is a range of its index. */
+  name_key: Generated<string>
 }
 
 /** A monitor's heartbeat bar as the list answers it (migration 020): kept by a trigger on check_results. */
