@@ -3,9 +3,9 @@ import type { MonitorPageQuery } from '../../domain/monitor-list.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { Failure, type FailureKind } from '../errors.ts'
-import { oneAtATime } from '../http/one-at-a-time.ts'
 import type { Logger } from '../logger.ts'
 import { monitorPage, pageJson } from './monitor-list.service.ts'
+import { oneAtATime } from './one-at-a-time.ts'
 
 // A page of `GET /api/monitors` is all reading and writing (50 monitors with their heartbeat bars: a 240 KB answer),
 // 3–5 ms of CPU. On SQLite its queries run in our process, synchronously: made in the thread that serves HTTP, ten
