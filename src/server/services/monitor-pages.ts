@@ -13,11 +13,12 @@ import { oneAtATime } from './one-at-a-time.ts'
 // LIST_THREADS they are made in threads of their own, each with its own connection to the database file (SQLite in
 // WAL mode lets readers of other connections read side by side), side by side; the serving thread keeps the HTTP, the
 // session and the sending of the bytes, which come back to it moved, not copied. Measured with ten clients on two
-// cores (bench/monitor-page.bench.ts), two threads made 40–70 % more pages a second at half the median time, but the
-// slowest twentieth were no faster (the two cores were then full) and each thread costs about 70 MB: a choice for a
-// server whose lists many read at once, not the default. On PostgreSQL the queries run in the database's processes
-// while the event loop waits, and a thread only added its handoff (a page's CPU 5.2 → 7.7 ms): pages are made in the
-// serving thread. The threads start with the first page asked for.
+// cores (bench/monitor-page.bench.ts), two threads made 30–70 % more pages a second for most pages at about half the
+// median time, but the slowest twentieth were no faster, in a full run slower (the clients, which share the two
+// cores, then had less of them), and each thread costs about 70 MB: a choice for a server whose lists many read at
+// once, not the default. On PostgreSQL the queries run in the database's processes while the event loop waits, and a
+// thread only added its handoff (a page's CPU 5.2 → 7.7 ms): pages are made in the serving thread. The threads start
+// with the first page asked for.
 
 /** Makes a page of the monitor list as the bytes of its JSON answer (`{ data: page }`). */
 export interface MonitorPages {
