@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
-import { type ModelCheck, recordChecks } from '../support/report-model.ts'
+import { fortyChecks, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // The one list of monitors (issue 19) on both databases: search by name and target, filters by type, state, tag and
@@ -39,13 +39,7 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     const db5 = await add(token, { type: 'port', name: 'Database 100%', host: 'db.internal.test', port: 5432 })
     const mail = await add(token, { type: 'port', name: 'Mail', host: 'mail.example.test', port: 25 })
     const start = t.clock.now()
-    const checks = (failLast: number): ModelCheck[] =>
-      Array.from({ length: 40 }, (_, k) => ({
-        at: start + k * 300_000,
-        ok: k < 40 - failLast,
-        ms: k < 40 - failLast ? 100 + k : null,
-        maintenance: false,
-      }))
+    const checks = (failLast: number) => fortyChecks(start, failLast)
     await recordChecks(t, [
       [shop, checks(3)],
       [api, checks(0)],

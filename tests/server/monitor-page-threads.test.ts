@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MonitorPageQuery } from '../../src/domain/monitor-list.ts'
 import { type MonitorPages, pageSourceOf, pagesInThread, pageThreads } from '../../src/server/services/monitor-pages.ts'
-import { type ModelCheck, recordChecks } from '../support/report-model.ts'
+import { fortyChecks, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
 // The monitor list's pages made by threads of their own on SQLite (services/monitor-pages.ts), each with its own
@@ -44,13 +44,7 @@ describe('the monitor list made in threads of its own on SQLite', () => {
       await add({ type: 'port', name: 'Mail', host: 'mail.example.test', port: 25 }),
     ]
     const start = t.clock.now()
-    const checks = (failLast: number): ModelCheck[] =>
-      Array.from({ length: 40 }, (_, k) => ({
-        at: start + k * 300_000,
-        ok: k < 40 - failLast,
-        ms: k < 40 - failLast ? 100 + k : null,
-        maintenance: false,
-      }))
+    const checks = (failLast: number) => fortyChecks(start, failLast)
     await recordChecks(t, [
       [ids[0] as string, checks(3)],
       [ids[2] as string, checks(0)],

@@ -74,3 +74,12 @@ export const recordChecks = async (app: RecordingApp, series: [monitorId: string
     await written
   }
 }
+
+/** Forty checks five minutes apart from `start`, the last `failLast` of them failed: a day-long series for a list. */
+export const fortyChecks = (start: number, failLast: number): ModelCheck[] =>
+  Array.from({ length: 40 }, (_, k) => ({
+    at: start + k * 300_000,
+    ok: k < 40 - failLast,
+    ms: k < 40 - failLast ? 100 + k : null,
+    maintenance: false,
+  }))
