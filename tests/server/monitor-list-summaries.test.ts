@@ -2,6 +2,7 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
+import { openPostgres } from '../../src/server/db/database.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { monitorListRepo } from '../../src/server/db/repos/monitor-list.repo.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
@@ -347,6 +348,52 @@ describe.each(dialects.filter((d) => d === 'postgres'))('migration 024 on %s', (
       expect(without.plan).not.toContain('monitor_search_text_trigrams_idx')
     } finally {
       await logged.destroy()
+      await test.drop()
+    }
+  })
+})
+
+describe.each(dialects.filter((d) => d === 'postgres'))('a page of the list on %s', (dialect) => {
+  it("reads any page's rows by one kept statement, planned once, whatever the page and its filters", async () => {
+    const test = await openTestDb(dialect)
+    // One connection: the statements it keeps are the ones the pages were read by.
+    const one = openPostgres(test.url as string, 1, () => {})
+    try {
+      const k = test.database.db
+      await insertOldUser(k, 1_700_000_000_000)
+      const rows = Array.from({ length: 300 }, (_, i) => {
+        const input = validateMonitor({ type: 'web', name: `Site ${i}`, url: `https://s${i}.example.test/` })
+        if (!input.success) throw new Error('the monitor is valid')
+        return { ...toRow(newMonitorRecord('u1', input.output, 1_700_000_000_000 + i)), status: i % 3 ? 'up' : 'down' }
+      })
+      await k.insertInto('monitors').values(rows).execute()
+      await sql`analyze`.execute(k)
+
+      const repo = monitorListRepo(one.db)
+      const byName = { by: 'name', desc: false } as const
+      const names: string[] = []
+      for (let page = 0; page < 10; page++) {
+        const [f, sort] = page % 2 ? [{ userId: 'u1', status: 'down' as const }, byName] : [{ userId: 'u1' }, byName]
+        const got = await repo.page(f, sort, page * 10, 10)
+        expect(got).toHaveLength(10)
+        if (page === 0) names.push(...got.map((r) => r.record.name))
+      }
+      // The right rows, in order: the first page by name.
+      expect(names).toEqual(
+        rows
+          .map((r) => r.name)
+          .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()))
+          .slice(0, 10),
+      )
+      const kept = await sql<{ statement: string; generic_plans: string; custom_plans: string }>`
+        select statement, generic_plans, custom_plans from pg_prepared_statements`.execute(one.db)
+      const read = kept.rows.filter((r) => r.statement.includes('monitor_beats'))
+      // One statement reads the rows of every page, and after its first few runs the server plans it no more.
+      expect(read).toHaveLength(1)
+      expect(Number(read[0]?.generic_plans)).toBeGreaterThan(0)
+      expect(Number(read[0]?.custom_plans)).toBeLessThanOrEqual(5)
+    } finally {
+      await one.close()
       await test.drop()
     }
   })

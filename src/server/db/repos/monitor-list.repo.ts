@@ -4,7 +4,7 @@ import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
 import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'
 import { fromRow, type MonitorRecord } from './monitor-record.ts'
-import { isPostgres } from './one-of.ts'
+import { isPostgres, oneOf } from './one-of.ts'
 
 // The one list of a user's monitors: filtered, sorted and paged in the database, with the counts of its filters, and
 // each row's last checks for its heartbeat bar. A page reads its rows by the indexes of the user's monitors, its
@@ -214,6 +214,22 @@ export const monitorListRepo = (db: Kysely<DB>) => {
       .offset(offset)
   }
 
+  /**
+   * Some monitors by id (a page picked after a sort by figures, a search's, or PostgreSQL's page), in the order given.
+   * The ids are one array on PostgreSQL (oneOf): one statement, planned once, whatever their number.
+   */
+  const byIds = async (ids: readonly string[], withBeats = true): Promise<ListRow[]> => {
+    if (ids.length === 0) return []
+    const rows = await db
+      .selectFrom('monitors')
+      .selectAll()
+      .select(rowParts(db, withBeats))
+      .where(oneOf(db, 'monitor_id', ids))
+      .execute()
+    const byId = new Map(rows.map((r) => [r.monitor_id, toListRow(r)]))
+    return ids.flatMap((id) => byId.get(id) ?? [])
+  }
+
   const fromSummary = countsFromSummary(db)
 
   return {
@@ -225,32 +241,30 @@ export const monitorListRepo = (db: Kysely<DB>) => {
      * their tags and (`withBeats`) heartbeat bars: those are read for the page's rows only, outside its offset.
      */
     page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number, withBeats = true) => {
-      const parts = rowParts(db, withBeats)
       const byNameOnly = sort.by === 'name' && f.status === undefined && f.type === undefined && !f.q && !f.pageId
-      // A tag's page by name: picked from the tag's rows by name (pickedByTag), then only its monitors read.
-      if (byNameOnly && f.tagId !== undefined) {
-        const rows = db
-          .selectFrom('monitors')
-          .selectAll()
-          .select(parts)
-          .where('monitor_id', 'in', pickedByTag(f, sort, offset, limit))
-        return (await inOrder(rows, sort).execute()).map(toListRow)
-      }
-      // SQLite skips the offset's rows before it reads their columns; PostgreSQL reads them first, so there the page
-      // is picked before its parts are read: by name from the lowercased names (pickedByName), else from the
-      // monitors (named as the table, so that the parts and the order read its rows).
-      if (!isPostgres(db))
-        return (await inOrder(matching(f).selectAll().select(parts), sort).limit(limit).offset(offset).execute()).map(
-          toListRow,
-        )
-      if (byNameOnly) {
-        const picked = pickedByName(f, sort, offset, limit)
-        const rows = db.selectFrom('monitors').selectAll().select(parts).where('monitor_id', 'in', picked)
-        return (await inOrder(rows, sort).execute()).map(toListRow)
-      }
-      const rows = inOrder(matching(f).selectAll(), sort).limit(limit).offset(offset)
-      const page = db.selectFrom(rows.as('monitors') as unknown as 'monitors')
-      return (await inOrder(page.selectAll().select(parts), sort).execute()).map(toListRow)
+      const byTag = byNameOnly && f.tagId !== undefined
+      // SQLite skips the offset's rows before it reads their columns: one statement gives the page.
+      if (!isPostgres(db) && !byTag)
+        return (
+          await inOrder(matching(f).selectAll().select(rowParts(db, withBeats)), sort)
+            .limit(limit)
+            .offset(offset)
+            .execute()
+        ).map(toListRow)
+      // Else the page's ids are picked first, then their rows read by key (byIds). A tag's page by name from the
+      // tag's rows (pickedByTag). PostgreSQL reads the offset's rows whole, so there a page by name is picked from
+      // the lowercased names (pickedByName), any other from the monitors' own columns; and it plans a statement with
+      // a bound limit anew each time (its kept plan guesses a tenth of the rows): the pick is a short one, and the
+      // read of the rows, with their tags and heartbeats, is planned once.
+      const picked = byTag
+        ? pickedByTag(f, sort, offset, limit)
+        : byNameOnly
+          ? pickedByName(f, sort, offset, limit)
+          : inOrder(matching(f).select('monitor_id'), sort).limit(limit).offset(offset)
+      return byIds(
+        (await picked.execute()).map((r) => r.monitor_id),
+        withBeats,
+      )
     },
 
     /**
@@ -299,18 +313,7 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     /** The ids of every matching monitor (for the sorts the database cannot give). */
     ids: async (f: MonitorListFilter) => (await matching(f).select('monitor_id').execute()).map((r) => r.monitor_id),
 
-    /** Some monitors by id (a page picked after a sort by figures, or a search's), in the order given. */
-    byIds: async (ids: readonly string[], withBeats = true): Promise<ListRow[]> => {
-      if (ids.length === 0) return []
-      const rows = await db
-        .selectFrom('monitors')
-        .selectAll()
-        .select(rowParts(db, withBeats))
-        .where('monitor_id', 'in', ids)
-        .execute()
-      const byId = new Map(rows.map((r) => [r.monitor_id, toListRow(r)]))
-      return ids.flatMap((id) => byId.get(id) ?? [])
-    },
+    byIds,
 
     /**
      * How many match, by state (the state filter aside), by type (the type filter aside) and by tag (the tag filter
