@@ -9,7 +9,7 @@
 // each answer takes a share of the same two cores). The goal: p95 at most 50 ms
 // with 10 clients for the first five. SQLite by default, PostgreSQL with BENCH_DATABASE_URL. BENCH_PAGE_MONITORS
 // (default 10000), BENCH_DURATION_PAGE (default 10 s per run), BENCH_KEEP=1 keeps the database,
-// BENCH_PAGE_CASES=a,c runs only those cases, BENCH_SPREAD=1 prints more percentiles, BENCH_CHILD_ARGS adds flags to
+// BENCH_PAGE_CASES=a,c runs only those cases, BENCH_REUSE=<the database BENCH_KEEP printed> runs on it without seeding, BENCH_SPREAD=1 prints more percentiles, BENCH_CHILD_ARGS adds flags to
 // the server's node (e.g. --cpu-prof).
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
@@ -288,6 +288,26 @@ async function seed(base: string, database: Database) {
   return { token, tagIds, rollupRows, timing }
 }
 
+/** A kept database's bench user signed in again, with its tags (BENCH_REUSE: no seeding). */
+async function signInAgain(base: string, database: Database) {
+  const user = await database.db.selectFrom('users').select('email').executeTakeFirstOrThrow()
+  const { token } = await api<{ token: string }>(base, '/api/auth/login', null, 'POST', {
+    email: user.email,
+    password: 'bench password',
+  })
+  const tags = await api<{ tags: { id: string; name: string }[] }>(base, '/api/tags', token)
+  const tagIds = Object.fromEntries(tags.tags.map((t) => [t.name, t.id]))
+  const rollupRows = Number(
+    (
+      await database.db
+        .selectFrom('rollups')
+        .select((e) => e.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+  return { token, tagIds, rollupRows, timing: { monitors: 0, tags: 0, rollups: 0, results: 0, windows: 0 } }
+}
+
 /** A process's CPU time so far in ms (Linux; USER_HZ 100), or NaN elsewhere. */
 const cpuMs = (pid: number | undefined) => {
   try {
@@ -354,7 +374,8 @@ async function load(url: string, token: string, rows: number, clients: number, s
 }
 
 async function main() {
-  const { target, cleanup } = await benchDatabaseTarget('page')
+  const reused = process.env.BENCH_REUSE
+  const { target, cleanup } = reused ? { target: reused, cleanup: async () => {} } : await benchDatabaseTarget('page')
   const setup = open(target)
   await migrateToLatest(setup)
   const { child, ready } = forkSelf<{ port: number }>(import.meta.filename, ['--serve', target], 'server')
@@ -362,7 +383,7 @@ async function main() {
     const { port } = await ready
     const base = `http://127.0.0.1:${port}`
     const seedStart = Date.now()
-    const { token, tagIds, rollupRows, timing } = await seed(base, setup)
+    const { token, tagIds, rollupRows, timing } = reused ? await signInAgain(base, setup) : await seed(base, setup)
     const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`
     console.log(
       `\nbench:checks (page): GET /api/monitors, one page of ${LIMIT} of ${MONITORS} monitors, ${rollupRows} rollup rows, ` +
@@ -479,7 +500,7 @@ async function main() {
   } finally {
     child.kill()
     await setup.close()
-    if (process.env.BENCH_KEEP) console.log(`kept ${target}`)
+    if (process.env.BENCH_KEEP || reused) console.log(`kept ${target}`)
     else await cleanup()
   }
 }

@@ -375,7 +375,7 @@ describe.each(dialects.filter((d) => d === 'postgres'))('a page of the list on %
       for (let page = 0; page < 10; page++) {
         // Every other page filtered by state: another pick, the same read of the rows.
         const f = page % 2 ? { userId: 'u1', status: 'down' as const } : { userId: 'u1' }
-        const got = await repo.page(f, byName, page * 10, 10)
+        const got = await repo.byIds(await repo.page(f, byName, page * 10, 10))
         expect(got).toHaveLength(10)
         if (page === 0) names.push(...got.map((r) => r.record.name))
       }
@@ -424,7 +424,8 @@ describe.each(dialects)('migration 025 on %s', (dialect) => {
 
       const keys = await k.selectFrom('monitor_tags').select('name_key').orderBy('name_key').execute()
       expect(keys.map((r) => r.name_key)).toEqual(['alpha', 'mail', 'shop'])
-      const page = await monitorListRepo(k).page({ userId: 'u1', tagId: 't1' }, { by: 'name', desc: true }, 0, 2)
+      const repo = monitorListRepo(k)
+      const page = await repo.byIds(await repo.page({ userId: 'u1', tagId: 't1' }, { by: 'name', desc: true }, 0, 2))
       expect(page.map((r) => r.record.name)).toEqual(['Shop', 'Mail'])
     } finally {
       await old.drop()

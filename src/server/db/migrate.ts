@@ -25,6 +25,7 @@ import { figureWindows } from './migrations/022-figure-windows.ts'
 import { postgresSearchText } from './migrations/023-postgres-search-text.ts'
 import { postgresSearchTrigrams } from './migrations/024-postgres-search-trigrams.ts'
 import { tagNameOrder } from './migrations/025-tag-name-order.ts'
+import { listRowVersions } from './migrations/026-list-row-versions.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -54,6 +55,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '023-postgres-search-text': postgresSearchText(dialect),
   '024-postgres-search-trigrams': postgresSearchTrigrams(dialect),
   '025-tag-name-order': tagNameOrder(dialect),
+  '026-list-row-versions': listRowVersions(dialect),
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

@@ -185,6 +185,8 @@ export interface MonitorsTable {
   lease_until: number | null
   created_at: number
   updated_at: number
+  /** Moved on by triggers whenever anything the list shows of the monitor changes (migration 026). */
+  list_version: Generated<number | string>
 }
 
 export interface CheckResultsTable {

@@ -4,6 +4,7 @@ import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { Failure, type FailureKind } from '../errors.ts'
 import type { Logger } from '../logger.ts'
+import { listRows } from './list-rows.ts'
 import { monitorPage, pageJson } from './monitor-list.service.ts'
 import { oneAtATime } from './one-at-a-time.ts'
 
@@ -46,8 +47,10 @@ export interface PageSource {
 /** Pages made in the serving thread (on SQLite one at a time, in order: one-at-a-time.ts). */
 export const pagesInThread = (deps: { repos: Repos; database: Database }): MonitorPages => {
   const turn = deps.database.dialect === 'sqlite' ? oneAtATime() : <T>(work: () => Promise<T>) => work()
+  // The rows this thread answered, kept for its next pages (list-rows.ts).
+  const made = { ...deps, rows: listRows() }
   return {
-    make: (userId, query, now) => turn(async () => pageJson(await monitorPage(deps, userId, query, now))),
+    make: (userId, query, now) => turn(async () => pageJson(await monitorPage(made, userId, query, now))),
     close: async () => {},
   }
 }

@@ -44,11 +44,15 @@ export interface Hit {
   tag_ids: string[]
 }
 
-/** A listed monitor: its row, its tags' ids, and (when asked for) its heartbeat bar as the bytes of its JSON. */
+/**
+ * A listed monitor: its row, its tags' ids, (when asked for) its heartbeat bar as the bytes of its JSON, and the
+ * version of all that (migration 026).
+ */
 export interface ListRow {
   record: MonitorRecord
   tagIds: string[]
   beats: Buffer | null
+  version: number
 }
 
 /** A monitor's tags' ids, joined by commas (null when it has none), by a subquery on `monitors.monitor_id`. */
@@ -83,6 +87,7 @@ const toListRow = ({
   ...row
 }: Parameters<typeof fromRow>[0] & { tag_ids: string | null; beats?: Uint8Array | string | null }): ListRow => ({
   record: fromRow(row),
+  version: Number(row.list_version),
   tagIds: splitIds(tag_ids),
   beats:
     beats === undefined || beats === null
@@ -237,34 +242,34 @@ export const monitorListRepo = (db: Kysely<DB>) => {
     deleteCountsOf: (userId: string) => db.deleteFrom('monitor_counts').where('user_id', '=', userId).execute(),
 
     /**
-     * One page of the matching monitors in an order the database can give (not by uptime or response time), with
-     * their tags and (`withBeats`) heartbeat bars: those are read for the page's rows only, outside its offset.
+     * The ids of one page of the matching monitors, in an order the database can give (not by uptime or response
+     * time); their rows are read by key (byIds), those a server does not have already (services/list-rows.ts). A
+     * tag's page by name is picked from the tag's rows (pickedByTag). PostgreSQL reads the offset's rows whole, so
+     * there a page by name is picked from the lowercased names (pickedByName); any other page from the monitors'
+     * own columns (SQLite skips the offset's rows before it reads their columns). PostgreSQL plans a statement with
+     * a bound limit anew each time (its kept plan guesses a tenth of the rows): the pick is a short one, and the read
+     * of the rows, with their tags and heartbeats, is planned once.
      */
-    page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number, withBeats = true) => {
+    page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number): Promise<string[]> => {
       const byNameOnly = sort.by === 'name' && f.status === undefined && f.type === undefined && !f.q && !f.pageId
-      const byTag = byNameOnly && f.tagId !== undefined
-      // SQLite skips the offset's rows before it reads their columns: one statement gives the page.
-      if (!isPostgres(db) && !byTag)
-        return (
-          await inOrder(matching(f).selectAll().select(rowParts(db, withBeats)), sort)
-            .limit(limit)
-            .offset(offset)
-            .execute()
-        ).map(toListRow)
-      // Else the page's ids are picked first, then their rows read by key (byIds). A tag's page by name from the
-      // tag's rows (pickedByTag). PostgreSQL reads the offset's rows whole, so there a page by name is picked from
-      // the lowercased names (pickedByName), any other from the monitors' own columns; and it plans a statement with
-      // a bound limit anew each time (its kept plan guesses a tenth of the rows): the pick is a short one, and the
-      // read of the rows, with their tags and heartbeats, is planned once.
-      const picked = byTag
-        ? pickedByTag(f, sort, offset, limit)
-        : byNameOnly
-          ? pickedByName(f, sort, offset, limit)
-          : inOrder(matching(f).select('monitor_id'), sort).limit(limit).offset(offset)
-      return byIds(
-        (await picked.execute()).map((r) => r.monitor_id),
-        withBeats,
-      )
+      const picked =
+        byNameOnly && f.tagId !== undefined
+          ? pickedByTag(f, sort, offset, limit)
+          : byNameOnly && isPostgres(db)
+            ? pickedByName(f, sort, offset, limit)
+            : inOrder(matching(f).select('monitor_id'), sort).limit(limit).offset(offset)
+      return (await picked.execute()).map((r) => r.monitor_id)
+    },
+
+    /** The versions of some monitors' rows of the list (migration 026), by id; a monitor gone is left out. */
+    versionsOf: async (ids: readonly string[]): Promise<Map<string, number>> => {
+      if (ids.length === 0) return new Map()
+      const rows = await db
+        .selectFrom('monitors')
+        .select(['monitor_id', 'list_version'])
+        .where(oneOf(db, 'monitor_id', ids))
+        .execute()
+      return new Map(rows.map((r) => [r.monitor_id, Number(r.list_version)]))
     },
 
     /**

@@ -17,9 +17,11 @@ import type { MonitorsTable } from '../schema.ts'
 
 type Columns = Selectable<MonitorsTable>
 type Parsed = 'type' | 'status' | 'settings' | 'integration_ids' | 'last_observed'
+/** Columns a record leaves out: the list's row version is the list's own (monitorListRepo). */
+type Left = 'list_version'
 
 /** The fields every monitor record has, whatever its type. */
-export type MonitorRecordBase = Omit<Columns, Parsed> & {
+export type MonitorRecordBase = Omit<Columns, Parsed | Left> & {
   status: MonitorStatus
   /** The alert channels chosen; null: all of the user's. */
   integration_ids: string[] | null
@@ -67,7 +69,7 @@ const settingsOf = (monitorId: string, type: MonitorType, text: string): Monitor
 }
 
 /** The record of a row; settings are checked by their type's schema (its defaults fill fields added since). */
-export const fromRow = (row: Columns): MonitorRecord => {
+export const fromRow = ({ list_version: _version, ...row }: Columns): MonitorRecord => {
   const type = row.type as MonitorType
   return {
     ...row,
