@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
 import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
+import { compiledOnce } from '../compiled-once.ts'
 import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'
 import { fromRow, type MonitorRecord } from './monitor-record.ts'
@@ -181,17 +182,17 @@ export const monitorListRepo = (db: Kysely<DB>) => {
    * only with a rename; the monitors' own change with every check, so a walk of them in name order read every row it
    * passed (a page 5,000 deep, 5,000 rows).
    */
-  const pickedByName = (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number) => {
-    const way = sort.desc ? 'desc' : 'asc'
-    return db
-      .selectFrom('monitor_search_text as s')
-      .select('s.monitor_id')
-      .where('s.user_id', '=', f.userId)
-      .orderBy('s.name', way)
-      .orderBy('s.monitor_id', way)
-      .limit(limit)
-      .offset(offset)
-  }
+  const pickedByName = (way: 'asc' | 'desc') =>
+    compiledOnce(db, (v: { userId: string; offset: number; limit: number }) =>
+      db
+        .selectFrom('monitor_search_text as s')
+        .select('s.monitor_id')
+        .where('s.user_id', '=', v.userId)
+        .orderBy('s.name', way)
+        .orderBy('s.monitor_id', way)
+        .limit(v.limit)
+        .offset(v.offset),
+    )
 
   /**
    * The ids of a tag's page by name without a search or the state, type and status page filters: a range of the
@@ -199,25 +200,34 @@ export const monitorListRepo = (db: Kysely<DB>) => {
    * name), where a walk of the user's names in order checked each for the tag (about 1,000 for the benchmark's first
    * page). Each row's monitor is checked to be the user's by its key.
    */
-  const pickedByTag = (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number) => {
-    const way = sort.desc ? 'desc' : 'asc'
-    return db
-      .selectFrom('monitor_tags as mt')
-      .select('mt.monitor_id')
-      .where('mt.tag_id', '=', f.tagId as string)
-      .where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('monitors as m')
-            .select(sql.lit(1).as('one'))
-            .whereRef('m.monitor_id', '=', 'mt.monitor_id')
-            .where('m.user_id', '=', f.userId),
-        ),
-      )
-      .orderBy('mt.name_key', way)
-      .orderBy('mt.monitor_id', way)
-      .limit(limit)
-      .offset(offset)
+  const pickedByTag = (way: 'asc' | 'desc') =>
+    compiledOnce(db, (v: { userId: string; tagId: string; offset: number; limit: number }) =>
+      db
+        .selectFrom('monitor_tags as mt')
+        .select('mt.monitor_id')
+        .where('mt.tag_id', '=', v.tagId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom('monitors as m')
+              .select(sql.lit(1).as('one'))
+              .whereRef('m.monitor_id', '=', 'mt.monitor_id')
+              .where('m.user_id', '=', v.userId),
+          ),
+        )
+        .orderBy('mt.name_key', way)
+        .orderBy('mt.monitor_id', way)
+        .limit(v.limit)
+        .offset(v.offset),
+    )
+  const picks = {
+    byName: { asc: pickedByName('asc'), desc: pickedByName('desc') },
+    byTag: { asc: pickedByTag('asc'), desc: pickedByTag('desc') },
   }
+
+  /** On PostgreSQL the versions of any number of rows are one statement (the ids one array), compiled once. */
+  const versionsByArray = compiledOnce(db, (v: { ids: readonly string[] }) =>
+    db.selectFrom('monitors').select(['monitor_id', 'list_version']).where(sql<boolean>`monitor_id = any(${v.ids})`),
+  )
 
   /**
    * Some monitors by id (a page picked after a sort by figures, a search's, or PostgreSQL's page), in the order given.
@@ -252,23 +262,26 @@ export const monitorListRepo = (db: Kysely<DB>) => {
      */
     page: async (f: MonitorListFilter, sort: DatabaseSort, offset: number, limit: number): Promise<string[]> => {
       const byNameOnly = sort.by === 'name' && f.status === undefined && f.type === undefined && !f.q && !f.pageId
+      const way = sort.desc ? 'desc' : 'asc'
       const picked =
         byNameOnly && f.tagId !== undefined
-          ? pickedByTag(f, sort, offset, limit)
+          ? await picks.byTag[way]({ userId: f.userId, tagId: f.tagId, offset, limit })
           : byNameOnly && isPostgres(db)
-            ? pickedByName(f, sort, offset, limit)
-            : inOrder(matching(f).select('monitor_id'), sort).limit(limit).offset(offset)
-      return (await picked.execute()).map((r) => r.monitor_id)
+            ? await picks.byName[way]({ userId: f.userId, offset, limit })
+            : await inOrder(matching(f).select('monitor_id'), sort).limit(limit).offset(offset).execute()
+      return picked.map((r) => r.monitor_id)
     },
 
     /** The versions of some monitors' rows of the list (migration 026), by id; a monitor gone is left out. */
     versionsOf: async (ids: readonly string[]): Promise<Map<string, number>> => {
       if (ids.length === 0) return new Map()
-      const rows = await db
-        .selectFrom('monitors')
-        .select(['monitor_id', 'list_version'])
-        .where(oneOf(db, 'monitor_id', ids))
-        .execute()
+      const rows = isPostgres(db)
+        ? await versionsByArray({ ids })
+        : await db
+            .selectFrom('monitors')
+            .select(['monitor_id', 'list_version'])
+            .where(oneOf(db, 'monitor_id', ids))
+            .execute()
       return new Map(rows.map((r) => [r.monitor_id, Number(r.list_version)]))
     },
 
@@ -383,10 +396,9 @@ const FOLD_AFTER = 200
  * one per group, they are folded into one per group (in one statement on PostgreSQL, under the write lock on SQLite),
  * so that a read stays a few hundred rows.
  */
-const countsFromSummary =
-  (db: Kysely<DB>) =>
-  async (f: MonitorListFilter): Promise<ListCounts> => {
-    const rows = await db
+const countsFromSummary = (db: Kysely<DB>) => {
+  const grouped = compiledOnce(db, (v: { userId: string }) =>
+    db
       .selectFrom('monitor_counts')
       .select([
         'tag_id',
@@ -395,13 +407,16 @@ const countsFromSummary =
         (e) => e.fn.sum<number>('n').as('n'),
         (e) => e.fn.countAll<number>().as('k'),
       ])
-      .where('user_id', '=', f.userId)
-      .groupBy(['tag_id', 'status', 'type'])
-      .execute()
+      .where('user_id', '=', v.userId)
+      .groupBy(['tag_id', 'status', 'type']),
+  )
+  return async (f: MonitorListFilter): Promise<ListCounts> => {
+    const rows = await grouped({ userId: f.userId })
     const stored = rows.reduce((sum, r) => sum + Number(r.k), 0)
     if (stored > rows.length + FOLD_AFTER) await foldCounts(db, f.userId)
     return summarize(f, rows)
   }
+}
 
 interface CountRow {
   /** '' for all the monitors, else a tag's. */
