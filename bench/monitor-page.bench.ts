@@ -346,13 +346,33 @@ async function load(url: string, token: string, rows: number, clients: number, s
   const latencies: number[] = []
   const until = performance.now() + seconds * 1000
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients })
-  const get = () =>
-    new Promise<{ status: number; bytes: Buffer }>((resolve, reject) =>
+  /**
+   * An answer's status and bytes, or null for bytes the same as `known`'s: compared as they arrive, not gathered
+   * (gathering every 240 KB answer first: 323–349 requests a second with ten clients on page (a) against 386–402, the
+   * same server on the same data).
+   */
+  const get = (known: Buffer | undefined) =>
+    new Promise<{ status: number; bytes: Buffer | null }>((resolve, reject) =>
       http
         .get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (res) => {
           const chunks: Buffer[] = []
-          res.on('data', (chunk: Buffer) => chunks.push(chunk))
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes: Buffer.concat(chunks) }))
+          let same = known !== undefined
+          let at = 0
+          res.on('data', (chunk: Buffer) => {
+            const fits = known !== undefined && at + chunk.length <= known.length
+            if (same && fits && known.compare(chunk, 0, chunk.length, at, at + chunk.length) === 0) {
+              at += chunk.length
+              return
+            }
+            // Different from here on: the bytes so far were the known ones.
+            if (same && known) chunks.push(known.subarray(0, at))
+            same = false
+            chunks.push(chunk)
+          })
+          res.on('end', () => {
+            const bytes = !same ? Buffer.concat(chunks) : at === known?.length ? null : known?.subarray(0, at)
+            resolve({ status: res.statusCode ?? 0, bytes: bytes ?? null })
+          })
           res.on('error', reject)
         })
         .on('error', reject),
@@ -362,13 +382,13 @@ async function load(url: string, token: string, rows: number, clients: number, s
     Array.from({ length: clients }, async () => {
       while (performance.now() < until) {
         const t0 = performance.now()
-        const { status, bytes } = await get()
-        if (status !== 200) throw new Error(`bad answer ${status}: ${bytes.toString()}`)
-        if (!checked?.equals(bytes)) {
+        const { status, bytes } = await get(checked)
+        if (status !== 200) throw new Error(`bad answer ${status}: ${bytes?.toString()}`)
+        if (bytes) {
           const got = (JSON.parse(bytes.toString()) as { data: Page }).data.monitors
           if (got.length !== rows || got.some((m) => m.heartbeats?.length !== HEARTBEATS))
             throw new Error(`bad answer: ${got.length} rows (expected ${rows}), heartbeats short`)
-          checked = bytes
+          checked = Buffer.from(bytes)
         }
         latencies.push(performance.now() - t0)
       }

@@ -82,12 +82,13 @@ export const monitorPage = async (
     } else ids = await repos.monitorList.page(filter, order, offset, limit)
   }
 
-  const [rows, counts, pageCounts] = await Promise.all([
+  // The user's tags beside the rows (a few, by one statement compiled once), not after them: one wait fewer.
+  const [rows, counts, pageCounts, userTags] = await Promise.all([
     paged ? kept.of(repos, ids, now) : everyRow(repos, ids, now),
     counted ?? repos.monitorList.counts(filter),
     repos.monitorList.statusPageCounts(filter),
+    repos.tags.shownOf(userId),
   ])
-  const userTags = rows.some((r) => r.tagIds.length > 0) ? await repos.tags.shownOf(userId) : []
   // A row's tags in the order of the user's tags (by name).
   const tagRank = new Map(userTags.map((t, k) => [t.id, k]))
   const tagsOf = (tagIds: readonly string[]) =>
