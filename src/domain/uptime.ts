@@ -128,6 +128,14 @@ export const roundUptime = (percent: number | null): number | null =>
 export const averageMs = (r: Pick<Rollup, 'rt_count' | 'rt_sum'>): number | null =>
   r.rt_count === 0 ? null : Math.round(r.rt_sum / r.rt_count)
 
+/** The uptime a page shows for a window's sums: rounded down, null without sums or known time. */
+export const uptimeOf = (r: Pick<Rollup, 'up_ms' | 'degraded_ms' | 'down_ms'> | undefined): number | null =>
+  r ? roundUptime(uptimePercent(r)) : null
+
+/** The average response time a page shows for a window's sums: null without sums or timed checks. */
+export const averageOf = (r: Pick<Rollup, 'rt_count' | 'rt_sum'> | undefined): number | null =>
+  r ? averageMs(r) : null
+
 /**
  * The p-th percentile (0..100) from the histogram, interpolated inside its bucket (the open-ended last
  * bucket ends at the largest value seen). Accurate to the width of a bucket.

@@ -1,4 +1,4 @@
-import { averageMs, figureWindow, type Rollup, roundUptime, uptimePercent } from '../../domain/uptime.ts'
+import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { ListRow } from '../db/repos/monitor-list.repo.ts'
 import { toMonitor } from './monitor-view.ts'
@@ -11,9 +11,6 @@ import { toMonitor } from './monitor-view.ts'
 // did (the hour and the day they sum up to move on with the clock). Every page is checked against the database, so
 // what another server process wrote is seen at once. A row holds no user's data but its own monitor's, and is only
 // ever given for the ids a user's own page picked.
-
-export const uptimeOf = (r: Rollup | undefined) => (r ? roundUptime(uptimePercent(r)) : null)
-export const averageOf = (r: Rollup | undefined) => (r ? averageMs(r) : null)
 
 /** A monitor's row: its JSON up to the list of its tags (`…,"tags":`), and the ids of its tags. */
 export interface ShownRow {

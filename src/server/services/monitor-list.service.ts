@@ -2,7 +2,7 @@ import type { MonitorStatus } from '../../domain/monitor.schema.ts'
 import { type MonitorPageQuery, sortOf } from '../../domain/monitor-list.ts'
 import { MONITOR_STATUSES } from '../../domain/monitor-status.ts'
 import type { TagColor } from '../../domain/tags.ts'
-import { figureWindow } from '../../domain/uptime.ts'
+import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import {
@@ -13,7 +13,7 @@ import {
   tagFilterBy,
 } from '../db/repos/monitor-list.repo.ts'
 import { notFound } from '../errors.ts'
-import { averageOf, type ListRows, type ShownRow, shownRow, uptimeOf } from './list-rows.ts'
+import { type ListRows, type ShownRow, shownRow } from './list-rows.ts'
 
 // `GET /api/monitors`: the one list of the user's monitors. Paged (with `page` or `limit`) it picks a page's ids, and
 // gives their rows with their figures, tags and heartbeat bars from those the server keeps (list-rows.ts), in a fixed

@@ -2,6 +2,7 @@ import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-resu
 import { clipSpans, type Span } from '../../domain/time-spans.ts'
 import {
   averageMs,
+  averageOf,
   bucketStart,
   histogramPercentile,
   mergeRollups,
@@ -10,6 +11,7 @@ import {
   roundUptime,
   STATS_WINDOWS,
   type StatsWindow,
+  uptimeOf,
   uptimePercent,
   windowStart,
 } from '../../domain/uptime.ts'
@@ -33,8 +35,8 @@ export const toIncident = (row: IncidentListRow): Incident => ({
 })
 
 const figures = (r: Rollup | undefined) => ({
-  uptime: r ? roundUptime(uptimePercent(r)) : null,
-  avg: r ? averageMs(r) : null,
+  uptime: uptimeOf(r),
+  avg: averageOf(r),
 })
 
 const monitorFigures = (day: Rollup | undefined, month: Rollup | undefined): MonitorFigures => ({
@@ -82,8 +84,8 @@ export const monitorStats = async (
     const r = byStep.get(t)
     series.push({
       t: iso(t),
-      uptime: r ? roundUptime(uptimePercent(r)) : null,
-      avg_response_ms: r ? averageMs(r) : null,
+      uptime: uptimeOf(r),
+      avg_response_ms: averageOf(r),
       p95_response_ms: r ? histogramPercentile(r.hist, r.rt_max, 95) : null,
       checks: r?.checks ?? 0,
       failures: r?.failures ?? 0,
@@ -97,7 +99,7 @@ export const monitorStats = async (
     const r = byDay.get(start)
     return {
       date: iso(start).slice(0, 10),
-      uptime: r ? roundUptime(uptimePercent(r)) : null,
+      uptime: uptimeOf(r),
       incidents: incidents.filter((incident) => overlapsDay(incident, start, now)).length,
     }
   })

@@ -1,7 +1,15 @@
 import { INCIDENT_STATUSES, type IncidentStatus } from '../../domain/status-page.schema.ts'
 import { componentState, maintenanceState, overallStatus } from '../../domain/status-rules.ts'
 import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatus } from '../../domain/status-view.ts'
-import { averageMs, bucketStart, mergeRollups, PERIOD_MS, roundUptime, uptimePercent } from '../../domain/uptime.ts'
+import {
+  averageMs,
+  bucketStart,
+  mergeRollups,
+  PERIOD_MS,
+  roundUptime,
+  uptimeOf,
+  uptimePercent,
+} from '../../domain/uptime.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { renderMarkdown } from '../status/markdown.ts'
 
@@ -61,7 +69,7 @@ export const publicStatus = async (
         ).length
       return {
         date: new Date(start).toISOString().slice(0, 10),
-        uptime: rollup ? roundUptime(uptimePercent(rollup)) : null,
+        uptime: uptimeOf(rollup),
         incidents,
       }
     })
