@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
@@ -165,6 +166,35 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
     expect(all.pagination).toEqual({ total: 1, page: 1, limit: 1, total_pages: 1 })
   })
 
+  it('answers gzipped to a client that takes gzip, the same JSON, a page and the unpaged list alike', async () => {
+    const { token } = await world()
+    const get = async (query: string, acceptEncoding?: string) => {
+      const res = await t.app.request(`/api/monitors?${query}`, {
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        },
+      })
+      expect(res.status).toBe(200)
+      expect(res.headers.get('vary')).toBe('Accept-Encoding')
+      return { encoding: res.headers.get('content-encoding'), bytes: Buffer.from(await res.arrayBuffer()) }
+    }
+    for (const query of ['limit=50', 'page=1&limit=2&sort=-name', 'limit=50&q=example', '']) {
+      const plain = await get(query)
+      expect(plain.encoding).toBeNull()
+      expect(JSON.parse(plain.bytes.toString()).data.monitors.length).toBeGreaterThan(0)
+      // Twice: the rows kept by the first are sent deflated as they were kept.
+      for (const _ of [1, 2]) {
+        const zipped = await get(query, 'gzip, deflate, br')
+        expect(zipped.encoding).toBe('gzip')
+        expect(gunzipSync(zipped.bytes).toString()).toBe(plain.bytes.toString())
+      }
+      expect((await get(query, 'gzip;q=0, deflate')).encoding).toBeNull()
+    }
+    // A page of rows with their heartbeats is a fraction of its size gzipped.
+    const page = { plain: await get('limit=50'), zipped: await get('limit=50', 'gzip') }
+    expect(page.zipped.bytes.length).toBeLessThan(page.plain.bytes.length / 2)
+  })
   it('makes, renames, colours and deletes tags, gives them to monitors and filters by them', async () => {
     const { token, shop, api, mail } = await world()
     const made = await t.call('POST', '/api/tags', { token, body: { name: ' Production ', color: 'red' } })

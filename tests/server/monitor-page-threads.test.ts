@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MonitorPageQuery } from '../../src/domain/monitor-list.ts'
@@ -80,6 +81,10 @@ describe('the monitor list made in threads of its own on SQLite', () => {
       const expected = Buffer.from(await inThread.make(userId, q, now)).toString()
       expect(Buffer.from(bytes).toString(), JSON.stringify(q)).toBe(expected)
     }
+    // Gzipped when asked, from the rows the thread keeps: the same JSON.
+    const zipped = await Promise.all(asked.map((q) => threads.make(userId, q, now, true)))
+    for (const [k, bytes] of zipped.entries())
+      expect(gunzipSync(bytes).toString()).toBe(Buffer.from(made[k * 3] as Uint8Array).toString())
     // Not an empty answer that both would give: the down page has the shop with its bar.
     const down = JSON.parse(Buffer.from(made[15] as Uint8Array).toString()).data.monitors
     expect(down.map((m: { name: string; heartbeats: unknown[] }) => [m.name, m.heartbeats.length])).toEqual([

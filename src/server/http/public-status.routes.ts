@@ -5,6 +5,7 @@ import type { PublicStatus } from '../../domain/status-view.ts'
 import { badgeSvg, componentBadge, pageBadge, uptimeBadge } from '../status/render-badge.ts'
 import { renderFeed } from '../status/render-feed.ts'
 import { renderNotFound, renderStatusPage } from '../status/render-page.ts'
+import { accepts } from './accept-encoding.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { errorBody } from './errors.ts'
 import { compress, type Rendered, statusCache } from './status-cache.ts'
@@ -24,12 +25,8 @@ const slugOf = (c: Context) => {
   return slug.length <= 60 ? slug : ''
 }
 
-const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null => {
-  const list = (accept ?? '').toLowerCase()
-  if (/\bbr\b/.test(list)) return 'br'
-  if (/\bgzip\b/.test(list)) return 'gzip'
-  return null
-}
+const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null =>
+  accepts(accept, 'br') ? 'br' : accepts(accept, 'gzip') ? 'gzip' : null
 
 /** A cached rendering: 304 when the visitor has it, else the best compression it accepts. */
 const send = (c: Context, rendered: Rendered, maxAge: number) => {

@@ -1,6 +1,7 @@
 import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { ListRow } from '../db/repos/monitor-list.repo.ts'
+import type { Deflatable } from './gzip-parts.ts'
 import { toMonitor } from './monitor-view.ts'
 
 // The rows of the monitor list's pages as the bytes of their JSON, kept by monitor and version. A page of 50 rows
@@ -12,14 +13,16 @@ import { toMonitor } from './monitor-view.ts'
 // what another server process wrote is seen at once. A row holds no user's data but its own monitor's, and is only
 // ever given for the ids a user's own page picked.
 
-/** A monitor's row: its JSON up to the list of its tags (`…,"tags":`), and the ids of its tags. */
-export interface ShownRow {
+/**
+ * A monitor's row: its JSON up to the list of its tags (`…,"tags":`), and the ids of its tags; deflated once when
+ * first sent gzipped (gzip-parts.ts), and kept so.
+ */
+export interface ShownRow extends Deflatable {
   id: string
-  bytes: Buffer
   tagIds: readonly string[]
 }
 
-/** About 5 KB a row with its heartbeats: the rows of 40 pages of 50. */
+/** About 5 KB a row with its heartbeats (and 0.7 KB deflated): the rows of 40 pages of 50. */
 const ROWS_KEPT = 2_000
 
 type Figures = Awaited<ReturnType<Repos['rollups']['figuresOf']>>

@@ -13,6 +13,7 @@ import {
   tagFilterBy,
 } from '../db/repos/monitor-list.repo.ts'
 import { notFound } from '../errors.ts'
+import { type Deflatable, gzipOf } from './gzip-parts.ts'
 import { type ListRows, type ShownRow, shownRow } from './list-rows.ts'
 
 // `GET /api/monitors`: the one list of the user's monitors. Paged (with `page` or `limit`) it picks a page's ids, and
@@ -106,6 +107,8 @@ export const monitorPage = async (
   >
   return {
     monitors,
+    /** Whether the rows are those the server keeps (a page), which are sent deflated as they were kept. */
+    kept: paged,
     /** By state, the state filter aside: what the state filter's choices show. */
     counts: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), ...byStatus },
     pagination: {
@@ -125,13 +128,22 @@ const everyRow = async (repos: Repos, ids: readonly string[], now: number): Prom
   return (await repos.monitorList.byIds(ids, false)).map((row) => shownRow(row, figures, false))
 }
 
-/** `{ data: page }` as the bytes of its JSON: each row's bytes as they are kept, then its tags. */
-export const pageJson = (page: Awaited<ReturnType<typeof monitorPage>>): Uint8Array<ArrayBuffer> => {
-  const { monitors, ...rest } = page
-  const parts: Buffer[] = [Buffer.from('{"data":{"monitors":[')]
+/** `{ data: page }` as the parts of its JSON: each row's bytes as they are kept (deflated once too), then its tags. */
+const pageParts = (page: Awaited<ReturnType<typeof monitorPage>>): (Buffer | Deflatable)[] => {
+  const { monitors, kept, ...rest } = page
+  const parts: (Buffer | Deflatable)[] = [Buffer.from('{"data":{"monitors":[')]
   monitors.forEach(({ row, tags }, k) => {
-    parts.push(row.bytes, Buffer.from(`${JSON.stringify(tags)}}${k < monitors.length - 1 ? ',' : ''}`))
+    // An unpaged list's rows are made for this answer alone: deflated with the rest, not one by one.
+    parts.push(kept ? row : row.bytes, Buffer.from(`${JSON.stringify(tags)}}${k < monitors.length - 1 ? ',' : ''}`))
   })
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`))
-  return Buffer.concat(parts) as Uint8Array<ArrayBuffer>
+  return parts
+}
+
+/** `{ data: page }` as the bytes of its JSON, or (`gzip`) of that JSON gzipped from its rows deflated once. */
+export const pageJson = (page: Awaited<ReturnType<typeof monitorPage>>, gzip = false): Uint8Array<ArrayBuffer> => {
+  const parts = pageParts(page)
+  return (
+    gzip ? gzipOf(parts) : Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : p.bytes)))
+  ) as Uint8Array<ArrayBuffer>
 }

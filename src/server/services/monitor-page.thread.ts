@@ -19,10 +19,10 @@ const pages = pagesInThread({ repos: reposOf(database.db), database })
 const owned = (bytes: Uint8Array<ArrayBuffer>) =>
   bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : new Uint8Array(bytes)
 
-port.on('message', async ({ id, userId, query, now }: PageAsk) => {
+port.on('message', async ({ id, userId, query, now, gzip }: PageAsk) => {
   let answer: PageAnswer
   try {
-    const bytes = owned(await pages.make(userId, query, now))
+    const bytes = owned(await pages.make(userId, query, now, gzip))
     port.postMessage({ id, bytes } satisfies PageAnswer, [bytes.buffer])
     return
   } catch (error) {

@@ -21,9 +21,9 @@ import { oneAtATime } from './one-at-a-time.ts'
 // thread only added its handoff (a page's CPU 5.2 → 7.7 ms): pages are made in the serving thread. The threads start
 // with the first page asked for.
 
-/** Makes a page of the monitor list as the bytes of its JSON answer (`{ data: page }`). */
+/** Makes a page of the monitor list as the bytes of its JSON answer (`{ data: page }`), gzipped when asked. */
 export interface MonitorPages {
-  make(userId: string, query: MonitorPageQuery, now: number): Promise<Uint8Array<ArrayBuffer>>
+  make(userId: string, query: MonitorPageQuery, now: number, gzip?: boolean): Promise<Uint8Array<ArrayBuffer>>
   close(): Promise<void>
 }
 
@@ -33,6 +33,7 @@ export interface PageAsk {
   userId: string
   query: MonitorPageQuery
   now: number
+  gzip: boolean
 }
 export type PageAnswer =
   | { id: number; bytes: Uint8Array<ArrayBuffer> }
@@ -50,7 +51,8 @@ export const pagesInThread = (deps: { repos: Repos; database: Database }): Monit
   // The rows this thread answered, kept for its next pages (list-rows.ts).
   const made = { ...deps, rows: listRows() }
   return {
-    make: (userId, query, now) => turn(async () => pageJson(await monitorPage(made, userId, query, now))),
+    make: (userId, query, now, gzip = false) =>
+      turn(async () => pageJson(await monitorPage(made, userId, query, now), gzip)),
     close: async () => {},
   }
 }
@@ -100,13 +102,13 @@ export const pageThreads = (source: PageSource, size: number, logger: Logger): M
   }
 
   return {
-    make: (userId, query, now) => {
+    make: (userId, query, now, gzip = false) => {
       threads ??= Array.from({ length: size }, start)
       const thread = threads.reduce((a, b) => (b.waiting.size < a.waiting.size ? b : a))
       const id = ++asked
       return new Promise<Uint8Array<ArrayBuffer>>((resolve, reject) => {
         thread.waiting.set(id, { resolve, reject })
-        thread.worker.postMessage({ id, userId, query, now } satisfies PageAsk)
+        thread.worker.postMessage({ id, userId, query, now, gzip } satisfies PageAsk)
       })
     },
     close: async () => {
