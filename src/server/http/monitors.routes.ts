@@ -42,7 +42,7 @@ export const monitorRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', MonitorPageQuery), async (c) => {
-      // A page is 240 KB of JSON, 30–40 KB gzipped from its rows deflated once (services/gzip-parts.ts).
+      // A page is about 245 KB of JSON and 40–45 KB gzipped, from its rows deflated once (services/gzip-parts.ts).
       const gzip = accepts(c.req.header('Accept-Encoding'), 'gzip')
       const bytes = await deps.monitorPages.make(userOf(c), c.req.valid('query'), deps.clock.now(), gzip)
       return c.body(bytes, 200, {
