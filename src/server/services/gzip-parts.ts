@@ -21,11 +21,15 @@ const DEFLATE_FROM = 4096
 const deflatedPiece = (bytes: Buffer, level: number) =>
   deflateRawSync(bytes, { level, finishFlush: constants.Z_SYNC_FLUSH })
 
-/** `bytes` in a buffer of their own: zlib's answer is a slice of its 16 KB output buffer, which a kept one would pin. */
-const owned = (bytes: Buffer) => {
-  const copy = Buffer.allocUnsafeSlow(bytes.length)
-  bytes.copy(copy)
-  return copy
+/**
+ * `parts` in a buffer of their own, to be kept: a small Buffer is a slice of a shared pool, and zlib's answer a slice
+ * of its 16 KB output buffer, which a kept one would pin.
+ */
+export const owned = (parts: readonly Buffer[]) => {
+  const bytes = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.length, 0))
+  let at = 0
+  for (const part of parts) at += part.copy(bytes, at)
+  return bytes
 }
 
 /** A stored block (not the last) of `bytes`, fewer than 65,536: a header byte, the length and its complement. */
@@ -64,7 +68,7 @@ export const gzipOf = (parts: readonly (Buffer | Deflatable)[]): Buffer => {
     if (Buffer.isBuffer(part)) run.push(part)
     else {
       endRun()
-      part.deflated ??= owned(deflatedPiece(part.bytes, 6))
+      part.deflated ??= owned([deflatedPiece(part.bytes, 6)])
       pieces.push(part.deflated)
     }
   }

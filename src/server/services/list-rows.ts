@@ -1,7 +1,7 @@
 import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { ListRow } from '../db/repos/monitor-list.repo.ts'
-import type { Deflatable } from './gzip-parts.ts'
+import { type Deflatable, owned } from './gzip-parts.ts'
 import { toMonitor } from './monitor-view.ts'
 
 // The rows of the monitor list's pages as the bytes of their JSON, kept by monitor and version. A page of 50 rows
@@ -26,14 +26,6 @@ export interface ShownRow extends Deflatable {
 const ROWS_KEPT = 2_000
 
 type Figures = Awaited<ReturnType<Repos['rollups']['figuresOf']>>
-
-/** `parts` in a buffer of their own (a small Buffer is a slice of a shared pool, which a kept one would pin). */
-const owned = (parts: readonly Buffer[]) => {
-  const bytes = Buffer.allocUnsafeSlow(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const part of parts) at += part.copy(bytes, at)
-  return bytes
-}
 
 const NO_BEATS = Buffer.from('[]')
 

@@ -108,7 +108,7 @@ export const monitorPage = async (
   return {
     monitors,
     /** Whether the rows are those the server keeps (a page), which are sent deflated as they were kept. */
-    kept: paged,
+    rowsKept: paged,
     /** By state, the state filter aside: what the state filter's choices show. */
     counts: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), ...byStatus },
     pagination: {
@@ -130,11 +130,11 @@ const everyRow = async (repos: Repos, ids: readonly string[], now: number): Prom
 
 /** `{ data: page }` as the parts of its JSON: each row's bytes as they are kept (deflated once too), then its tags. */
 const pageParts = (page: Awaited<ReturnType<typeof monitorPage>>): (Buffer | Deflatable)[] => {
-  const { monitors, kept, ...rest } = page
+  const { monitors, rowsKept, ...rest } = page
   const parts: (Buffer | Deflatable)[] = [Buffer.from('{"data":{"monitors":[')]
   monitors.forEach(({ row, tags }, k) => {
     // An unpaged list's rows are made for this answer alone: deflated with the rest, not one by one.
-    parts.push(kept ? row : row.bytes, Buffer.from(`${JSON.stringify(tags)}}${k < monitors.length - 1 ? ',' : ''}`))
+    parts.push(rowsKept ? row : row.bytes, Buffer.from(`${JSON.stringify(tags)}}${k < monitors.length - 1 ? ',' : ''}`))
   })
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`))
   return parts
