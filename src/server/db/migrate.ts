@@ -26,6 +26,7 @@ import { postgresSearchText } from './migrations/023-postgres-search-text.ts'
 import { postgresSearchTrigrams } from './migrations/024-postgres-search-trigrams.ts'
 import { tagNameOrder } from './migrations/025-tag-name-order.ts'
 import { listRowVersions } from './migrations/026-list-row-versions.ts'
+import * as emailConfirmation from './migrations/027-email-confirmation.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -56,6 +57,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '024-postgres-search-trigrams': postgresSearchTrigrams(dialect),
   '025-tag-name-order': tagNameOrder(dialect),
   '026-list-row-versions': listRowVersions(dialect),
+  '027-email-confirmation': emailConfirmation,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

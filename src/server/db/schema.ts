@@ -34,6 +34,8 @@ export interface UsersTable {
   image: string | null
   created_at: number
   updated_at: number
+  /** When the current address was confirmed by a link sent to it (or by the operator); null until then. */
+  email_confirmed_at: number | null
 }
 
 export interface UserImagesTable {
@@ -47,6 +49,15 @@ export interface EmailChangesTable {
   token_hash: string
   user_id: string
   new_email: string
+  created_at: number
+  expires_at: number
+  used_at: number | null
+}
+
+export interface EmailConfirmationsTable {
+  token_hash: string
+  user_id: string
+  email: string
   created_at: number
   expires_at: number
   used_at: number | null
@@ -557,6 +568,7 @@ export interface DB {
   recovery_codes: RecoveryCodesTable
   sign_in_challenges: SignInChallengesTable
   security_events: SecurityEventsTable
+  email_confirmations: EmailConfirmationsTable
   subscriptions: SubscriptionsTable
   billing_accounts: BillingAccountsTable
   billing_events: BillingEventsTable
