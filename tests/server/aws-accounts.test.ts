@@ -152,8 +152,8 @@ describe.each(dialects)('AWS accounts on %s', (dialect) => {
       const seen: LiveEvent[] = []
       const otherSeen: LiveEvent[] = []
       const streams = [
-        t.deps.live.open(owner.user.user_id, undefined, (d) => seen.push(d.event)),
-        t.deps.live.open(other.user.user_id, undefined, (d) => otherSeen.push(d.event)),
+        t.deps.live.open(owner.user.user_id, undefined, (d) => d.event && seen.push(d.event)),
+        t.deps.live.open(other.user.user_id, undefined, (d) => d.event && otherSeen.push(d.event)),
       ]
       const reads = () => seen.filter((e) => e.kind === 'cloud')
       const id = (await connect(owner.token, keys())).json.data.account.id

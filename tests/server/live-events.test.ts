@@ -195,6 +195,7 @@ describe.each(dialects)('live events on %s', (dialect) => {
   it("tells a support request's owner of an operator's answer, not the operator", async () => {
     const owner = await t.register({ name: 'Ada' })
     const operator = await t.register({ name: 'Olga Operator', email: OPERATOR })
+    await t.confirmEmail(OPERATOR)
     const created = await t.call('POST', '/api/support/tickets', {
       token: owner.token,
       body: { subject: 'Checks time out', category: 'monitoring', message: 'Every night at 02:00.' },
@@ -329,6 +330,71 @@ describe.each(dialects)('live events on %s', (dialect) => {
     expect(await lost.waitFor(() => lost.events()[0])).toEqual({ kind: 'resync' })
   })
 
+  /** The ids a stream was given: of its events, its id-only frames and its keep-alives. */
+  const idsOf = (s: SseClient) => s.frames.flatMap((f) => (f.id === undefined ? [] : [f.id]))
+
+  it("tells a user nothing of another user's activity: ids and keep-alives stand still while another acts", async () => {
+    const a = await userWithMonitor()
+    const b = await userWithMonitor()
+    const sb = await openStream(b.token)
+    await checkNow(b.token, b.monitorId)
+    await sb.nextEvent(isResult(b.monitorId))
+    const before = sb.lastEventId as string
+    t.clock.advance(LIVE_KEEPALIVE_MS)
+    const firstBeat = await sb.waitFor(() => sb.frames.find((f) => f.comments.includes('keep-alive')))
+    expect(firstBeat.id).toBe(before)
+    const seen = sb.frames.length
+
+    // A's checks, a new monitor and its bell: none of it is B's.
+    const sa = await openStream(a.token)
+    for (let i = 0; i < 3; i++) await checkNow(a.token, a.monitorId)
+    await t.call('POST', '/api/monitors', {
+      token: a.token,
+      body: { type: 'web', name: 'Other', url: web.url, interval_seconds: 60 },
+    })
+    await sa.waitFor(() => sa.events().filter(isResult(a.monitorId)).length === 3)
+    t.clock.advance(LIVE_KEEPALIVE_MS)
+    const beat = await sb.waitFor(() => sb.frames.slice(seen).find((f) => f.comments.includes('keep-alive')))
+    expect(beat.id).toBe(before)
+    expect(sb.frames.slice(seen).map((f) => f.id)).toEqual([before])
+    expect(sb.events().filter((e) => e.kind !== 'monitor' || e.monitor_id !== b.monitorId)).toEqual([])
+    // A stream B opens now stands where B's last one did.
+    const again = await openStream(b.token)
+    expect(again.lastEventId).toBe(before)
+    // A's own ids are not B's to count either: none of B's appears on A's stream, nor one of A's on B's.
+    expect(idsOf(sa).filter((id) => idsOf(sb).includes(id))).toEqual([])
+  })
+
+  it('replays exactly what a tab missed while other users were active, and places the id of a tab that saw nothing yet', async () => {
+    const a = await userWithMonitor()
+    const b = await userWithMonitor()
+    // B's first tab has seen no event of B's: it is still given an id to come back with.
+    const quiet = await openStream(b.token)
+    const mark = await quiet.waitFor(() => quiet.lastEventId)
+    await quiet.close()
+    await until(() => t.deps.live.streamsOf(b.userId) === 0)
+    await checkNow(a.token, a.monitorId)
+    await checkNow(b.token, b.monitorId)
+    await checkNow(a.token, a.monitorId)
+    const back = await stream(b.token, { 'last-event-id': mark })
+    await back.waitFor(() => back.events().filter(isResult(b.monitorId)).length === 1)
+    const lastId = back.lastEventId as string
+    await back.close()
+    await until(() => t.deps.live.streamsOf(b.userId) === 0)
+
+    await checkNow(a.token, a.monitorId)
+    await checkNow(b.token, b.monitorId)
+    await checkNow(a.token, a.monitorId)
+    await checkNow(b.token, b.monitorId)
+    const again = await stream(b.token, { 'last-event-id': lastId })
+    await again.waitFor(() => again.events().filter(isResult(b.monitorId)).length === 2)
+    expect(again.events().every((e) => e.kind === 'monitor' && e.monitor_id === b.monitorId)).toBe(true)
+    // Caught up, the stream's place is its last event's.
+    t.clock.advance(LIVE_KEEPALIVE_MS)
+    const beat = await again.waitFor(() => again.frames.find((f) => f.comments.includes('keep-alive')))
+    expect(beat.id).toBe(again.frames.filter((f) => f.event === 'change').at(-1)?.id)
+  })
+
   it('keeps an idle stream open with a comment that carries the newest id, and ends it with the session', async () => {
     const a = await userWithMonitor()
     const s = await stream(a.token)
@@ -420,6 +486,17 @@ describe.each(dialects)('live events on %s', (dialect) => {
         const again = await stream(a.token, { 'last-event-id': lastId }, otherHttp.url)
         await again.waitFor(() => again.events().filter(isResult(a.monitorId)).length === 1)
         expect(again.events()[0]?.kind).toBe('monitor')
+      })
+
+      it('places a tab that saw nothing yet in every process: it catches up from its first id on another one', async () => {
+        const a = await userWithMonitor()
+        const first = await stream(a.token)
+        const mark = await first.waitFor(() => first.lastEventId)
+        await first.close()
+        await checkNow(a.token, a.monitorId)
+        const again = await stream(a.token, { 'last-event-id': mark }, otherHttp.url)
+        await again.waitFor(() => again.events().filter(isResult(a.monitorId)).length === 1)
+        expect(again.events().map((e) => e.kind)).toEqual(['monitor'])
       })
     })
 })

@@ -11,10 +11,11 @@ const MAX_QUEUED = 1_000
 
 /**
  * GET /api/events: the signed-in user's live events as server-sent events (issue 19), one stream per tab. Each
- * event is `event: change`, its id, and the LiveEvent as JSON. A `Last-Event-ID` (EventSource sends it when it
- * reconnects) is answered with what the user missed, or `resync` when that cannot be told. A comment every
- * LIVE_KEEPALIVE_MS keeps proxies from closing an idle stream, carries the newest id (so a tab that heard nothing
- * still knows where it stands), and checks that the session still lives: a stream ends with its session.
+ * event is `event: change`, its id, and the LiveEvent as JSON. Ids are the user's own (live/hub.ts): random, and a
+ * stream's place moves only with its user's events. A `Last-Event-ID` (EventSource sends it when it reconnects) is
+ * answered with what the user missed, or `resync` when that cannot be told. An id-only frame gives the tab its place
+ * (the user's newest id) when it has heard nothing; a comment every LIVE_KEEPALIVE_MS keeps proxies from closing an
+ * idle stream, carries that place again, and checks that the session still lives: a stream ends with its session.
  */
 export const eventRoutes = (deps: Deps) =>
   new Hono<AppEnv>().use(requireSession(deps)).get('/', (c) => {
@@ -36,8 +37,9 @@ export const eventRoutes = (deps: Deps) =>
     // Until the stream is made (at once, below), what arrives waits here.
     const early: string[] = []
     let write: (text: string) => void = (text) => void early.push(text)
+    // A mark (no event) only moves the tab's place.
     const frame = ({ id, event }: Delivered) =>
-      `event: ${LIVE_EVENT_NAME}\nid: ${id}\ndata: ${JSON.stringify(event)}\n\n`
+      event === null ? `id: ${id}\n\n` : `event: ${LIVE_EVENT_NAME}\nid: ${id}\ndata: ${JSON.stringify(event)}\n\n`
     const stream = deps.live.open(userId, lastEventId, (d) => write(frame(d)))
     if (!stream)
       throw new Failure(
@@ -57,8 +59,10 @@ export const eventRoutes = (deps: Deps) =>
       // Written at once, so the browser (and a proxy) sees the stream open; a tab is told to wait 3 s to reconnect.
       write(': live\nretry: 3000\n\n')
       for (const d of stream.backlog) write(frame(d))
+      // What came meanwhile ends at the newest id itself.
       const caughtUp = stream.position()
-      if (caughtUp !== null && stream.backlog.at(-1)?.id !== caughtUp) write(`id: ${caughtUp}\n\n`)
+      if (early.length === 0 && caughtUp !== null && stream.backlog.at(-1)?.id !== caughtUp)
+        write(`id: ${caughtUp}\n\n`)
       for (const text of early.splice(0)) write(text)
       // Re-armed after each beat, from a later turn of the event loop, rather than `every`: a clock moved across
       // days (a test's) beats once, not once per 25 s of the span.

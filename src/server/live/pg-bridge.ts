@@ -3,14 +3,15 @@ import pg from 'pg'
 import type { LiveEvent } from '../../domain/live-event.ts'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
-import { createFanOut, idMaker, type LiveHub, type UserEvent } from './hub.ts'
+import { createFanOut, type LiveHub, newEventId, type UserEvent } from './hub.ts'
 
 // Live events across server processes on PostgreSQL (issue 19): publishing is `pg_notify` on one channel; each
 // process holds one dedicated connection that LISTENs on it and feeds its fan-out. The publisher takes its own
 // events from the notification like every other process, so all processes hold the same events in the same order
 // (PostgreSQL delivers notifications in commit order to every listener), and an event's id means one place in every
 // process's ring: a tab may reconnect to another process and catch up. While the listening connection is lost,
-// events are missed: on reconnecting the ring is emptied and open pages are told to `resync`.
+// events are missed: on reconnecting the ring is emptied and open pages are told to `resync`. A user's mark (an
+// entry with no event, which gives a user with no event yet a place: hub.ts) travels the same way.
 
 export const LIVE_CHANNEL = 'vigil_live'
 
@@ -25,13 +26,13 @@ interface Wire {
   i: string
   /** user */
   u: string
-  /** event */
-  e: LiveEvent
+  /** event; null for a mark */
+  e: LiveEvent | null
 }
 
 /** The payload of one event, cut to fit: a long check message is shortened, a long list of ids split. */
-export const payloadsOf = (id: () => string, { userId, event }: UserEvent): string[] => {
-  const one = (e: LiveEvent) => JSON.stringify({ i: id(), u: userId, e } satisfies Wire)
+export const payloadsOf = ({ userId, event }: UserEvent): string[] => {
+  const one = (e: LiveEvent) => JSON.stringify({ i: newEventId(), u: userId, e } satisfies Wire)
   if (event.kind === 'monitor' && event.result && event.result.message.length > MAX_MESSAGE)
     return [one({ ...event, result: { ...event.result, message: `${event.result.message.slice(0, MAX_MESSAGE)}…` } })]
   if (event.kind === 'monitors' && event.monitor_ids.length > 100) {
@@ -56,7 +57,6 @@ export const createPgHub = (opts: {
 }): LiveHub & { readonly listening: boolean } => {
   const { database, logger } = opts
   const fanOut = createFanOut(opts)
-  const nextId = idMaker()
   let client: pg.Client | null = null
   let stopped = true
   let listening = false
@@ -83,7 +83,12 @@ export const createPgHub = (opts: {
     }
   }
   const publishAll = (events: readonly UserEvent[]) => {
-    for (const e of events) queue.push(...payloadsOf(nextId, e))
+    for (const e of events) queue.push(...payloadsOf(e))
+    if (queue.length > 0) send()
+  }
+  /** Gives users a place (hub.ts), as every process will hear it. */
+  const mark = (userIds: readonly string[]) => {
+    for (const u of userIds) queue.push(JSON.stringify({ i: newEventId(), u, e: null } satisfies Wire))
     if (queue.length > 0) send()
   }
 
@@ -112,8 +117,8 @@ export const createPgHub = (opts: {
       await c.end().catch(() => {})
       return
     }
-    // Events sent while no connection listened are not coming: pages load again.
-    if (listened) fanOut.gap()
+    // Events sent while no connection listened are not coming: pages load again, their users placed anew.
+    if (listened) mark(fanOut.gap())
     listened = true
     listening = true
     wait = opts.retryMs ?? 500
@@ -145,7 +150,12 @@ export const createPgHub = (opts: {
   return {
     publish: (userId, event) => publishAll([{ userId, event }]),
     publishAll,
-    open: fanOut.open,
+    open: (userId, lastEventId, send) => {
+      const stream = fanOut.open(userId, lastEventId, send)
+      // A user with no place yet is given one; the stream hears it come back.
+      if (stream?.position() === null) mark([userId])
+      return stream
+    },
     streamsOf: fanOut.streamsOf,
     get listening() {
       return listening
