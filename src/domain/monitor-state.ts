@@ -93,20 +93,23 @@ export const applyVerdict = (health: Health, verdict: Verdict, at: number, polic
 }
 
 /**
- * When the next check is due. Fixed rate: the next slot of the monitor's own grid after `scheduledAt`,
- * skipping slots already missed (after a pause of the worker) instead of running them in a burst; a
- * check that confirms a failure or a recovery runs sooner, at the retry interval.
+ * When the next check is due. Fixed rate: the next slot of the monitor's own grid after the check (the grid is its
+ * first check's time plus whole intervals; `gridAt` is a slot of it, null when this check starts a new one), skipping
+ * slots already missed (after a pause of the worker) instead of running them in a burst. A check that confirms a
+ * failure or a recovery is followed by an extra one at the retry interval, between the slots (or the next slot, when
+ * that comes first): retries never move the grid. `gridAt` is the next slot, for the next check to keep to.
  */
 export const nextDue = (opts: {
+  gridAt: number | null
   scheduledAt: number
   finishedAt: number
   intervalMs: number
   retryIntervalMs: number
   confirming: boolean
-}): number => {
+}): { at: number; gridAt: number } => {
   const { scheduledAt, finishedAt, intervalMs, retryIntervalMs, confirming } = opts
-  if (confirming) return finishedAt + retryIntervalMs
-  let next = scheduledAt + intervalMs
-  if (next <= finishedAt) next += Math.ceil((finishedAt - next + 1) / intervalMs) * intervalMs
-  return next
+  const anchor = opts.gridAt ?? scheduledAt
+  const after = Math.max(scheduledAt, finishedAt)
+  const slot = anchor + (Math.floor((after - anchor) / intervalMs) + 1) * intervalMs
+  return { at: confirming ? Math.min(finishedAt + retryIntervalMs, slot) : slot, gridAt: slot }
 }

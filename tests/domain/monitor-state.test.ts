@@ -82,15 +82,32 @@ describe('monitor state rules', () => {
 })
 
 describe('next due time', () => {
-  const base = { intervalMs: 30_000, retryIntervalMs: 10_000 }
+  const base = { gridAt: null, intervalMs: 30_000, retryIntervalMs: 10_000 }
+  const at = (o: Parameters<typeof nextDue>[0]) => nextDue(o).at
   it('keeps a fixed rate from the scheduled time, whatever the check took', () => {
-    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 2_500, confirming: false })).toBe(30_000)
+    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 2_500, confirming: false })).toEqual({
+      at: 30_000,
+      gridAt: 30_000,
+    })
   })
   it('skips slots already missed instead of running them in a burst', () => {
-    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 95_000, confirming: false })).toBe(120_000)
-    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 30_000, confirming: false })).toBe(60_000)
+    expect(at({ ...base, scheduledAt: 0, finishedAt: 95_000, confirming: false })).toBe(120_000)
+    expect(at({ ...base, scheduledAt: 0, finishedAt: 30_000, confirming: false })).toBe(60_000)
   })
-  it('re-checks at the retry interval after the check while confirming', () => {
-    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 1_000, confirming: true })).toBe(11_000)
+  it('re-checks at the retry interval after the check while confirming, or at the next slot when that comes first', () => {
+    expect(nextDue({ ...base, scheduledAt: 0, finishedAt: 1_000, confirming: true })).toEqual({
+      at: 11_000,
+      gridAt: 30_000,
+    })
+    expect(at({ ...base, retryIntervalMs: 25_000, scheduledAt: 0, finishedAt: 8_000, confirming: true })).toBe(30_000)
+  })
+  it('keeps the grid after a retry: the check after it is on the next slot, not an interval after the retry', () => {
+    // The grid is :05/:35; the retry ran at :15 (between slots) and at :40 (past the one it replaced).
+    expect(nextDue({ ...base, gridAt: 35_000, scheduledAt: 15_000, finishedAt: 15_400, confirming: false })).toEqual({
+      at: 35_000,
+      gridAt: 35_000,
+    })
+    expect(at({ ...base, gridAt: 35_000, scheduledAt: 40_000, finishedAt: 40_400, confirming: false })).toBe(65_000)
+    expect(at({ ...base, gridAt: 35_000, scheduledAt: 15_000, finishedAt: 15_400, confirming: true })).toBe(25_400)
   })
 })

@@ -208,6 +208,68 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
     expect(await resultCount(ids)).toBe(runs.length)
   })
 
+  it('keeps each monitor on its grid: a retry is an extra check between grid points, with one worker or two', async () => {
+    // Every 3 s with a retry after 2 s (the README's 30 s and 20 s, shorter): checks at 0, 3, 6 s... stay there
+    // whatever the retries do (issue 35).
+    const { ids } = await newUserWithMonitors(1, {
+      interval_seconds: 3,
+      timeout_seconds: 1,
+      retries: 1,
+      retry_interval_seconds: 2,
+    })
+    const [id] = ids as [string]
+    const second = dialect === 'sqlite' ? openSqlite(db.file as string) : openPostgres(db.url as string, 4, () => {})
+    const starts: { worker: string; at: number }[] = []
+    const counting =
+      (worker: string): RunCheck =>
+      async (monitor, signal) => {
+        starts.push({ worker, at: clock.now() })
+        return t.deps.runCheck(monitor, signal)
+      }
+    const a = scheduler(db.database, counting('a'), 'grid-a', 1)
+    const b = scheduler(second, counting('b'), 'grid-b', 1)
+    const first = clock.now()
+    a.start()
+    b.start()
+    const offsets = () => starts.map((s) => Math.round((s.at - first) / 100) / 10)
+    try {
+      // Up at 0 and 3; failing from 5.5 s: 6 fails, the retry at 8 confirms; back at 8.5 s: 9 is on the grid.
+      await run(5_500, a, b)
+      web.state.mode = 'error'
+      await run(3_000, a, b)
+      web.state.mode = 'ok'
+      // A failure the retry does not confirm: 12 fails, 14 passes, 15 is on the grid.
+      await run(3_000, a, b)
+      web.state.mode = 'error'
+      await run(1_000, a, b)
+      web.state.mode = 'ok'
+      await run(5_600, a, b)
+    } finally {
+      web.state.mode = 'ok'
+      await Promise.all([a.stop(), b.stop()])
+      await second.close()
+    }
+    // The first check started at the clock's first step (0.1 s) for its slot at 0: the grid is the slots', not the starts'.
+    expect(offsets()).toEqual([0.1, 3, 6, 8, 9, 12, 14, 15, 18])
+    const stored = await db.database.db
+      .selectFrom('check_results')
+      .select(['checked_at', 'ok'])
+      .where('monitor_id', '=', id)
+      .orderBy('checked_at')
+      .execute()
+    expect(stored.map((r) => [Math.round((Number(r.checked_at) - first) / 100) / 10, r.ok === 1])).toEqual([
+      [0.1, true],
+      [3, true],
+      [6, false],
+      [8, false],
+      [9, true],
+      [12, false],
+      [14, true],
+      [15, true],
+      [18, true],
+    ])
+  })
+
   it('spreads monitors missed while no worker ran over their interval instead of checking them all at once', async () => {
     const { ids } = await newUserWithMonitors(40, { interval_seconds: 60, timeout_seconds: 5 })
     const longAgo = clock.now() - 3_600_000

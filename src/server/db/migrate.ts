@@ -27,6 +27,7 @@ import { postgresSearchTrigrams } from './migrations/024-postgres-search-trigram
 import { tagNameOrder } from './migrations/025-tag-name-order.ts'
 import { listRowVersions } from './migrations/026-list-row-versions.ts'
 import * as emailConfirmation from './migrations/027-email-confirmation.ts'
+import * as monitorGrid from './migrations/028-monitor-grid.ts'
 
 // Migrations live in code (not a folder read at run time) so they ship inside any bundle. Most are written
 // once with Kysely's schema builder; a migration that needs dialect-specific SQL (triggers) takes the dialect.
@@ -58,6 +59,7 @@ const migrationsFor = (dialect: Database['dialect']): Record<string, Migration> 
   '025-tag-name-order': tagNameOrder(dialect),
   '026-list-row-versions': listRowVersions(dialect),
   '027-email-confirmation': emailConfirmation,
+  '028-monitor-grid': monitorGrid,
 })
 
 export const migrateToLatest = (database: Database): Promise<void> => migrate(database, (m) => m.migrateToLatest())

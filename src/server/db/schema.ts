@@ -192,6 +192,8 @@ export interface MonitorsTable {
   target: string
   last_reminded_at: number | null
   next_check_at: number | null
+  /** A slot of the monitor's grid of regular checks; null: its next check starts one (migration 028). */
+  grid_at: number | null
   lease_owner: string | null
   lease_until: number | null
   created_at: number

@@ -140,13 +140,16 @@ export const checkEffects = (
 
   const retryAt = check.finishedAt + row.retry_interval_seconds * 1000
   if (check.lease !== null) {
-    change.next_check_at = nextDue({
+    const next = nextDue({
+      gridAt: row.grid_at,
       scheduledAt: check.scheduledAt,
       finishedAt: check.finishedAt,
       intervalMs: row.interval_seconds * 1000,
       retryIntervalMs: row.retry_interval_seconds * 1000,
       confirming: step.confirming,
     })
+    change.next_check_at = next.at
+    change.grid_at = next.gridAt
     change.lease_owner = null
     change.lease_until = null
   } else if (step.confirming && row.lease_owner === null && (row.next_check_at ?? Infinity) > retryAt) {

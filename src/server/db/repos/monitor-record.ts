@@ -167,6 +167,7 @@ export const newMonitorRecord = (
     warned_for: null,
     last_reminded_at: null,
     next_check_at: opts.nextCheckAt ?? now,
+    grid_at: null,
     lease_owner: null,
     lease_until: null,
     created_at: now,
@@ -185,6 +186,8 @@ export const freshState = (now: number): MonitorChange => ({
   status_changed_at: now,
   accounted_at: null,
   next_check_at: now,
+  // Checked at once, on a grid of its own from then.
+  grid_at: null,
   lease_owner: null,
   lease_until: null,
 })
@@ -201,6 +204,7 @@ export const pausedState = (now: number): MonitorChange => ({
   open_incident_id: null,
   accounted_at: null,
   next_check_at: null,
+  grid_at: null,
   lease_owner: null,
   lease_until: null,
 })

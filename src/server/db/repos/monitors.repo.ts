@@ -144,11 +144,15 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
         .execute(),
     ),
 
-  /** Gives a leased monitor back with its next due time (a check skipped or moved). */
+  /** Gives a leased monitor back; with a next due time, the check moved there starts a new grid. */
   release: (monitorId: string, owner: string, nextCheckAt: number | null) =>
     db
       .updateTable('monitors')
-      .set({ lease_owner: null, lease_until: null, ...(nextCheckAt === null ? {} : { next_check_at: nextCheckAt }) })
+      .set({
+        lease_owner: null,
+        lease_until: null,
+        ...(nextCheckAt === null ? {} : { next_check_at: nextCheckAt, grid_at: null }),
+      })
       .where('monitor_id', '=', monitorId)
       .where('lease_owner', '=', owner)
       .execute(),
