@@ -93,6 +93,8 @@ export const User = v.object({
   name: v.string(),
   email: v.string(),
   image: v.nullable(v.string()),
+  /** Whether the account has opened a link sent to its current address (the app asks until it has). */
+  email_confirmed: v.boolean(),
 })
 export type User = v.InferOutput<typeof User>
 

@@ -10,6 +10,7 @@ export const SECURITY_EVENT_KINDS = [
   'password_changed',
   'password_reset',
   'email_changed',
+  'email_confirmed',
   'two_factor_on',
   'two_factor_off',
   'recovery_codes_renewed',
@@ -40,6 +41,7 @@ const LABELS: Record<SecurityEventKind, string> = {
   password_changed: 'Password changed',
   password_reset: 'Password reset',
   email_changed: 'Email address changed',
+  email_confirmed: 'Email address confirmed',
   two_factor_on: 'Two-factor sign-in turned on',
   two_factor_off: 'Two-factor sign-in turned off',
   recovery_codes_renewed: 'New recovery codes made',
@@ -53,7 +55,8 @@ export const describeSecurityEvent = (event: Pick<SecurityEventView, 'kind' | 'd
   if (event.kind === 'email_changed' && event.detail) return `${label} to ${event.detail}`
   if (event.kind === 'sessions_ended' && event.detail) return `${label} (${event.detail})`
   if (event.kind === 'session_ended' && event.detail) return `${label}: ${event.detail}`
-  if (event.kind === 'password_reset' && event.detail) return `${label} ${event.detail}`
+  if ((event.kind === 'password_reset' || event.kind === 'email_confirmed') && event.detail)
+    return `${label} ${event.detail}`
   return label
 }
 

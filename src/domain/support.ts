@@ -27,9 +27,12 @@ export const SUPPORT_CATEGORY_LABELS: Record<SupportCategory, string> = {
   other: 'Something else',
 }
 
-/** Whether an account with this address is an operator: its current email is one of ADMIN_EMAILS (lower-cased). */
-export const isOperator = (adminEmails: readonly string[], email: string) =>
-  adminEmails.includes(email.trim().toLowerCase())
+/**
+ * Whether an account is an operator: its current email is one of ADMIN_EMAILS (lower-cased) and the account has
+ * confirmed it. Unconfirmed, the address proves nothing: anyone may sign up with it before the operator does.
+ */
+export const isOperator = (adminEmails: readonly string[], account: { email: string; email_confirmed: boolean }) =>
+  account.email_confirmed && adminEmails.includes(account.email.trim().toLowerCase())
 
 /** `open`: waiting for the operator; `answered`: the operator replied, waiting for the user; `closed`. */
 export const TICKET_STATUSES = ['open', 'answered', 'closed'] as const

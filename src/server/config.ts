@@ -29,6 +29,8 @@ export interface RateLimits {
   supportMessage: { perAccount: RateRule }
   /** Scheduled reports sent at once ("Send now"): each mails the schedule's recipients. */
   reportSend: { perAccount: RateRule }
+  /** "Send again" of the link that confirms an address: each mails it. */
+  emailConfirmation: { perAccount: RateRule }
 }
 
 /** Where the network checks ask: resolvers, blacklist zones, registries, extra trusted CAs. */
@@ -141,6 +143,7 @@ export const defaultRateLimits: RateLimits = {
   supportTicket: { perAccount: { max: 10, windowSeconds: 3600 } },
   supportMessage: { perAccount: { max: 60, windowSeconds: 3600 } },
   reportSend: { perAccount: { max: 10, windowSeconds: 3600 } },
+  emailConfirmation: { perAccount: { max: 5, windowSeconds: 3600 } },
 }
 
 const flag = (value: string | undefined) => value === 'true' || value === '1'

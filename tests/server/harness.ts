@@ -12,6 +12,7 @@ import { type Database, type Dialect, openPostgres, openSqlite } from '../../src
 import { migrateTo, migrateToLatest } from '../../src/server/db/migrate.ts'
 import type { DB } from '../../src/server/db/schema.ts'
 import { buildDeps } from '../../src/server/deps.ts'
+import { emailConfirmationService } from '../../src/server/services/email-confirmation.service.ts'
 import type { Deps } from '../../src/server/http/env.ts'
 import type { Logger } from '../../src/server/logger.ts'
 
@@ -231,7 +232,12 @@ export const buildTestApp = (
     }
   }
 
-  return { app, deps, repos, clock, logs: lines, call, register }
+  /** The operator's confirmation of an address, as `npm run confirm-email` makes it (for tests without SMTP). */
+  const confirmEmail = async (email: string) => {
+    if (!(await emailConfirmationService(deps).confirmAsOperator(email))) throw new Error(`no account has ${email}`)
+  }
+
+  return { app, deps, repos, clock, logs: lines, call, register, confirmEmail }
 }
 export type TestApp = ReturnType<typeof buildTestApp>
 

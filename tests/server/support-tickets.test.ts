@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { notificationTarget } from '../../src/domain/notification-target.ts'
 import { defaultRateLimits } from '../../src/server/config.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
-import { readMail, startSmtp, type TestSmtp } from './notify/smtp-server.ts'
+import { confirmLinkToken, readMail, startSmtp, type TestSmtp } from './notify/smtp-server.ts'
 
 // Support through the API on both databases: a request made (with or without one of the user's monitors) and mailed
 // to SUPPORT_EMAIL on a loopback SMTP server, the operators (ADMIN_EMAILS) seeing every request and answering, the
@@ -37,8 +37,17 @@ describe.each(dialects)('support tickets on %s', (dialect) => {
   })
 
   let operator: Awaited<ReturnType<TestApp['register']>>
+  /** An operator's account: signed up with an address in ADMIN_EMAILS and confirmed from the mail's link. */
+  const signUpOperator = async (name: string, email: string) => {
+    const account = await t.register({ name, email })
+    const confirmed = await t.call('POST', '/api/profile/email/confirm', {
+      body: { token: await confirmLinkToken(smtp, email) },
+    })
+    if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.text}`)
+    return account
+  }
   const operatorToken = async () => {
-    operator ??= await t.register({ name: 'Olga Operator', email: OPERATOR })
+    operator ??= await signUpOperator('Olga Operator', OPERATOR)
     return operator.token
   }
 
@@ -386,18 +395,26 @@ describe.each(dialects)('support tickets on %s', (dialect) => {
     expect(byOperator.json.data.ticket.status).toBe('closed')
   })
 
-  it("decides who is an operator on each request, by the account's current email", async () => {
-    const { token, user } = await t.register()
+  it("decides who is an operator on each request, by the account's current, confirmed email", async () => {
+    const { token } = await t.register()
     const other = await t.register()
     const theirs = await create(other.token)
     expect((await t.call('GET', '/api/support/tickets', { token })).json.data.operator).toBe(false)
     expect((await t.call('GET', `/api/support/tickets/${theirs.id}`, { token })).status).toBe(404)
 
-    await t.repos.users.update(user.user_id, { email: 'second-ops@vigil.test' }, t.clock.now())
+    /** A change of address, confirmed from the new inbox. */
+    const changeTo = async (email: string) => {
+      expect(
+        (await t.call('POST', '/api/profile/email', { token, body: { email, password: 'correct horse' } })).status,
+      ).toBe(200)
+      const link = await confirmLinkToken(smtp, email, /Confirm your new email address/)
+      expect((await t.call('POST', '/api/profile/email/confirm', { body: { token: link } })).status).toBe(200)
+    }
+    await changeTo('second-ops@vigil.test')
     expect((await t.call('GET', '/api/support/tickets', { token })).json.data.operator).toBe(true)
     expect((await t.call('GET', `/api/support/tickets/${theirs.id}`, { token })).status).toBe(200)
 
-    await t.repos.users.update(user.user_id, { email: `former-ops-${Date.now()}@vigil.test` }, t.clock.now())
+    await changeTo(`former-ops-${Date.now()}@vigil.test`)
     expect((await t.call('GET', '/api/support/tickets', { token })).json.data.operator).toBe(false)
     expect((await t.call('GET', `/api/support/tickets/${theirs.id}`, { token })).status).toBe(404)
   })
@@ -459,7 +476,7 @@ describe.each(dialects)('support tickets on %s', (dialect) => {
   })
 
   it("deletes a user's requests with the account; an operator's answers stay after theirs is deleted", async () => {
-    const helper = await t.register({ name: 'Second Operator', email: 'second-ops@vigil.test' })
+    const helper = await signUpOperator('Second Operator', 'second-ops@vigil.test')
     const owner = await t.register()
     const ticket = await create(owner.token)
     const answered = await t.call('POST', `/api/support/tickets/${ticket.id}/messages`, {

@@ -10,7 +10,7 @@ import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
 import { publishUnread } from '../live/notices.ts'
 import type { Deps } from './deps.ts'
-
+import { emailConfirmationService } from './email-confirmation.service.ts'
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 import { newSubscriptionRow } from './subscriptions.service.ts'
 import { twoFactorService } from './two-factor.service.ts'
@@ -32,6 +32,7 @@ let decoyHash: Promise<string> | undefined
 export const accountsService = (deps: Deps) => {
   const { database, repos, clock, config, mailer, logger } = deps
   const twoFactor = twoFactorService(deps)
+  const confirmation = emailConfirmationService(deps)
 
   const startSession = async (
     userId: string,
@@ -63,7 +64,10 @@ export const accountsService = (deps: Deps) => {
   }
 
   return {
-    /** Creates the user, their subscription, a welcome notification and a session in one transaction. */
+    /**
+     * Creates the user, their subscription, a welcome notification, a link to confirm the address and a session in
+     * one transaction; the link is mailed after it, without waiting for the mail server.
+     */
     async register(input: RegisterInput, client: SessionClient = NO_CLIENT): Promise<SignedIn> {
       if (await repos.users.findByEmail(input.email))
         throw new Failure('conflict', 'An account with this email already exists. Sign in or reset your password.', {
@@ -81,6 +85,7 @@ export const accountsService = (deps: Deps) => {
         image: null,
         created_at: now,
         updated_at: now,
+        email_confirmed_at: null,
       }
       // With BILLING=stripe a paid Pro starts once Stripe has the payment: the account starts on Basic and the
       // sign-up page goes on to the checkout.
@@ -92,8 +97,9 @@ export const accountsService = (deps: Deps) => {
         { title: plan, billing_frequency: input.billing_frequency, is_free_trial: input.is_free_trial },
         now,
       )
+      let signedIn: SignedIn & { link: string }
       try {
-        return await database.db.transaction().execute(async (trx) => {
+        signedIn = await database.db.transaction().execute(async (trx) => {
           const tx = reposOf(trx)
           await tx.users.insert(row)
           await tx.subscriptions.insert(subscription)
@@ -105,9 +111,10 @@ export const accountsService = (deps: Deps) => {
             },
             now,
           )
+          const link = await confirmation.newLink(tx, row, now)
           const session = await startSession(userId, client, tx)
           await recordSecurityEvent(tx, { userId, kind: 'sign_in', client, now })
-          return { ...session, user: toUser(row) }
+          return { ...session, user: toUser(row), link }
         })
       } catch (err) {
         // Two sign-ups with one email at once: the unique index lets one through.
@@ -117,6 +124,9 @@ export const accountsService = (deps: Deps) => {
           })
         throw err
       }
+      const { link, ...result } = signedIn
+      await confirmation.mailLink(row, link)
+      return result
     },
 
     /** The password step: signed in, or (with two-factor sign-in on) a challenge for the code. */

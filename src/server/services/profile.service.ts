@@ -1,5 +1,6 @@
 import type { User } from '../../domain/auth.schema.ts'
 import { isLiveStatus } from '../../domain/billing.ts'
+import { LINK_NOT_USABLE } from '../../domain/email-confirmation.ts'
 import { type AccountRemoved, EMAIL_CHANGE_TTL_MS } from '../../domain/profile.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { takeWriteLock } from '../db/database.ts'
@@ -10,6 +11,7 @@ import { Failure, notFound } from '../errors.ts'
 import { publishUnread } from '../live/notices.ts'
 import { checkPassword, userOf } from './account-checks.ts'
 import type { Deps } from './deps.ts'
+import { emailConfirmationService } from './email-confirmation.service.ts'
 import { reencodePicture } from './profile-picture.ts'
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 
@@ -23,6 +25,7 @@ const pictureUrl = (updatedAt: number) => `/api/profile/picture?v=${updatedAt}`
 
 export const profileService = (deps: Deps) => {
   const { repos, database, clock, mailer, config } = deps
+  const confirmation = emailConfirmationService(deps)
 
   return {
     async view(userId: string): Promise<{ user: User; pending_email: string | null }> {
@@ -99,23 +102,25 @@ export const profileService = (deps: Deps) => {
       return { pending_email: email }
     },
 
-    /** The link from the new inbox: the address changes, once; the old address is told. */
-    async confirmEmailChange(token: string, client: EventClient = NO_CLIENT): Promise<User> {
+    /**
+     * A link from a mail: the one that confirms the account's address (sent at sign-up), or the one from a new
+     * inbox, which changes the address, once (the old address is told) and confirms it.
+     */
+    async confirmEmail(token: string, client: EventClient = NO_CLIENT): Promise<User> {
+      const confirmed = await confirmation.confirm(token, client)
+      if (confirmed) return confirmed
       const now = clock.now()
       const changed = await database.db.transaction().execute(async (trx) => {
         await takeWriteLock(trx, database.dialect)
         const r = reposOf(trx)
         const change = await r.profile.usableEmailChange(hashToken(token), now)
-        if (!change)
-          throw new Failure(
-            'invalid',
-            'This link has been used, has expired or is not ours. Ask for a new one on your profile.',
-          )
+        if (!change) throw new Failure('invalid', LINK_NOT_USABLE)
         if (await r.users.findByEmail(change.new_email)) throw new Failure('conflict', EMAIL_TAKEN)
         const before = await r.users.findById(change.user_id)
         if (!before) throw notFound('User')
         await r.users.update(change.user_id, { email: change.new_email }, now)
         await r.profile.closeEmailChanges(change.user_id, now)
+        await confirmation.confirmedByChange(r, change.user_id, now)
         await recordSecurityEvent(r, {
           userId: change.user_id,
           kind: 'email_changed',

@@ -60,7 +60,13 @@ export const supportService = (deps: Deps) => {
 
   const viewerOf = async (userId: string): Promise<Viewer> => {
     const user = await userOf(repos, userId)
-    return { user, operator: isOperator(config.adminEmails, user.email) }
+    return {
+      user,
+      operator: isOperator(config.adminEmails, {
+        email: user.email,
+        email_confirmed: user.email_confirmed_at !== null,
+      }),
+    }
   }
 
   /** The ticket, when the viewer may see it (its owner, or an operator); anyone else is told it does not exist. */

@@ -147,3 +147,21 @@ export const readMail = (raw: string): ParsedMail => {
   }
   return mail
 }
+
+/**
+ * The token of the `/confirm-email?token=` link in the latest mail to `address` whose subject matches, waiting for
+ * it (account mail may be queued after the answer that caused it).
+ */
+export const confirmLinkToken = async (smtp: TestSmtp, address: string, subject = /Confirm your email address/) => {
+  for (let waited = 0; waited < 5_000; waited += 20) {
+    const mail = smtp.received
+      .filter((m) => m.to.includes(address))
+      .map((m) => readMail(m.raw))
+      .filter((m) => subject.test(m.subject))
+      .at(-1)
+    const token = mail && /\/confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1]
+    if (token) return token
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error(`no confirmation link mailed to ${address}`)
+}

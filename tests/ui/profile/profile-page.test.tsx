@@ -19,6 +19,7 @@ const user = (over: Partial<User> = {}): User => ({
   name: USER_NAME,
   email: 'ada@example.com',
   image: null,
+  email_confirmed: true,
   ...over,
 })
 

@@ -5,6 +5,7 @@ import { checkResultsRepo } from './check-results.repo.ts'
 import { cloudAccountsRepo } from './cloud-accounts.repo.ts'
 import { cloudDataRepo } from './cloud-data.repo.ts'
 import { deliveriesRepo } from './deliveries.repo.ts'
+import { emailConfirmationsRepo } from './email-confirmations.repo.ts'
 import { incidentEventsRepo } from './incident-events.repo.ts'
 import { incidentsRepo } from './incidents.repo.ts'
 import { integrationsRepo } from './integrations.repo.ts'
@@ -33,6 +34,7 @@ import { usersRepo } from './users.repo.ts'
 export const repos = (db: Kysely<DB>) => ({
   users: usersRepo(db),
   profile: profileRepo(db),
+  emailConfirmations: emailConfirmationsRepo(db),
   sessions: sessionsRepo(db),
   twoFactor: twoFactorRepo(db),
   securityEvents: securityEventsRepo(db),

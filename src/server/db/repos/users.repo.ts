@@ -9,6 +9,7 @@ export const toUser = (row: UserRow): User => ({
   name: row.name,
   email: row.email,
   image: row.image,
+  email_confirmed: row.email_confirmed_at !== null,
 })
 
 export const usersRepo = (db: Kysely<DB>) => ({
@@ -18,7 +19,11 @@ export const usersRepo = (db: Kysely<DB>) => ({
 
   findById: (userId: string) => db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst(),
 
-  update: (userId: string, changes: Partial<Pick<UserRow, 'name' | 'email' | 'image'>>, now: number) =>
+  update: (
+    userId: string,
+    changes: Partial<Pick<UserRow, 'name' | 'email' | 'image' | 'email_confirmed_at'>>,
+    now: number,
+  ) =>
     db
       .updateTable('users')
       .set({ ...changes, updated_at: now })
