@@ -54,6 +54,35 @@ export const call = async <S extends v.GenericSchema>(
   return parsed.output.data
 }
 
+/**
+ * A file the server answers as an attachment: its bytes and the name it gives them (Content-Disposition). A failure
+ * is thrown as an ApiFailure with the server's JSON message, as `call` does.
+ */
+export const callFile = async (
+  path: string,
+  options: Parameters<typeof http.raw>[1] = {},
+): Promise<{ name: string; content: Blob }> => {
+  let response: Awaited<ReturnType<typeof http.raw<Blob, 'blob'>>>
+  try {
+    response = await http.raw(path, { ...options, responseType: 'blob', ignoreResponseError: true })
+  } catch (error) {
+    throw toFailure(error)
+  }
+  const content = response._data ?? new Blob([])
+  if (!response.ok) {
+    const body = (await content
+      .text()
+      .then((text) => JSON.parse(text))
+      .catch(() => undefined)) as { message?: unknown } | undefined
+    throw {
+      status: response.status,
+      message: typeof body?.message === 'string' ? body.message : undefined,
+    } satisfies ApiFailure
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download'
+  return { name, content }
+}
+
 export const api = {
   verifySession: () => call(v.object({ user: User }), 'auth/verify').then((d) => d.user),
 

@@ -4,36 +4,31 @@ import type { ReportSchedule } from '../domain/report-schedule.ts'
 import { ReportScheduleView, ReportSendView, ReportView } from '../domain/report-view.schema.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { type ReportQuery, reportMachine } from '../machines/report.machine.ts'
+import { type ReportFile, type ReportFileFormat, reportFileMachine } from '../machines/report-file.machine.ts'
 import { reportScheduleFormMachine } from '../machines/report-schedule-form.machine.ts'
 import { reportSchedulesMachine } from '../machines/report-schedules.machine.ts'
-import { call } from './api.ts'
+import { call, callFile } from './api.ts'
 import type { Effects } from './flows.actors.ts'
 import { monitorsApi } from './monitors-api.ts'
+import { saveFile } from './save-file.ts'
 import { saveFormLogic } from './save-form.actors.ts'
 import { statusPagesApi } from './status-pages-api.ts'
 
-// /reporting's calls (a report, its files, the scheduled reports and their sends) and the page's flows. Every
-// answer is parsed by the domain's schemas (report-view.schema.ts), as in api.ts.
+// /reporting's calls (a report and its files, asked by POST; the scheduled reports and their sends) and the page's
+// flows. Every answer is parsed by the domain's schemas (report-view.schema.ts), as in api.ts.
 
-/** The query string of a report: its set (nothing for all monitors), its period and its zone. */
-export const reportSearch = (query: ReportQuery): URLSearchParams => {
-  const params = new URLSearchParams()
+/**
+ * The query of a report (its set, its period and its zone) as the body of POST /api/reports. Always a body, never an
+ * address: a selection of up to 1,000 monitors does not fit in the 16 KB the server reads of an address and headers,
+ * and one way of asking for every report (and its files) keeps a long selection from being a case of its own.
+ */
+export const reportBody = (query: ReportQuery): Record<string, string | string[]> => {
   const { selection } = query
-  if (selection.kind === 'type') params.set('type', selection.type)
-  if (selection.kind === 'status_page') params.set('status_page_id', selection.status_page_id)
-  if (selection.kind === 'monitors') params.set('monitor_ids', selection.monitor_ids.join(','))
-  params.set('from', query.from)
-  params.set('to', query.to)
-  params.set('tz', query.tz)
-  return params
-}
-
-/** The address of a report's file: the same query with `format`, answered as an attachment (same origin: the
- * session cookie goes along). */
-export const reportFileUrl = (query: ReportQuery, format: 'csv' | 'pdf') => {
-  const params = reportSearch(query)
-  params.set('format', format)
-  return `/api/reports?${params}`
+  const body: Record<string, string | string[]> = {}
+  if (selection.kind === 'type') body.type = selection.type
+  if (selection.kind === 'status_page') body.status_page_id = selection.status_page_id
+  if (selection.kind === 'monitors') body.monitor_ids = selection.monitor_ids
+  return { ...body, from: query.from, to: query.to, tz: query.tz }
 }
 
 const OneSchedule = v.object({ schedule: ReportScheduleView })
@@ -54,7 +49,11 @@ export interface ReportChoices {
 }
 
 export const reportsApi = {
-  report: (query: ReportQuery) => call(ReportView, 'reports', { query: Object.fromEntries(reportSearch(query)) }),
+  report: (query: ReportQuery) => call(ReportView, 'reports', { method: 'POST', body: reportBody(query) }),
+
+  /** The report's CSV or PDF, with the name the server gives it. */
+  file: (query: ReportQuery, format: ReportFileFormat): Promise<ReportFile> =>
+    callFile('reports', { method: 'POST', body: { ...reportBody(query), format } }),
 
   schedules: () =>
     call(v.object({ schedules: v.array(ReportScheduleView) }), 'reports/schedules').then((d) => d.schedules),
@@ -93,6 +92,16 @@ export type ReportsApi = typeof reportsApi
 /** The report of the page's choice. */
 export const reportLogic = (api: ReportsApi) =>
   reportMachine.provide({ actors: { fetchReport: fromPromise(({ input }) => api.report(input)) } })
+
+/** The report's files: made by the server, saved by the browser, a failure said in a toast. */
+export const reportFileLogic = (api: ReportsApi, fx: Pick<Effects, 'toast'>) =>
+  reportFileMachine.provide({
+    actors: { fetchFile: fromPromise(({ input }) => api.file(input.query, input.format)) },
+    actions: {
+      save: (_, file) => saveFile(file),
+      notify: (_, { title, type }) => fx.toast({ title, type }),
+    },
+  })
 
 /** The monitors and status pages the page and the schedule form choose from, read once. */
 export const reportChoicesLogic = (api: ReportsApi) =>

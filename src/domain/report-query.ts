@@ -3,7 +3,8 @@ import { MonitorTypeSchema } from './monitor.schema.ts'
 import { checkRange, customRange, presetRange, REPORT_PRESETS, type ReportPreset, TimeZone } from './report-period.ts'
 import type { ReportSelection } from './report-view.ts'
 
-// `GET /api/reports`: which monitors (all of the user's, one type, a status page's, or a list), which period (a
+// `GET /api/reports` (and `POST /api/reports`, the same query as a JSON body, for selections too long for an
+// address): which monitors (all of the user's, one type, a status page's, or a list), which period (a
 // preset, two instants, or two calendar days in the zone, both included), and which form (JSON, CSV or PDF).
 
 export const REPORT_FORMATS = ['json', 'csv', 'pdf'] as const
@@ -27,6 +28,25 @@ export const ReportQuery = v.object({
   format: v.optional(v.picklist(REPORT_FORMATS, 'Format must be json, csv or pdf.'), 'json'),
 })
 export type ReportQuery = v.InferOutput<typeof ReportQuery>
+
+const ID_LIST = 'monitor_ids must be a list of monitor ids or text.'
+
+/**
+ * The query as a JSON body: the same fields, `monitor_ids` also as a list (the page sends one), read as the query
+ * reads its comma-separated text.
+ */
+export const ReportBody = v.object({
+  ...ReportQuery.entries,
+  monitor_ids: v.optional(
+    v.pipe(
+      v.union(
+        [Text('monitor_ids'), v.array(v.pipe(v.string(ID_LIST), v.maxLength(64, 'Monitor not found.')), ID_LIST)],
+        ID_LIST,
+      ),
+      v.transform((ids) => (Array.isArray(ids) ? ids.join(',') : ids)),
+    ),
+  ),
+})
 
 export type ResolvedReportQuery =
   | { ok: true; selection: ReportSelection; from: number; to: number; tz: string; format: ReportFormat }

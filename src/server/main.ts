@@ -1,5 +1,4 @@
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { systemClock } from './clock.ts'
 import { loadConfig } from './config.ts'
@@ -7,6 +6,7 @@ import { openDatabase } from './db/database.ts'
 import { migrateToLatest } from './db/migrate.ts'
 import { buildDeps } from './deps.ts'
 import { startEngine } from './engine/engine.ts'
+import { listen } from './http/listen.ts'
 import { consoleLogger as logger } from './logger.ts'
 import { billingSweepJob } from './services/billing-sweep.ts'
 import { reportSweepJob } from './services/report-schedules.service.ts'
@@ -34,7 +34,7 @@ systemClock.every(3_600_000, () => {
 
 const engine = config.runChecks ? startEngine({ ...deps, jobs: [billingSweepJob(deps), reportSweepJob(deps)] }) : null
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) =>
+const server = listen(app.fetch, { port: config.port, hostname: config.host }, (info) =>
   logger.info(`listening on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${info.port}`, {
     database: database.dialect,
     checks: config.runChecks ? 'running in this process' : 'left to workers',

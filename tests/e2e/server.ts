@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
-import { serve } from '@hono/node-server'
 import { startEngine } from '../../src/server/engine/engine.ts'
+import { listen } from '../../src/server/http/listen.ts'
 import { billingSweepJob } from '../../src/server/services/billing-sweep.ts'
 import { reportSweepJob } from '../../src/server/services/report-schedules.service.ts'
 import { mountSpa } from '../../src/server/static.ts'
@@ -26,8 +26,9 @@ export const startServer = async (db: TestDb, opts: Options = {}) => {
         { horizonMs: 500, pollMs: 200 },
       )
     : null
-  const server = await new Promise<ReturnType<typeof serve>>((done) => {
-    const s = serve({ fetch: t.app.fetch, port: opts.port ?? 0, hostname: '127.0.0.1' }, () => done(s))
+  // Started as the server process starts it (src/server/main.ts).
+  const server = await new Promise<ReturnType<typeof listen>>((done) => {
+    const s = listen(t.app.fetch, { port: opts.port ?? 0, hostname: '127.0.0.1' }, () => done(s))
   })
   const { port } = server.address() as AddressInfo
   return {

@@ -115,7 +115,7 @@ describe('Reporting', () => {
 
     // The exports say the same.
     const csvDownload = browser.waitForEvent('download')
-    await browser.getByRole('link', { name: 'Download CSV' }).click()
+    await browser.getByRole('button', { name: 'Download CSV' }).click()
     const csvFile = await csvDownload
     expect(csvFile.suggestedFilename()).toBe('report-2026-10-01-2026-10-31.csv')
     const rows = readFileSync((await csvFile.path()) as string, 'utf8')
@@ -128,7 +128,7 @@ describe('Reporting', () => {
     expect(rows[1]?.[17]).toBe(String(4 * 3600)) // the API's maintenance, in seconds
 
     const pdfDownload = browser.waitForEvent('download')
-    await browser.getByRole('link', { name: 'Download PDF' }).click()
+    await browser.getByRole('button', { name: 'Download PDF' }).click()
     const pdfFile = await pdfDownload
     expect(pdfFile.suggestedFilename()).toBe('report-2026-10-01-2026-10-31.pdf')
     const pdf = (await pdfText(readFileSync((await pdfFile.path()) as string))).join('\n')

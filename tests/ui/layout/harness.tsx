@@ -26,8 +26,13 @@ export interface RecordedRequest {
   body: unknown
 }
 
-/** What the stub answers: a status and a JSON body, or a failure to reach the server at all. */
-export type Reply = { status: number; body?: unknown } | 'network-error'
+/**
+ * What the stub answers: a status and a JSON body (or `file`: a body sent as it is, with its own headers, as an
+ * attachment), or a failure to reach the server at all.
+ */
+export type Reply =
+  | { status: number; body?: unknown; file?: { content: string; headers: Record<string, string> } }
+  | 'network-error'
 export type Handler = (request: RecordedRequest) => Reply | Promise<Reply>
 /** Keyed by `METHOD /path`, e.g. `PATCH /api/user_notification`; a prefix ending in `/` matches below it. */
 export type Handlers = Record<string, Handler>
@@ -85,6 +90,7 @@ export function stubApi(handlers: Handlers = {}): RecordedRequest[] {
       all[key] ?? Object.entries(all).find(([k]) => k.endsWith('/') && key.startsWith(k) && key.length > k.length)?.[1]
     const reply: Reply = handler ? await handler(request) : { status: 404, body: { message: 'Not found' } }
     if (reply === 'network-error') throw new TypeError('fetch failed')
+    if (reply.file) return new Response(reply.file.content, { status: reply.status, headers: reply.file.headers })
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json' },

@@ -25,6 +25,24 @@ vi.mock('../../../src/ui/components/toast-store.ts', () => ({
 }))
 
 const ok = (data: unknown, status = 200) => ({ status, body: { data } })
+const csvFile = {
+  status: 200,
+  file: {
+    content: 'Monitor,Type\r\n',
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="report-2026-10-01-2026-10-30.csv"',
+    },
+  },
+}
+const saved: { name: string; text: string }[] = []
+const files = new Map<string, Blob>()
+URL.createObjectURL = (blob: Blob) => {
+  const url = `blob:http://app/${files.size + 1}`
+  files.set(url, blob)
+  return url
+}
+URL.revokeObjectURL = (url: string) => void files.delete(url)
 const zone = Intl.DateTimeFormat().resolvedOptions().timeZone
 const DAY = 86_400_000
 
@@ -47,15 +65,30 @@ function renderPage(
     'GET /api/user_subscription': () => ok({ subscription: subscription({ title: plan }) }),
     'GET /api/monitors': monitors,
     'GET /api/status_pages': () => ok({ status_pages: [statusPage()], limit: { max: 20, used: 1 } }),
-    'GET /api/reports': () => ok(report()),
+    'POST /api/reports': (req) => ((req.body as { format?: string }).format === 'csv' ? csvFile : ok(report())),
     'GET /api/reports/schedules': () => ok({ schedules: [schedule()] }),
     ...handlers,
+  })
+  // A file the page asked for arrives here, instead of in the browser's downloads.
+  saved.length = 0
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    const content = files.get(this.href)
+    if (content) void content.text().then((text) => saved.push({ name: this.download, text }))
   })
   toasts.length = 0
   return { ...renderShell(<ReportingPage />, { url }), requests }
 }
 
-const reportRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.path === '/api/reports')
+/** The reports asked (a POST with the query as its body), each with its query read as the address would hold it. */
+const reportRequests = (requests: RecordedRequest[]) =>
+  requests
+    .filter((r) => r.method === 'POST' && r.path === '/api/reports')
+    .map((r) => ({
+      ...r,
+      query: new URLSearchParams(
+        Object.entries(r.body as Record<string, string | string[]>).map(([k, v]) => [k, String(v)]),
+      ),
+    }))
 const click = async (element: HTMLElement) => {
   await act(async () => {
     fireEvent.click(element)
@@ -113,18 +146,35 @@ describe('/reporting', () => {
     const total = within(region).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement
     expect(total.textContent).toMatch(/^Total99\.810 %99\.9 %Breached/)
 
-    const csv = screen.getByRole('link', { name: 'Download CSV' })
-    const pdf = screen.getByRole('link', { name: 'Download PDF' })
-    expect(csv.hasAttribute('download')).toBe(true)
-    const [csvPath, csvQuery] = (csv.getAttribute('href') ?? '').split('?')
-    expect(csvPath).toBe('/api/reports')
-    const fileQuery = new URLSearchParams(csvQuery)
-    expect(fileQuery.get('format')).toBe('csv')
-    fileQuery.delete('format')
-    expect(fileQuery.toString()).toBe(asked?.query.toString())
-    expect(new URLSearchParams(pdf.getAttribute('href')?.split('?')[1]).get('format')).toBe('pdf')
+    // The files: the same query with `format`, by POST, saved under the name the server gives.
+    const csv = screen.getByRole('button', { name: 'Download CSV' })
+    expect(screen.getByRole('button', { name: 'Download PDF' })).toBeTruthy()
+    await click(csv)
+    await waitFor(() => expect(saved).toHaveLength(1))
+    const fileAsk = requests.findLast((r) => r.path === '/api/reports')
+    expect(fileAsk?.method).toBe('POST')
+    expect(fileAsk?.body).toEqual({ ...(asked?.body as object), format: 'csv' })
+    expect(saved[0]).toEqual({ name: 'report-2026-10-01-2026-10-30.csv', text: 'Monitor,Type\r\n' })
+    expect(csv.hasAttribute('disabled')).toBe(false)
 
     expect(await seriousViolations(container)).toEqual([])
+  })
+
+  it('says in a toast why a file could not be made, and lets the files be asked again', async () => {
+    renderPage({
+      'POST /api/reports': (req) =>
+        (req.body as { format?: string }).format === 'pdf'
+          ? { status: 400, body: { message: 'A report covers at most 1000 chosen monitors.' } }
+          : ok(report()),
+    })
+    await table()
+    const pdf = screen.getByRole('button', { name: 'Download PDF' })
+    await click(pdf)
+    await waitFor(() =>
+      expect(toasts).toContainEqual({ title: 'A report covers at most 1000 chosen monitors.', type: 'error' }),
+    )
+    expect(saved).toEqual([])
+    expect(pdf.hasAttribute('disabled')).toBe(false)
   })
 
   it('sorts the table by a column’s header, one way then the other, and keeps the sort in the address', async () => {
@@ -152,7 +202,7 @@ describe('/reporting', () => {
       covered_to: '2026-10-30T12:00:00.000Z',
     })
     const { requests } = renderPage(
-      { 'GET /api/reports': () => ok(empty) },
+      { 'POST /api/reports': () => ok(empty) },
       { url: '/reporting?period=last_month&type=web' },
     )
     expect(await screen.findByRole('heading', { name: 'No monitors in this set' })).toBeTruthy()
@@ -227,8 +277,8 @@ describe('/reporting', () => {
 
   it('refuses a custom range that ends before it starts, and shows what the server says of another', async () => {
     const { requests, location } = renderPage({
-      'GET /api/reports': (req) =>
-        req.query.get('from')?.startsWith('2025-')
+      'POST /api/reports': (req) =>
+        (req.body as { from: string }).from.startsWith('2025-')
           ? { status: 400, body: { message: 'Rollups are kept 400 days: choose a later start.' } }
           : ok(report()),
     })
@@ -356,7 +406,7 @@ describe('/reporting: scheduled reports', () => {
     fireEvent.change(field(dialog, 'Recipients'), { target: { value: 'ops@example.com,\nCTO@example.com' } })
     await click(within(dialog).getByRole('button', { name: 'Schedule the report' }))
     await waitFor(() => expect(errorOf(field(dialog, 'Name'))).toBe('A schedule has this name already.'))
-    expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/api/reports/schedules')?.body).toEqual({
       name: 'Web weekly',
       frequency: 'weekly',
       recipients: ['ops@example.com', 'cto@example.com'],
@@ -383,7 +433,7 @@ describe('/reporting: scheduled reports', () => {
     const weekly = await card('Weekly SLA')
     await click(within(weekly).getByRole('button', { name: 'Send Weekly SLA now' }))
     await waitFor(() => expect(toasts).toEqual([{ title: 'Report sent to 2 recipients', type: 'success' }]))
-    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1)
+    expect(requests.filter((r) => r.method === 'POST' && r.path.startsWith('/api/reports/schedules/'))).toHaveLength(1)
     await waitFor(() => expect(within(weekly).getByTestId('last-send').textContent).toMatch(/^Sending.*\(sent now\)/))
 
     await click(within(weekly).getByRole('button', { name: 'Delete Weekly SLA' }))

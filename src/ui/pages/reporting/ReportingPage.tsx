@@ -3,12 +3,14 @@ import { Download } from 'lucide-react'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import { button } from '../../../../styled-system/recipes/button'
-import { reportChoicesLogic, reportFileUrl, reportLogic, reportsApi } from '../../../adapters/reports-api.ts'
+import { reportChoicesLogic, reportFileLogic, reportLogic, reportsApi } from '../../../adapters/reports-api.ts'
 import type { ReportQuery } from '../../../machines/report.machine.ts'
+import type { ReportFileFormat } from '../../../machines/report-file.machine.ts'
+import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { useShell } from '../../layout/shell-context.tsx'
+import { useEffects } from '../../app/effects.ts'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { PeriodFields, SetFields } from './ReportChoiceFields.tsx'
@@ -175,16 +177,27 @@ function Reporting() {
   )
 }
 
-/** The report's files: plain links to the same query with `format` (the browser downloads the attachment). */
+/** The report's files: asked of the server for the shown report's query, then saved by the browser. */
 function Downloads({ query }: { query: ReportQuery }) {
+  const fx = useEffects()
+  const files = useActorRef(useMemo(() => reportFileLogic(reportsApi, fx), [fx]))
+  const making = useSelector(files, (s) => s.context.making?.format ?? null)
+  const download = (format: ReportFileFormat) => files.send({ type: 'file.download', query, format })
   return (
     <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-      <a href={reportFileUrl(query, 'csv')} download className={button({ variant: 'outline', size: 'sm' })}>
-        <Download aria-hidden="true" /> Download CSV
-      </a>
-      <a href={reportFileUrl(query, 'pdf')} download className={button({ variant: 'outline', size: 'sm' })}>
-        <Download aria-hidden="true" /> Download PDF
-      </a>
+      {(['csv', 'pdf'] as const).map((format) => (
+        <Button
+          key={format}
+          variant="outline"
+          size="sm"
+          onClick={() => download(format)}
+          disabled={making !== null}
+          aria-busy={making === format}
+        >
+          <Download aria-hidden="true" />{' '}
+          {making === format ? `Preparing ${format.toUpperCase()}...` : `Download ${format.toUpperCase()}`}
+        </Button>
+      ))}
     </div>
   )
 }

@@ -1,0 +1,72 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { failureMessage } from '../domain/api-failure.ts'
+import type { ReportQuery } from './report.machine.ts'
+
+export const FILE_FAILED = 'Could not make the report file. Check your connection and try again.'
+
+export type ReportFileFormat = 'csv' | 'pdf'
+
+/** A file the server made, as the adapter hands it over to be saved. */
+export interface ReportFile {
+  name: string
+  content: Blob
+}
+
+export type ReportFileEvent = { type: 'file.download'; query: ReportQuery; format: ReportFileFormat }
+
+interface Context {
+  /** The file being made; null while none is. */
+  making: { query: ReportQuery; format: ReportFileFormat } | null
+}
+
+const file = setup({
+  types: {} as { context: Context; events: ReportFileEvent },
+  actors: {
+    fetchFile: fromPromise<ReportFile, { query: ReportQuery; format: ReportFileFormat }>(async () => {
+      throw new Error('fetchFile: not provided')
+    }),
+  },
+  actions: {
+    save: (_, _file: ReportFile) => {},
+    notify: (_, _params: { title: string; type: 'error' }) => {},
+  },
+})
+
+// A report's CSV or PDF: asked of the server (by POST, so a selection of any length fits), then handed to the
+// browser's downloads; one at a time, and a failure says why in a toast.
+export const reportFileMachine = file.createMachine({
+  id: 'reportFile',
+  context: { making: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'file.download': {
+          target: 'making',
+          actions: assign({ making: ({ event }) => ({ query: event.query, format: event.format }) }),
+        },
+      },
+    },
+    making: {
+      invoke: {
+        id: 'fetchFile',
+        src: 'fetchFile',
+        input: ({ context }) => context.making as NonNullable<Context['making']>,
+        onDone: {
+          target: 'idle',
+          actions: [{ type: 'save', params: ({ event }) => event.output }, assign({ making: null })],
+        },
+        onError: {
+          target: 'idle',
+          actions: [
+            {
+              type: 'notify',
+              params: ({ event }) => ({ title: failureMessage(event.error, FILE_FAILED), type: 'error' }),
+            },
+            assign({ making: null }),
+          ],
+        },
+      },
+    },
+  },
+})
