@@ -1,3 +1,4 @@
+import { logoOrigin } from '../../domain/logo-url.ts'
 import { INCIDENT_STATUS_LABELS } from '../../domain/status-page.schema.ts'
 import { COMPONENT_STATE_LABELS, uptimeLevel } from '../../domain/status-rules.ts'
 import type {
@@ -92,21 +93,14 @@ const document = (title: string, head: string, body: string, script: boolean) =>
   (script ? `<script>${pageScript}</script>` : '') +
   '</body></html>'
 
-const originOf = (url: string | null) => {
-  if (!url) return null
-  try {
-    return new URL(url).origin
-  } catch {
-    return null
-  }
-}
-
 export const renderStatusPage = (view: PublicStatus): RenderedPage => {
   const { page, status } = view
   const base = `/status/${encodeURIComponent(page.slug)}`
   const active = view.incidents.filter((i) => i.resolved_at === null)
   const past = view.incidents.filter((i) => i.resolved_at !== null)
-  const logo = page.logo_url ? `<img src="${e(page.logo_url)}" alt="" referrerpolicy="no-referrer">` : ''
+  // A logo saved before the rule on logo URLs that does not pass it is left out, from the policy and the page.
+  const logoFrom = logoOrigin(page.logo_url)
+  const logo = logoFrom ? `<img src="${e(page.logo_url ?? '')}" alt="" referrerpolicy="no-referrer">` : ''
   const body =
     `<header class="top">${logo}<h1>${e(page.name)}</h1></header>` +
     (page.description_html ? `<div class="desc">${page.description_html}</div>` : '') +
@@ -122,7 +116,7 @@ export const renderStatusPage = (view: PublicStatus): RenderedPage => {
     `<link rel="alternate" type="application/atom+xml" title="${e(page.name)} incidents" href="${base}/feed.xml">`
   return {
     html: document(`${e(page.name)} status`, head, body, true),
-    csp: pageCsp(originOf(page.logo_url)),
+    csp: pageCsp(logoFrom),
   }
 }
 
