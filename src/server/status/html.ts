@@ -5,6 +5,14 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ENTITIES[ch] ?? ch)
 
+// What XML 1.0 cannot carry at all, even escaped (its Char production, section 2.2): the C0 controls but tab, line
+// feed and carriage return, lone surrogates, U+FFFE and U+FFFF. Input refuses control characters, but rows stored
+// before may hold them, and one of them makes a whole feed or badge unreadable.
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu
+
+/** Text, or a whole document, as XML 1.0 can carry it: what it forbids is dropped. */
+export const xmlChars = (text: string): string => text.replace(NOT_XML_CHAR, '')
+
 // One formatter for all: making one per call costs more than the rest of a page.
 const dateFormat = new Intl.DateTimeFormat('en-US', {
   month: 'short',

@@ -1,6 +1,6 @@
 import type { ComponentState, OverallIndicator, UptimeLevel } from '../../domain/status-rules.ts'
 import { COMPONENT_STATE_LABELS, uptimeLevel } from '../../domain/status-rules.ts'
-import { escapeHtml as e, percent } from './html.ts'
+import { escapeHtml as e, percent, xmlChars } from './html.ts'
 
 // Shields-style SVG badges, for READMEs and dashboards: a grey label and a coloured value.
 
@@ -31,7 +31,10 @@ const charWidth = (ch: string) => {
 }
 const textWidth = (text: string) => [...text].reduce((sum, ch) => sum + charWidth(ch), 0)
 
-export const badgeSvg = (label: string, value: string, colour: string): string => {
+export const badgeSvg = (labelText: string, valueText: string, colour: string): string => {
+  // Measured as drawn: without what XML cannot carry (an old row's control characters).
+  const label = xmlChars(labelText)
+  const value = xmlChars(valueText)
   const lw = Math.round(textWidth(label) + 12)
   const vw = Math.round(textWidth(value) + 12)
   const w = lw + vw

@@ -1,6 +1,6 @@
 import { INCIDENT_STATUS_LABELS } from '../../domain/status-page.schema.ts'
 import type { PublicIncident, PublicStatus } from '../../domain/status-view.ts'
-import { escapeHtml as e } from './html.ts'
+import { escapeHtml as e, xmlChars } from './html.ts'
 
 // The page's incidents as an Atom feed: one entry per incident, updated with each update, its updates as the
 // entry's content (the same sanitised HTML the page shows, escaped once more for XML).
@@ -24,11 +24,11 @@ export const renderFeed = (view: PublicStatus, appUrl: string): string => {
         `<content type="html">${e(content(i))}</content></entry>`,
     )
     .join('')
-  return (
+  return xmlChars(
     '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom">' +
-    `<title>${e(`${view.page.name} status`)}</title><subtitle>Incidents posted on this status page</subtitle>` +
-    `<id>${e(pageUrl)}</id><link rel="alternate" type="text/html" href="${e(pageUrl)}"/>` +
-    `<link rel="self" type="application/atom+xml" href="${e(`${pageUrl}/feed.xml`)}"/>` +
-    `<updated>${updated}</updated><author><name>${e(view.page.name)}</name></author>${entries}</feed>`
+      `<title>${e(`${view.page.name} status`)}</title><subtitle>Incidents posted on this status page</subtitle>` +
+      `<id>${e(pageUrl)}</id><link rel="alternate" type="text/html" href="${e(pageUrl)}"/>` +
+      `<link rel="self" type="application/atom+xml" href="${e(`${pageUrl}/feed.xml`)}"/>` +
+      `<updated>${updated}</updated><author><name>${e(view.page.name)}</name></author>${entries}</feed>`,
   )
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { createRequire } from 'node:module'
 import { brotliDecompressSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
@@ -6,6 +7,27 @@ import { startHttpTarget } from '../support/targets.ts'
 
 // What anyone can read of a status page without signing in: the HTML page, the JSON summary, the Atom feed and
 // the badges; that they show what the owner chose and nothing else; that they are cached and still change.
+
+// jsdom has no types of its own; its DOMParser is a browser's, strict about XML.
+const { JSDOM } = createRequire(import.meta.url)('jsdom') as {
+  JSDOM: new (html: string) => { window: { DOMParser: typeof DOMParser } }
+}
+
+/** The characters of `text` outside XML 1.0's Char production (section 2.2), as code points. */
+const notXmlChars = (text: string) =>
+  [...text]
+    .map((ch) => ch.codePointAt(0) ?? 0)
+    .filter(
+      (c) =>
+        !(
+          c === 0x9 ||
+          c === 0xa ||
+          c === 0xd ||
+          (c >= 0x20 && c <= 0xd7ff) ||
+          (c >= 0xe000 && c <= 0xfffd) ||
+          (c >= 0x10000 && c <= 0x10ffff)
+        ),
+    )
 
 describe.each(dialects)('public status pages on %s', (dialect) => {
   let db: TestDb
@@ -362,6 +384,83 @@ describe.each(dialects)('public status pages on %s', (dialect) => {
     const slash = await get(`/status/${slug}/`)
     expect(slash.status).toBe(301)
     expect(slash.headers.get('location')).toBe(`/status/${slug}`)
+  })
+
+  it('writes nothing of a logo saved before the rule into the policy, and does not show it', async () => {
+    const { slug, page } = await world()
+    // A row written below is no owner's change, so the cached page stands until its minute is over.
+    const policyOf = async () => {
+      t.clock.advance(60_000)
+      const res = await get(`/status/${slug}`)
+      expect(res.status).toBe(200)
+      return { csp: res.headers.get('content-security-policy') ?? '', html: res.text }
+    }
+    const clean = await policyOf()
+    expect(clean.csp).toContain("img-src 'self';")
+    for (const logo of [
+      'https://*/x.png',
+      'https://a.example;sandbox/x.png',
+      'https://a.example,b.example/x.png',
+      "https://a.example'unsafe-inline'/x.png",
+      'http://cdn.example.com/x.png',
+      'https://user:pw@cdn.example.com/x.png',
+    ]) {
+      // As an older version stored it, past today's checks.
+      await db.database.db.updateTable('status_pages').set({ logo_url: logo }).where('page_id', '=', page.id).execute()
+      const { csp, html } = await policyOf()
+      expect(csp, logo).toBe(clean.csp)
+      expect(html, logo).not.toContain('<img')
+    }
+  })
+
+  it('writes feeds and badges any XML parser reads, whatever characters old rows hold', async () => {
+    const { slug, token, page, componentId } = await world()
+    const posted = await t.call('POST', `/api/status_pages/${page.id}/incidents`, {
+      token,
+      body: { title: 'Slow checkout', message: 'Payments take long.', component_ids: [componentId] },
+    })
+    expect(posted.status, posted.text).toBe(201)
+    // Written as rows stored before input refused control characters were: straight into the database.
+    const k = db.database.db
+    await k.updateTable('status_pages').set({ name: 'Acme\u0001 Shop\uFFFF' }).where('page_id', '=', page.id).execute()
+    await k
+      .updateTable('status_page_components')
+      .set({ display_name: 'Store\u0007front\u001b', group_name: 'Web\u000bsite' })
+      .where('component_id', '=', componentId)
+      .execute()
+    await k
+      .updateTable('status_incidents')
+      .set({ title: 'Slow\u0008 checkout' })
+      .where('status_incident_id', '=', posted.json.data.incident.id)
+      .execute()
+    await k
+      .updateTable('status_incident_updates')
+      .set({ message: 'Payments\u0001 take **long**.\u000c' })
+      .where('status_incident_id', '=', posted.json.data.incident.id)
+      .execute()
+    t.clock.advance(60_000)
+
+    const { window } = new JSDOM('')
+    for (const path of [
+      `/status/${slug}/feed.xml`,
+      `/status/${slug}/badge.svg`,
+      `/status/${slug}/badge.svg?kind=uptime`,
+      `/status/${slug}/components/${componentId}/badge.svg`,
+      `/status/${slug}/components/${componentId}/badge.svg?kind=uptime`,
+    ]) {
+      const res = await get(path)
+      expect(res.status, path).toBe(200)
+      expect(notXmlChars(res.text), path).toEqual([])
+      const parsed = new window.DOMParser().parseFromString(res.text, 'application/xml')
+      expect(parsed.getElementsByTagName('parsererror'), path).toHaveLength(0)
+    }
+    const feed = (await get(`/status/${slug}/feed.xml`)).text
+    expect(feed).toContain('<title>Acme Shop status</title>')
+    expect(feed).toContain('<title>Slow checkout (Investigating)</title>')
+    expect(feed).toContain('Payments take &lt;strong&gt;long&lt;/strong&gt;.')
+    expect(feed).toContain('Affects: Storefront')
+    const badge = (await get(`/status/${slug}/components/${componentId}/badge.svg`)).text
+    expect(badge).toContain('<title>Storefront: operational</title>')
   })
 
   it('lets other sites read the JSON summary', async () => {
