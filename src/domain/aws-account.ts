@@ -4,6 +4,7 @@ import { CostSummary } from './aws-costs.ts'
 import { AwsKeysInput, AwsRoleInput } from './aws-credentials.ts'
 import { AwsRegions } from './aws-regions.ts'
 import { AccountName, CloudAccountCommon, CloudPart } from './cloud-account.ts'
+import { patchSchema } from './patch-schema.ts'
 
 // A connected AWS account as the API takes and answers it, and the answers of its pages.
 
@@ -21,13 +22,15 @@ export const AwsAccountInput = v.variant(
 export type AwsAccountInput = v.InferOutput<typeof AwsAccountInput>
 
 /** A change: another name or regions, or new credentials (checked with AWS before they are kept). */
-export const AwsAccountPatch = v.strictObject(
-  {
-    name: v.optional(AccountName),
-    regions: v.optional(AwsRegions),
-    credentials: v.optional(v.variant('auth', [AwsKeysInput, AwsRoleInput], 'Credentials must be keys or a role.')),
-  },
-  'This field cannot be changed: remove the account and connect it again.',
+export const AwsAccountPatch = patchSchema(
+  v.strictObject(
+    {
+      name: v.optional(AccountName),
+      regions: v.optional(AwsRegions),
+      credentials: v.optional(v.variant('auth', [AwsKeysInput, AwsRoleInput], 'Credentials must be keys or a role.')),
+    },
+    'This field cannot be changed: remove the account and connect it again.',
+  ),
 )
 export type AwsAccountPatch = v.InferOutput<typeof AwsAccountPatch>
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { patchSchema } from './patch-schema.ts'
 
 // Azure subscriptions as Vigil reads them: how an app registration signs in, and what Resource Manager, Resource
 // Health and Cost Management tell about each subscription. Times are epoch milliseconds, days 'YYYY-MM-DD'.
@@ -103,7 +104,10 @@ export const appAccountPatch = <E extends v.ObjectEntries>(
   name: v.GenericSchema<unknown, string>,
   more: E,
   fixed: string,
-) => v.strictObject({ name: v.optional(name), ...more, credentials: v.optional(AzureCredentialsInput) }, fixed)
+) =>
+  patchSchema(
+    v.strictObject({ name: v.optional(name), ...more, credentials: v.optional(AzureCredentialsInput) }, fixed),
+  )
 
 // --- What is read -----------------------------------------------------------------------------------------------
 

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Email } from './auth.schema.ts'
 import { HttpUrl, Name } from './monitor-fields.ts'
 import { maskSecret } from './secret-values.ts'
+import { patchSchema } from './patch-schema.ts'
 
 // Alert channels ("integrations"): where a user's alerts go besides the bell. Secrets (webhook URLs, tokens,
 // a webhook's signing secret) are taken in full and never given back whole.
@@ -93,13 +94,15 @@ export type IntegrationInput = v.InferOutput<typeof IntegrationInput>
 
 /** A change: the name, on/off, or settings of its own type (a secret left out stays as it was). */
 export const integrationPatchSchema = (type: IntegrationType) =>
-  v.strictObject(
-    {
-      ...v.partial(v.object(common)).entries,
-      ...v.partial(v.object(INTEGRATION_SETTINGS[type])).entries,
-      type: v.optional(v.literal(type, 'The type of an integration cannot change; add a new one instead.')),
-    },
-    'This field is not part of this type of integration.',
+  patchSchema(
+    v.strictObject(
+      {
+        ...v.partial(v.object(common)).entries,
+        ...v.partial(v.object(INTEGRATION_SETTINGS[type])).entries,
+        type: v.optional(v.literal(type, 'The type of an integration cannot change; add a new one instead.')),
+      },
+      'This field is not part of this type of integration.',
+    ),
   )
 
 /** A setting as the API shows it: a secret masked (a webhook's signing secret only says that there is one). */

@@ -6,6 +6,7 @@ import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './mon
 import { DEFAULT_SLA_TARGET } from './report.ts'
 import { ResultVerdict } from './result-verdict.ts'
 import { TagRef } from './tags.ts'
+import { patchSchema } from './patch-schema.ts'
 
 // Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
 // The server validates requests with these and the forms validate with the same ones, so a message reads the
@@ -144,13 +145,15 @@ export const validateMonitor = (input: unknown) => {
 
 /** A change: any field but the type, which a monitor keeps for life. */
 export const monitorPatchSchema = (type: MonitorType) =>
-  v.strictObject(
-    {
-      ...v.partial(v.object(common)).entries,
-      ...v.partial(SETTINGS_SCHEMAS[type] as v.ObjectSchema<v.ObjectEntries, undefined>).entries,
-      type: v.optional(v.literal(type, 'The type of a monitor cannot change; create a new monitor instead.')),
-    },
-    'This field is not part of this type of monitor.',
+  patchSchema(
+    v.strictObject(
+      {
+        ...v.partial(v.object(common)).entries,
+        ...v.partial(SETTINGS_SCHEMAS[type] as v.ObjectSchema<v.ObjectEntries, undefined>).entries,
+        type: v.optional(v.literal(type, 'The type of a monitor cannot change; create a new monitor instead.')),
+      },
+      'This field is not part of this type of monitor.',
+    ),
   )
 
 export const COMMON_FIELDS = Object.keys(common) as (keyof typeof common)[]

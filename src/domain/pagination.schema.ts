@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MAX_PAGE_LIMIT, NOTIFICATION_TYPES } from './notification.ts'
+import { patchSchema } from './patch-schema.ts'
 
 const positiveInt = (name: string, fallback: string, max?: number) =>
   v.pipe(
@@ -17,13 +18,15 @@ export const PageQuery = v.object({
 })
 export type PageQuery = v.InferOutput<typeof PageQuery>
 
-export const MarkReadInput = v.object({
-  notification_id: v.pipe(
-    v.string('Notification id is required.'),
-    v.nonEmpty('Notification id is required.'),
-    v.maxLength(64, 'Notification id is too long.'),
-  ),
-})
+export const MarkReadInput = patchSchema(
+  v.object({
+    notification_id: v.pipe(
+      v.string('Notification id is required.'),
+      v.nonEmpty('Notification id is required.'),
+      v.maxLength(64, 'Notification id is too long.'),
+    ),
+  }),
+)
 export type MarkReadInput = v.InferOutput<typeof MarkReadInput>
 
 /** `/notifications`' filters: a type, and read or unread. */

@@ -1,11 +1,14 @@
 import * as v from 'valibot'
 import { DisplayName, Email } from './auth.schema.ts'
 import { plural } from './plural.ts'
+import { patchSchema } from './patch-schema.ts'
 
 // The profile page's rules: the name, the picture's kinds and size, a change of email address, and deleting the
 // account, with the words each refusal says.
 
 export const ProfileInput = v.object({ name: DisplayName })
+/** `PATCH /api/profile`: the name, which a change must give. */
+export const ProfilePatch = patchSchema(ProfileInput)
 /** An action that takes nothing (removing the picture). */
 export const NoInput = v.object({})
 

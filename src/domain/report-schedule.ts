@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { MONITOR_TYPES, type MonitorType } from './monitor.schema.ts'
 import { localDay, TimeZone, zoneMidnight } from './report-period.ts'
 import type { ReportSelection } from './report-view.ts'
+import { patchSchema } from './patch-schema.ts'
 
 dayjs.extend(utc)
 
@@ -65,7 +66,7 @@ export const ReportScheduleInput = v.object({
   time_zone: TimeZone,
 })
 export type ReportScheduleInput = v.InferOutput<typeof ReportScheduleInput>
-export const ReportSchedulePatch = v.partial(ReportScheduleInput)
+export const ReportSchedulePatch = patchSchema(v.partial(ReportScheduleInput))
 
 export type ReportSendStatus = 'sending' | 'sent' | 'failed'
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { HttpUrl, Name } from './monitor-fields.ts'
+import { patchSchema } from './patch-schema.ts'
 
 // Status pages: what an owner publishes about their monitors, and the incidents and maintenance they post.
 // User-written text (descriptions, incident messages) is Markdown, rendered to safe HTML by the server.
@@ -67,9 +68,8 @@ const pageFields = {
 export const StatusPageInput = v.object(pageFields)
 export type StatusPageInput = v.InferOutput<typeof StatusPageInput>
 
-export const StatusPagePatch = v.strictObject(
-  v.partial(v.object(pageFields)).entries,
-  'This field is not part of a status page.',
+export const StatusPagePatch = patchSchema(
+  v.strictObject(v.partial(v.object(pageFields)).entries, 'This field is not part of a status page.'),
 )
 
 export const INCIDENT_STATUSES = ['investigating', 'identified', 'monitoring', 'resolved'] as const

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { patchSchema } from './patch-schema.ts'
 
 // Tags group monitors across types ("production", "customer A"): named and coloured by their user, given to monitors
 // one by one or many at once, and a filter of the monitor list.
@@ -34,7 +35,7 @@ const Color = v.picklist(TAG_COLORS, `Colour must be one of ${TAG_COLORS.join(',
 
 export const TagInput = v.object({ name: Name, color: v.optional(Color, 'gray') })
 export type TagInput = v.InferOutput<typeof TagInput>
-export const TagPatch = v.partial(v.object({ name: Name, color: Color }))
+export const TagPatch = patchSchema(v.partial(v.object({ name: Name, color: Color })))
 
 /** A tag as a monitor carries it. */
 export const TagRef = v.object({ id: v.string(), name: v.string(), color: v.picklist(TAG_COLORS) })

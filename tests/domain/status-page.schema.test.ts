@@ -120,15 +120,15 @@ describe('status page inputs', () => {
   })
 
   describe('a change to a page', () => {
-    it('holds only the fields given, with no defaults filled in', () => {
-      expect(v.parse(StatusPagePatch, {})).toEqual({})
+    it('holds only the fields given, with no defaults filled in; one must be given', () => {
+      expect(errorsOf(StatusPagePatch, {})).toEqual({ _: 'Nothing to change.' })
       expect(v.parse(StatusPagePatch, { name: 'New' })).toEqual({ name: 'New' })
       expect(v.parse(StatusPagePatch, { slug: 'NEW-id', components: [] })).toEqual({ slug: 'new-id', components: [] })
       expect(v.parse(StatusPagePatch, { logo_url: null })).toEqual({ logo_url: null })
     })
 
     it('refuses fields a page does not have, and bad values', () => {
-      expect(errorsOf(StatusPagePatch, { user_id: 'u2' })).toEqual({
+      expect(errorsOf(StatusPagePatch, { name: 'New', user_id: 'u2' })).toEqual({
         user_id: 'This field is not part of a status page.',
       })
       expect(errorsOf(StatusPagePatch, { slug: 'api' }).slug).toBe('"api" is reserved: choose another public id.')

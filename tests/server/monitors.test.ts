@@ -260,7 +260,7 @@ describe.each(dialects)('monitors API on %s', (dialect) => {
 
     it.each([
       [{ type: 'api' }, 'type', 'The type of a monitor cannot change; create a new monitor instead.'],
-      [{ host: 'example.com' }, 'host', 'This field is not part of this type of monitor.'],
+      [{ name: 'Shop', host: 'example.com' }, 'host', 'This field is not part of this type of monitor.'],
       [{ timeout_seconds: 61 }, 'timeout_seconds', 'Timeout must not be longer than the interval.'],
       [{ url: 'not a url' }, 'url', 'URL must start with http:// or https://.'],
     ])('refuses the change %j with 400 and keeps the monitor as it was', async (body, field, message) => {

@@ -183,7 +183,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     const { token } = await t.register()
     const missing = await t.call('PATCH', '/api/user_notification', { token, body: {} })
     expect(missing.status).toBe(400)
-    expect(missing.json.errors.notification_id).toBe('Notification id is required.')
+    expect(missing.json.message).toBe('Nothing to change.')
     const wrongType = await t.call('PATCH', '/api/user_notification', { token, body: { notification_id: 7 } })
     expect(wrongType.status).toBe(400)
     expect(wrongType.json.errors.notification_id).toBe('Notification id is required.')

@@ -88,8 +88,9 @@ describe.each(dialects)('status pages API on %s', (dialect) => {
       expect(await h.getPage(token, first.id)).toEqual(first)
 
       const empty = await t.call('PATCH', `/api/status_pages/${first.id}`, { token, body: {} })
-      expect(empty.status).toBe(200)
-      expect(empty.json.data.status_page).toMatchObject({ name: 'First', slug: first.slug })
+      expect(empty.status).toBe(400)
+      expect(empty.json.message).toBe('Nothing to change.')
+      expect(await h.getPage(token, first.id)).toEqual(first)
     })
 
     it('deletes a page with its components, incidents and maintenance', async () => {
@@ -409,7 +410,10 @@ describe.each(dialects)('status pages API on %s', (dialect) => {
       expect(twice.status).toBe(400)
       expect(twice.json.errors.components).toBe('Each monitor can be on a page once.')
       const page = await h.createPage(token)
-      const res = await t.call('PATCH', `/api/status_pages/${page.id}`, { token, body: { user_id: 'someone' } })
+      const res = await t.call('PATCH', `/api/status_pages/${page.id}`, {
+        token,
+        body: { name: 'Mine', user_id: 'someone' },
+      })
       expect(res.status).toBe(400)
       expect(res.json.errors).toEqual({ user_id: 'This field is not part of a status page.' })
     })

@@ -31,12 +31,20 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => {
 const maskedSettings = (type: IntegrationType, settings: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(settings).map(([key, value]) => [key, maskedSetting(type, key, value)]))
 
-/** A change without the secrets the client sent back as it was shown them: those stay as stored. */
-const withoutEchoedSecrets = (type: IntegrationType, body: Record<string, unknown>, current: Record<string, unknown>) =>
+/**
+ * A change with the secrets the client sent back as it was shown them put back as stored: those stay as they are (and
+ * still name a field, so such a change is not an empty one).
+ */
+const withEchoedSecretsAsStored = (
+  type: IntegrationType,
+  body: Record<string, unknown>,
+  current: Record<string, unknown>,
+) =>
   Object.fromEntries(
-    Object.entries(body).filter(
-      ([key, value]) => !(key in current) || value !== maskedSetting(type, key, current[key]) || value === current[key],
-    ),
+    Object.entries(body).map(([key, value]) => [
+      key,
+      key in current && value === maskedSetting(type, key, current[key]) ? current[key] : value,
+    ]),
   )
 
 export const toIntegration = (row: IntegrationRecord, last?: DeliveryRecord): Integration => ({
@@ -132,7 +140,7 @@ export const integrationsService = (deps: Deps) => {
       const row = await owned(userId, integrationId)
       const type = row.type
       const current = row.settings
-      const patch = v.safeParse(integrationPatchSchema(type), withoutEchoedSecrets(type, body, current))
+      const patch = v.safeParse(integrationPatchSchema(type), withEchoedSecretsAsStored(type, body, current))
       if (!patch.success) throw invalid(patch.issues)
       // A secret left out stays as it was; the whole is checked again as a new integration would be.
       const merged = v.safeParse(IntegrationInput, {
@@ -143,7 +151,7 @@ export const integrationsService = (deps: Deps) => {
         ...patch.output,
       })
       if (!merged.success) throw invalid(merged.issues)
-      if ('url' in patch.output) await assertTarget(settingsOf(merged.output), type)
+      if ('url' in patch.output && patch.output.url !== current.url) await assertTarget(settingsOf(merged.output), type)
       const updated = await repos.integrations.updateOwned(userId, integrationId, {
         name: merged.output.name,
         enabled: merged.output.enabled ? 1 : 0,
