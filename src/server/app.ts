@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { Failure } from './errors.ts'
 import { authRoutes } from './http/auth.routes.ts'
+import { limitBody } from './http/body-limit.ts'
 import { awsRoutes } from './http/aws.routes.ts'
 import { azureRoutes } from './http/azure.routes.ts'
 import { billingRoutes } from './http/billing.routes.ts'
@@ -30,12 +30,7 @@ import { userRoutes } from './http/users.routes.ts'
 /** The API under /api, one sub-app per resource. Static files and the SPA are mounted by main.ts. */
 export const createApi = (deps: Deps) => {
   const kb = Math.round(deps.config.bodyLimitBytes / 1024)
-  const limit = bodyLimit({
-    maxSize: deps.config.bodyLimitBytes,
-    onError: () => {
-      throw new Failure('too_large', `The request body is too large: the limit is ${kb} KB.`)
-    },
-  })
+  const limit = limitBody(deps.config.bodyLimitBytes, `The request body is too large: the limit is ${kb} KB.`)
   return (
     new Hono<AppEnv>()
       // A profile picture has a limit of its own, set on its route.

@@ -1,5 +1,4 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie } from 'hono/cookie'
 import {
   DeleteAccountInput,
@@ -12,6 +11,7 @@ import {
 import { Failure } from '../errors.ts'
 import { emailConfirmationService } from '../services/email-confirmation.service.ts'
 import { profileService } from '../services/profile.service.ts'
+import { limitBody } from './body-limit.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { enforceRateLimits, requestClient } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
@@ -52,25 +52,16 @@ export const profileRoutes = (deps: Deps) => {
           'Cache-Control': 'private, max-age=31536000, immutable',
         })
       })
-      .put(
-        '/picture',
-        bodyLimit({
-          maxSize: PICTURE_MAX_BYTES,
-          onError: () => {
-            throw new Failure('too_large', PICTURE_TOO_LARGE)
-          },
-        }),
-        async (c) => {
-          const type = c.req.header('content-type') ?? ''
-          if (!/^(image\/[a-z0-9.+-]+|application\/octet-stream)\b/i.test(type))
-            throw new Failure(
-              'unsupported_media',
-              "Send the picture's bytes as the body, with Content-Type image/png, image/jpeg or image/webp.",
-            )
-          const bytes = Buffer.from(await c.req.arrayBuffer())
-          return c.json({ data: { user: await profile.setPicture(c.get('session').userId, bytes) } })
-        },
-      )
+      .put('/picture', limitBody(PICTURE_MAX_BYTES, PICTURE_TOO_LARGE), async (c) => {
+        const type = c.req.header('content-type') ?? ''
+        if (!/^(image\/[a-z0-9.+-]+|application\/octet-stream)\b/i.test(type))
+          throw new Failure(
+            'unsupported_media',
+            "Send the picture's bytes as the body, with Content-Type image/png, image/jpeg or image/webp.",
+          )
+        const bytes = Buffer.from(await c.req.arrayBuffer())
+        return c.json({ data: { user: await profile.setPicture(c.get('session').userId, bytes) } })
+      })
       .delete('/picture', noFormBody, async (c) =>
         c.json({ data: { user: await profile.removePicture(c.get('session').userId) } }),
       )
