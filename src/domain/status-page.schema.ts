@@ -1,6 +1,8 @@
 import * as v from 'valibot'
-import { HttpUrl, Name } from './monitor-fields.ts'
+import { LogoUrl } from './logo-url.ts'
+import { Name } from './monitor-fields.ts'
 import { patchSchema } from './patch-schema.ts'
+import { plainLine, plainText } from './plain-text.ts'
 
 // Status pages: what an owner publishes about their monitors, and the incidents and maintenance they post.
 // User-written text (descriptions, incident messages) is Markdown, rendered to safe HTML by the server.
@@ -25,7 +27,11 @@ export const Slug = v.pipe(
 )
 
 const markdown = (label: string, max: number) =>
-  v.pipe(v.string(`${label} must be text.`), v.maxLength(max, `${label} must be at most ${max} characters.`))
+  v.pipe(
+    v.string(`${label} must be text.`),
+    v.maxLength(max, `${label} must be at most ${max} characters.`),
+    plainText(label),
+  )
 
 export const StatusComponentInput = v.object({
   monitor_id: v.pipe(v.string('Choose a monitor.'), v.nonEmpty('Choose a monitor.'), v.maxLength(64)),
@@ -35,10 +41,16 @@ export const StatusComponentInput = v.object({
     v.trim(),
     v.nonEmpty('Display name is required.'),
     v.maxLength(100, 'Display name must be at most 100 characters.'),
+    plainLine('Display name'),
   ),
   /** A heading the component is shown under; empty: none. */
   group: v.optional(
-    v.pipe(v.string('Group must be text.'), v.trim(), v.maxLength(100, 'Group must be at most 100 characters.')),
+    v.pipe(
+      v.string('Group must be text.'),
+      v.trim(),
+      v.maxLength(100, 'Group must be at most 100 characters.'),
+      plainLine('Group'),
+    ),
     '',
   ),
 })
@@ -48,7 +60,7 @@ const pageFields = {
   name: Name,
   slug: Slug,
   description: v.optional(markdown('Description', 2000), ''),
-  logo_url: v.optional(v.nullable(HttpUrl), null),
+  logo_url: v.optional(v.nullable(LogoUrl), null),
   show_response_times: v.optional(v.boolean('Show response times must be true or false.'), false),
   published: v.optional(v.boolean('Published must be true or false.'), false),
   /** In the order visitors see them. */
@@ -106,6 +118,7 @@ const PostedIncident = v.object({
     v.trim(),
     v.nonEmpty('Title is required.'),
     v.maxLength(200, 'Title must be at most 200 characters.'),
+    plainLine('Title'),
   ),
   status: v.optional(IncidentStatusSchema, 'investigating'),
   impact: v.optional(v.picklist(INCIDENT_IMPACTS, 'Impact must be minor or major.'), 'minor'),
@@ -158,6 +171,7 @@ export const MaintenanceInput = v.pipe(
       v.trim(),
       v.nonEmpty('Title is required.'),
       v.maxLength(200, 'Title must be at most 200 characters.'),
+      plainLine('Title'),
     ),
     description: v.optional(markdown('Description', 5000), ''),
     starts_at: timestamp('Start', '2026-12-01T22:00:00Z'),

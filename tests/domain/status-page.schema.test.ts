@@ -82,7 +82,7 @@ describe('status page inputs', () => {
       [{ slug: undefined }, 'slug', 'The public id is required.'],
       [{ description: 'x'.repeat(2001) }, 'description', 'Description must be at most 2000 characters.'],
       [{ description: 5 }, 'description', 'Description must be text.'],
-      [{ logo_url: 'javascript:alert(1)' }, 'logo_url', 'URL must start with http:// or https://.'],
+      [{ logo_url: 'javascript:alert(1)' }, 'logo_url', 'The logo URL must start with https://.'],
       [{ published: 'yes' }, 'published', 'Published must be true or false.'],
       [{ show_response_times: 1 }, 'show_response_times', 'Show response times must be true or false.'],
       [{ components: {} }, 'components', 'Components must be a list.'],

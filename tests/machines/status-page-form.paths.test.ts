@@ -101,7 +101,7 @@ describe('statusPageSubmission', () => {
     })
     expect(statusPageSubmission(page, values({ logo_url: 'logo.png' }))).toEqual({
       ok: false,
-      errors: { logo_url: 'URL must start with http:// or https://.' },
+      errors: { logo_url: 'The logo URL must start with https://.' },
     })
   })
 

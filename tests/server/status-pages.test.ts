@@ -7,6 +7,9 @@ import { pageBody, statusPageHelpers } from './support/status-pages.ts'
 // and users kept apart. Incidents and maintenance are in status-pages-posts.test.ts.
 
 const SLUG_TAKEN = 'This public id is taken: choose another.'
+/** A logo host that would write into the page's Content-Security-Policy. */
+const PLAIN_HOST =
+  'The logo URL needs a plain host name, such as cdn.example.com: no *, space, quote, comma, semicolon or bracket.'
 
 describe.each(dialects)('status pages API on %s', (dialect) => {
   let db: TestDb
@@ -343,7 +346,17 @@ describe.each(dialects)('status pages API on %s', (dialect) => {
       [{ name: 'x'.repeat(101) }, 'name', 'Name must be at most 100 characters.'],
       [{ name: '' }, 'name', 'Name is required.'],
       [{ published: 'yes' }, 'published', 'Published must be true or false.'],
-      [{ logo_url: 'ftp://example.com/logo.png' }, 'logo_url', 'URL must start with http:// or https://.'],
+      [{ logo_url: 'ftp://example.com/logo.png' }, 'logo_url', 'The logo URL must start with https://.'],
+      [{ logo_url: 'http://cdn.example.com/logo.png' }, 'logo_url', 'The logo URL must start with https://.'],
+      // Whatever the host holds would be written into the page's Content-Security-Policy.
+      [{ logo_url: 'https://*/x.png' }, 'logo_url', PLAIN_HOST],
+      [{ logo_url: 'https://a.example;sandbox/x.png' }, 'logo_url', PLAIN_HOST],
+      [{ logo_url: 'https://a.example,b.example/x.png' }, 'logo_url', PLAIN_HOST],
+      [
+        { logo_url: 'https://user:secret@cdn.example.com/logo.png' },
+        'logo_url',
+        'The logo URL cannot hold a user name or password.',
+      ],
       [{ components: 'all' }, 'components', 'Components must be a list.'],
       [{ components: [{ monitor_id: 'm' }] }, 'components.0.display_name', 'Display name is required.'],
     ])('refuses %j with 400 at %s, on create and on change, changing nothing', async (over, field, message) => {

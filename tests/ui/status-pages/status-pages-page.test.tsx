@@ -145,7 +145,13 @@ describe('the status page form', () => {
     expect(field(dialog, 'Public id').value).toBe('Admin')
     fill(dialog, 'Logo URL', 'logo.png')
     await click(within(dialog).getByRole('button', { name: 'Create status page' }))
-    expect(errorOf(field(dialog, 'Logo URL'))).toContain('URL must start with http:// or https://.')
+    expect(errorOf(field(dialog, 'Logo URL'))).toContain('The logo URL must start with https://.')
+    // A host that would write into the page's Content-Security-Policy.
+    fill(dialog, 'Logo URL', 'https://*.example.com/logo.png')
+    await click(within(dialog).getByRole('button', { name: 'Create status page' }))
+    expect(errorOf(field(dialog, 'Logo URL'))).toContain(
+      'The logo URL needs a plain host name, such as cdn.example.com: no *, space, quote, comma, semicolon or bracket.',
+    )
     expect(requests.some((r) => r.method === 'POST')).toBe(false)
     expect(await seriousViolations(document.body)).toEqual([])
   })
