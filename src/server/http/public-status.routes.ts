@@ -6,12 +6,14 @@ import { badgeSvg, componentBadge, pageBadge, uptimeBadge } from '../status/rend
 import { renderFeed } from '../status/render-feed.ts'
 import { renderNotFound, renderStatusPage } from '../status/render-page.ts'
 import { accepts } from './accept-encoding.ts'
+import { conditionalStatus, httpDate } from './conditional.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { errorBody } from './errors.ts'
-import { compress, type Rendered, statusCache } from './status-cache.ts'
+import { compress, etagOf, type Rendered, statusCache } from './status-cache.ts'
 
 // What anyone may read of a published status page, without a session: the page, its feed, its badges and its
-// JSON summary. All of them come from one cached view per page (see status/public-cache.ts).
+// JSON summary. All of them come from one cached view per page (see status-cache.ts), and all of them are dated by
+// when what the page shows last changed (Last-Modified).
 
 const HTML = 'text/html; charset=utf-8'
 const SVG = 'image/svg+xml; charset=utf-8'
@@ -28,18 +30,28 @@ const slugOf = (c: Context) => {
 const encodingFor = (accept: string | undefined): 'br' | 'gzip' | null =>
   accepts(accept, 'br') ? 'br' : accepts(accept, 'gzip') ? 'gzip' : null
 
-/** A cached rendering: 304 when the visitor has it, else the best compression it accepts. */
+/**
+ * A cached rendering in the best coding the visitor accepts, or a 304 when it has that coding already (each coding
+ * has its own ETag). The 304 carries the validators and caching headers the 200 would.
+ */
 const send = (c: Context, rendered: Rendered, maxAge: number) => {
+  const encoding = encodingFor(c.req.header('Accept-Encoding'))
+  const etag = etagOf(rendered, encoding)
   const headers: Record<string, string> = {
-    'Content-Type': rendered.type,
     'Cache-Control': `public, max-age=${maxAge}`,
-    ETag: rendered.etag,
+    ETag: etag,
+    'Last-Modified': httpDate(rendered.lastModified),
     Vary: 'Accept-Encoding',
     ...rendered.headers,
   }
-  const ifNoneMatch = c.req.header('If-None-Match')
-  if (ifNoneMatch?.split(/\s*,\s*/).includes(rendered.etag)) return c.body(null, 304, headers)
-  const encoding = encodingFor(c.req.header('Accept-Encoding'))
+  const request = {
+    method: c.req.method,
+    ifNoneMatch: c.req.header('If-None-Match'),
+    ifModifiedSince: c.req.header('If-Modified-Since'),
+  }
+  const status = conditionalStatus(request, { etag, lastModified: rendered.lastModified })
+  if (status !== null) return c.body(null, status, headers)
+  headers['Content-Type'] = rendered.type
   if (encoding) headers['Content-Encoding'] = encoding
   const body = encoding ? compress(rendered, encoding) : rendered.body
   // A Buffer is a Uint8Array over an ArrayBuffer (never a shared one here).
@@ -61,7 +73,7 @@ export const publicStatusRoutes = (deps: Deps) => {
       'Cache-Control': 'no-cache',
     })
 
-  const svg = (body: string): Omit<Rendered, 'etag'> => ({
+  const svg = (body: string): Omit<Rendered, 'hash' | 'lastModified'> => ({
     body: Buffer.from(body),
     type: SVG,
     headers: SVG_HEADERS,
@@ -94,8 +106,8 @@ export const publicStatusRoutes = (deps: Deps) => {
         return rendered ? send(c, rendered, maxAge) : notFound(c)
       })
       .get('/:slug/feed.xml', async (c) => {
-        const rendered = await cache.rendered(slugOf(c), 'feed', (view) => ({
-          body: Buffer.from(renderFeed(view, deps.config.appUrl)),
+        const rendered = await cache.rendered(slugOf(c), 'feed', (view, lastModified) => ({
+          body: Buffer.from(renderFeed(view, deps.config.appUrl, lastModified)),
           type: 'application/atom+xml; charset=utf-8',
           headers: EMBEDDABLE,
         }))

@@ -8,7 +8,10 @@ import type { Deps } from './env.ts'
 export interface Rendered {
   body: Buffer
   type: string
-  etag: string
+  /** The body's SHA-1, base64url: the ETags of its codings are made from it (see etagOf). */
+  hash: string
+  /** When what the page shows last changed, in ms (see changedAt below). */
+  lastModified: number
   /** Extra headers this rendering needs (the page's Content-Security-Policy). */
   headers?: Record<string, string>
   br?: Buffer
@@ -19,6 +22,7 @@ interface Entry {
   builtAt: number
   view: Promise<PublicStatus | null>
   outputs: Map<string, Rendered>
+  changedAt?: number
 }
 
 export interface StatusCache {
@@ -28,13 +32,19 @@ export interface StatusCache {
   rendered(
     slug: string,
     key: string,
-    render: (view: PublicStatus) => Omit<Rendered, 'etag'> | null,
+    render: (view: PublicStatus, lastModified: number) => Omit<Rendered, 'hash' | 'lastModified'> | null,
   ): Promise<Rendered | null>
   /** Drop a page at once: its owner changed it. */
   forget(slug: string): void
 }
 
 const caches = new WeakMap<Deps['database'], StatusCache>()
+
+/** Each coding of a rendering is a representation of its own, with its own ETag (RFC 9110, 8.8.3). */
+export const etagOf = (rendered: Rendered, encoding: 'br' | 'gzip' | null): string =>
+  encoding ? `"${rendered.hash}-${encoding}"` : `"${rendered.hash}"`
+
+const sha1 = (data: string | Buffer) => createHash('sha1').update(data).digest('base64url')
 
 // Compressed once per period, so a better ratio is worth a few milliseconds.
 export const compress = (rendered: Rendered, encoding: 'br' | 'gzip'): Buffer => {
@@ -60,10 +70,31 @@ export const statusCache = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'c
   const existing = caches.get(deps.database)
   if (existing) return existing
   const entries = new Map<string, Entry>()
+  /** Per page, what its last view showed (without the time it was made) and since when. */
+  const changes = new Map<string, { fingerprint: string; at: number }>()
   const ttl = deps.config.statusCacheMs
 
   const sweep = (now: number) => {
     for (const [slug, entry] of entries) if (now - entry.builtAt >= ttl) entries.delete(slug)
+    for (const slug of changes.keys()) if (!entries.has(slug)) changes.delete(slug)
+  }
+
+  /**
+   * When what a page shows last changed: the time this process first built a view showing it as it is now. A view
+   * built again that shows the same (its `generated_at` aside) keeps the earlier time. No row dates the whole of
+   * it: a day bar turns at midnight, a maintenance window starts, a resolved incident leaves after 14 days and a
+   * deleted one leaves no trace, so the time is the first build that saw the change, at most one cache period
+   * after it (at once for an owner's change, which drops the cache) and never before it. A process that starts
+   * dates each page by its first build.
+   */
+  const changedAt = (slug: string, entry: Entry, view: PublicStatus): number => {
+    if (entry.changedAt !== undefined) return entry.changedAt
+    const fingerprint = sha1(JSON.stringify({ ...view, generated_at: null }))
+    const known = changes.get(slug)
+    const at = known?.fingerprint === fingerprint ? known.at : entry.builtAt
+    changes.set(slug, { fingerprint, at })
+    entry.changedAt = at
+    return at
   }
 
   const entryOf = (slug: string): Entry => {
@@ -93,12 +124,10 @@ export const statusCache = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'c
       if (!view) return null
       const done = entry.outputs.get(key)
       if (done) return done
-      const made = render(view)
+      const lastModified = changedAt(slug, entry, view)
+      const made = render(view, lastModified)
       if (!made) return null
-      const rendered: Rendered = {
-        ...made,
-        etag: `"${createHash('sha1').update(made.body).digest('base64url')}"`,
-      }
+      const rendered: Rendered = { ...made, hash: sha1(made.body), lastModified }
       entry.outputs.set(key, rendered)
       return rendered
     },

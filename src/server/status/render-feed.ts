@@ -11,10 +11,11 @@ const content = (i: PublicIncident) =>
     .map((u) => `<p><strong>${INCIDENT_STATUS_LABELS[u.status]}</strong> (${u.at})</p>${u.message_html}`)
     .join('')
 
-export const renderFeed = (view: PublicStatus, appUrl: string): string => {
+/** `changedAt`: when the page last changed, the feed's date while it has no entry (so it reads the same until then). */
+export const renderFeed = (view: PublicStatus, appUrl: string, changedAt: number): string => {
   const pageUrl = `${appUrl}/status/${encodeURIComponent(view.page.slug)}`
   const updatedOf = (i: PublicIncident) => i.updates[0]?.at ?? i.resolved_at ?? i.started_at
-  const updated = view.incidents.map(updatedOf).sort().at(-1) ?? view.generated_at
+  const updated = view.incidents.map(updatedOf).sort().at(-1) ?? new Date(changedAt).toISOString()
   const entries = view.incidents
     .map(
       (i) =>
