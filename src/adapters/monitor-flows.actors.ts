@@ -8,7 +8,7 @@ import { pollingMachine } from '../machines/polling.machine.ts'
 import { changedFields, type SaveRequest } from '../machines/save-form.machine.ts'
 import type { Effects } from './flows.actors.ts'
 import type { MonitorListApi } from './monitor-list-api.ts'
-import type { MonitorList, MonitorsApi } from './monitors-api.ts'
+import type { MonitorList, MonitorsApi, SavedMonitor } from './monitors-api.ts'
 
 // The monitor pages' flows with their effects: the monitor calls of the API, the router and the toaster.
 
@@ -42,19 +42,25 @@ export const tagsNotSaved = (reason: string) => `The monitor was saved, but its 
 /**
  * The create and edit forms: POST a new monitor, PATCH a change, then PUT its tags when they changed. When the tags
  * fail, the form stays open with the reason; the monitor is stored, so the next submit changes that one (PATCH what
- * differs, then the tags again) rather than adding another.
+ * differs, then the tags again) rather than adding another. A warning the server answered with the saved monitor
+ * (what it watches could not be checked yet) goes to `warned`.
  */
 export const monitorFormLogic = (
   api: MonitorsApi,
   tagsApi: Pick<MonitorListApi, 'setMonitorTags'>,
   saved: (monitor: Monitor | null) => void,
+  warned: (warning: string) => void = () => {},
 ) => {
   let stored: Monitor | null = null
+  const told = ({ monitor, warning }: SavedMonitor) => {
+    if (warning) warned(warning)
+    return monitor
+  }
   const save = async (request: MonitorSaveRequest): Promise<Monitor> => {
-    if (request.id !== null) return request.unchanged ?? api.updateMonitor(request.id, request.body)
-    if (!stored) return api.createMonitor(request.body)
+    if (request.id !== null) return request.unchanged ?? told(await api.updateMonitor(request.id, request.body))
+    if (!stored) return told(await api.createMonitor(request.body))
     const changes = changedFields(request.body, stored as unknown as Record<string, unknown>, 'type')
-    return Object.keys(changes).length > 0 ? api.updateMonitor(stored.id, changes) : stored
+    return Object.keys(changes).length > 0 ? told(await api.updateMonitor(stored.id, changes)) : stored
   }
   return monitorFormMachine.provide({
     actors: {

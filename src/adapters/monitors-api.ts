@@ -19,6 +19,9 @@ export type MonitorCounts = v.InferOutput<typeof MonitorCounts>
 const MonitorList = v.object({ monitors: v.array(Monitor), counts: MonitorCounts })
 export type MonitorList = v.InferOutput<typeof MonitorList>
 const OneMonitor = v.object({ monitor: Monitor })
+/** A monitor saved; `warning` when what it watches could not be checked (a cloud account not read yet). */
+const SavedMonitor = v.object({ monitor: Monitor, warning: v.optional(v.string()) })
+export type SavedMonitor = v.InferOutput<typeof SavedMonitor>
 /** What the dashboard reads of each monitor: enough to list what expires soon. */
 const MonitorSummary = v.object({
   id: v.string(),
@@ -44,12 +47,11 @@ export const monitorsApi = {
 
   monitor: (id: string) => call(OneMonitor, monitorPath(id)).then((d) => d.monitor),
 
-  createMonitor: (body: Record<string, unknown>) =>
-    call(OneMonitor, 'monitors', { method: 'POST', body }).then((d) => d.monitor),
+  createMonitor: (body: Record<string, unknown>) => call(SavedMonitor, 'monitors', { method: 'POST', body }),
 
   /** Only the fields that change; the type never does. */
   updateMonitor: (id: string, body: Record<string, unknown>) =>
-    call(OneMonitor, monitorPath(id), { method: 'PATCH', body }).then((d) => d.monitor),
+    call(SavedMonitor, monitorPath(id), { method: 'PATCH', body }),
 
   deleteMonitor: (id: string) =>
     call(v.object({ message: v.string() }), monitorPath(id), { method: 'DELETE' }).then((d) => d.message),

@@ -132,7 +132,6 @@ describe.each(dialects)('AWS monitors on %s', (dialect) => {
       [{ resource: 'rds', region: 'eu-west-1', db_instance_id: 'orders-db' }, true],
       [{ resource: 'amplify', region: 'eu-west-1', app_id: 'd1abc', branch: 'main' }, false],
       [{ resource: 'lightsail', region: 'eu-west-1', instance_name: 'blog' }, true],
-      [{ resource: 'rds', region: 'eu-west-1', db_instance_id: 'gone-db' }, false],
     ] as const
     for (const [rule, ok] of rules) {
       const made = await create(token, { name: `${rule.resource} rule`, account_id: accountId, rule })
@@ -199,6 +198,102 @@ describe.each(dialects)('AWS monitors on %s', (dialect) => {
     expect(moved.status).toBe(400)
     const kept = await t.call('GET', `/api/monitors/${mine.json.data.monitor.id}`, { token: a.token })
     expect(kept.json.data.monitor.account_id).toBe(a.accountId)
+  })
+
+  it('refuses a resource, branch or region the last read of the account does not have, with the choices, at its field', async () => {
+    const { token, accountId } = await customer()
+    const count = async () => (await t.call('GET', '/api/monitors', { token })).json.data.monitors.length as number
+    const before = await count()
+    const cases: [Record<string, unknown>, string, string][] = [
+      [
+        { resource: 'ec2', region: 'eu-west-1', instance_id: 'i-0aaa0000000000ff' },
+        'rule.instance_id',
+        'AWS account Production has no EC2 instance "i-0aaa0000000000ff" in eu-west-1. Choose one of: i-0aaa000000000001 (web-1), i-0aaa000000000002 (worker), i-0aaa000000000003.',
+      ],
+      [
+        { resource: 'rds', region: 'eu-west-1', db_instance_id: 'gone-db' },
+        'rule.db_instance_id',
+        'AWS account Production has no RDS instance "gone-db" in eu-west-1. Choose one of: orders-db.',
+      ],
+      [
+        { resource: 'rds', region: 'us-east-1', db_instance_id: 'orders-db' },
+        'rule.db_instance_id',
+        'AWS account Production has no RDS instance "orders-db" in us-east-1, nor any other there: choose another region.',
+      ],
+      [
+        { resource: 'amplify', region: 'eu-west-1', app_id: 'd1abc', branch: 'dev' },
+        'rule.branch',
+        expect.stringMatching(
+          /^The Amplify app .+ \(d1abc\) of AWS account Production has no branch "dev"\. Choose one of: main/,
+        ),
+      ],
+      [
+        { resource: 'lightsail', region: 'eu-west-1', instance_name: 'shop' },
+        'rule.instance_name',
+        expect.stringMatching(
+          /^AWS account Production has no Lightsail instance "shop" in eu-west-1\. Choose one of: blog/,
+        ),
+      ],
+      [
+        { resource: 'ec2', region: 'eu-central-1', instance_id: 'i-0aaa000000000001' },
+        'rule.region',
+        'AWS account Production does not read eu-central-1. Choose one of: af-south-1, eu-west-1, us-east-1, or add the region to the account.',
+      ],
+    ]
+    for (const [rule, field, message] of cases) {
+      const res = await create(token, { name: 'x', account_id: accountId, rule })
+      expect(res.status, res.text).toBe(400)
+      expect(res.json).toEqual({ message, errors: { [field]: message } })
+    }
+    expect(await count()).toBe(before)
+
+    // A change to one is refused the same way; the monitor stays as it was.
+    const made = await create(token, {
+      name: 'Orders',
+      account_id: accountId,
+      rule: { resource: 'rds', region: 'eu-west-1', db_instance_id: 'orders-db' },
+    })
+    expect(made.status, made.text).toBe(201)
+    const id = made.json.data.monitor.id as string
+    const moved = await t.call('PATCH', `/api/monitors/${id}`, {
+      token,
+      body: { rule: { resource: 'rds', region: 'eu-west-1', db_instance_id: 'gone-db' } },
+    })
+    expect(moved.status).toBe(400)
+    expect(Object.keys(moved.json.errors)).toEqual(['rule.db_instance_id'])
+    expect((await t.call('GET', `/api/monitors/${id}`, { token })).json.data.monitor.rule.db_instance_id).toBe(
+      'orders-db',
+    )
+  })
+
+  it('takes a resource of an account not read yet, with a warning in the answer', async () => {
+    const { token, accountId } = await customer()
+    const { db: k } = db.database
+    // As before the account's first read (under way): nothing read, nothing known.
+    await k
+      .updateTable('cloud_accounts')
+      .set({ synced_at: null, status: 'pending' })
+      .where('account_id', '=', accountId)
+      .execute()
+    await k.deleteFrom('cloud_parts').where('account_id', '=', accountId).execute()
+    await k.deleteFrom('cloud_resources').where('account_id', '=', accountId).execute()
+    const made = await create(token, {
+      name: 'New box',
+      account_id: accountId,
+      rule: { resource: 'ec2', region: 'eu-west-1', instance_id: 'i-0aaa0000000000ff' },
+    })
+    expect(made.status, made.text).toBe(201)
+    expect(made.json.data.warning).toBe(
+      'Saved without checking the EC2 instance "i-0aaa0000000000ff" in eu-west-1: AWS account Production has not been read yet. The monitor says so if its first read does not find it.',
+    )
+    // A region the account does not read is refused even so: the account says which it reads.
+    const far = await create(token, {
+      name: 'Far box',
+      account_id: accountId,
+      rule: { resource: 'ec2', region: 'eu-central-1', instance_id: 'i-0aaa0000000000ff' },
+    })
+    expect(far.status).toBe(400)
+    expect(Object.keys(far.json.errors)).toEqual(['rule.region'])
   })
 
   it('is a Pro feature: a Basic plan may not create AWS monitors', async () => {

@@ -316,18 +316,139 @@ describe.each(dialects)('Azure and Microsoft 365 monitors on %s', (dialect) => {
     expect(await deliveries(token, hookId)).toEqual(expect.arrayContaining(['change', 'down', 'up']))
   })
 
-  it('Microsoft 365: a service the tenant does not have, and another user’s tenant, are refused', async () => {
+  const monitorCount = async (token: string) =>
+    (await t.call('GET', '/api/monitors', { token })).json.data.monitors.length as number
+  /** The account as it is before its first read (the read is under way): nothing read, nothing known. */
+  const unread = async (accountId: string) => {
+    const { db: k } = db.database
+    await k
+      .updateTable('cloud_accounts')
+      .set({ synced_at: null, status: 'pending' })
+      .where('account_id', '=', accountId)
+      .execute()
+    await k.deleteFrom('cloud_parts').where('account_id', '=', accountId).execute()
+    await k.deleteFrom('cloud_resources').where('account_id', '=', accountId).execute()
+  }
+
+  it('Microsoft 365: a service the tenant does not have is refused with those it has, on create and on change', async () => {
     const { token, accountId } = await customer('microsoft365')
-    const unknown = await create(token, {
+    const before = await monitorCount(token)
+    const named = await create(token, {
       type: 'microsoft365',
-      name: 'Yammer',
+      name: 'Mail',
       account_id: accountId,
-      service_id: 'Yammer',
+      service_id: 'Exchange Online',
     })
-    expect(unknown.status).toBe(201)
-    expect((await check(token, unknown.json.data.monitor.id)).json.data.result.message).toBe(
-      'Microsoft 365 reports no service Yammer for this tenant.',
+    expect(named.status, named.text).toBe(400)
+    const message =
+      'Microsoft 365 tenant Contoso has no service "Exchange Online". Choose one of: Exchange (Exchange Online), microsoftteams (Microsoft Teams), SharePoint (SharePoint Online).'
+    expect(named.json).toEqual({ message, errors: { service_id: message } })
+    expect(await monitorCount(token)).toBe(before)
+
+    // A change to a service the tenant lacks is refused the same way, and the monitor stays as it was.
+    const made = await create(token, {
+      type: 'microsoft365',
+      name: 'Mail',
+      account_id: accountId,
+      service_id: 'Exchange',
+    })
+    expect(made.status, made.text).toBe(201)
+    expect(made.json.data.warning).toBeUndefined()
+    const id = made.json.data.monitor.id as string
+    const moved = await t.call('PATCH', `/api/monitors/${id}`, { token, body: { service_id: 'Yammer' } })
+    expect(moved.status).toBe(400)
+    expect(moved.json.errors.service_id).toMatch(
+      /^Microsoft 365 tenant Contoso has no service "Yammer"\. Choose one of: /,
     )
+    expect((await t.call('GET', `/api/monitors/${id}`, { token })).json.data.monitor.service_id).toBe('Exchange')
+
+    // A service gone from the tenant since: the monitor says so when checked, and can still be renamed.
+    m365().health = m365().health.filter((h) => h.id !== 'Exchange')
+    await sync(token, 'microsoft365', accountId)
+    expect((await check(token, id)).json.data.result.message).toBe(
+      'Microsoft 365 reports no service Exchange for this tenant.',
+    )
+    const renamed = await t.call('PATCH', `/api/monitors/${id}`, { token, body: { name: 'Exchange mail' } })
+    expect(renamed.status, renamed.text).toBe(200)
+  })
+
+  it('Microsoft 365: a tenant not read yet takes any service, with a warning in the answer', async () => {
+    const { token, accountId } = await customer('microsoft365')
+    await unread(accountId)
+    const made = await create(token, {
+      type: 'microsoft365',
+      name: 'Mail',
+      account_id: accountId,
+      service_id: 'Exchange',
+    })
+    expect(made.status, made.text).toBe(201)
+    expect(made.json.data.warning).toBe(
+      'Saved without checking the service "Exchange": Microsoft 365 tenant Contoso has not been read yet. The monitor says so if its first read does not find it.',
+    )
+    const changed = await t.call('PATCH', `/api/monitors/${made.json.data.monitor.id}`, {
+      token,
+      body: { service_id: 'SharePoint' },
+    })
+    expect(changed.status, changed.text).toBe(200)
+    expect(changed.json.data.warning).toMatch(/^Saved without checking the service "SharePoint"/)
+  })
+
+  it('Azure: a resource or subscription the account has not read is refused at its field, with the choices', async () => {
+    const { token, accountId } = await customer('azure')
+    const before = await monitorCount(token)
+    const web = resourceId(SUBSCRIPTION_ID, shopWeb())
+    const missing = web.replace(/shop-web$/, 'shop-www')
+    const res = await create(token, {
+      type: 'azure',
+      name: 'Www',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: missing },
+    })
+    expect(res.status, res.text).toBe(400)
+    expect(res.json.message).toMatch(
+      /^Azure account Contoso has no resource "shop-www" in subscription .+\. Choose one of: /,
+    )
+    expect(res.json.message).toContain(web.toLowerCase())
+    expect(res.json.errors).toEqual({ 'rule.resource_id': res.json.message })
+
+    const elsewhere = '00000000-0000-4000-8000-0000000000ff'
+    const otherSub = await create(token, {
+      type: 'azure',
+      name: 'Elsewhere',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: web.replace(SUBSCRIPTION_ID, elsewhere) },
+    })
+    expect(otherSub.status).toBe(400)
+    expect(otherSub.json.errors['rule.resource_id']).toMatch(
+      new RegExp(`^Azure account Contoso has no subscription ${elsewhere}\\. Choose one of: ${SUBSCRIPTION_ID} \\(`),
+    )
+    const cost = await create(token, {
+      type: 'azure',
+      name: 'Budget',
+      account_id: accountId,
+      rule: { kind: 'cost', subscription_id: elsewhere, amount: 10 },
+    })
+    expect(cost.status).toBe(400)
+    expect(cost.json.errors['rule.subscription_id']).toMatch(/^Azure account Contoso has no subscription /)
+    expect(await monitorCount(token)).toBe(before)
+
+    const known = await create(token, {
+      type: 'azure',
+      name: 'Web',
+      account_id: accountId,
+      rule: { kind: 'availability', resource_id: web },
+    })
+    expect(known.status, known.text).toBe(201)
+    const moved = await t.call('PATCH', `/api/monitors/${known.json.data.monitor.id}`, {
+      token,
+      body: { rule: { kind: 'availability', resource_id: missing } },
+    })
+    expect(moved.status).toBe(400)
+    expect(Object.keys(moved.json.errors)).toEqual(['rule.resource_id'])
+  })
+
+  it('Microsoft 365: another user’s tenant is refused', async () => {
+    const { accountId } = await customer('microsoft365')
     const other = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
     const stolen = await create(other.token, {
       type: 'microsoft365',

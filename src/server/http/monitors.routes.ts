@@ -55,16 +55,18 @@ export const monitorRoutes = (deps: Deps) => {
       c.json({ data: await bulk(userOf(c), c.req.valid('json')) }),
     )
     .post('/', async (c) => {
-      const row = await monitors.create(userOf(c), await jsonObject(c, 'monitor'))
-      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } }, 201)
+      const { row, warning } = await monitors.create(userOf(c), await jsonObject(c, 'monitor'))
+      const monitor = await monitorWithFigures(deps.repos, row, deps.clock.now())
+      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } }, 201)
     })
     .get('/:id', validate('param', IdParam), async (c) => {
       const row = await monitors.owned(userOf(c), c.req.valid('param').id)
       return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
     })
     .patch('/:id', validate('param', IdParam), async (c) => {
-      const row = await monitors.update(userOf(c), c.req.valid('param').id, await jsonObject(c, 'monitor'))
-      return c.json({ data: { monitor: await monitorWithFigures(deps.repos, row, deps.clock.now()) } })
+      const { row, warning } = await monitors.update(userOf(c), c.req.valid('param').id, await jsonObject(c, 'monitor'))
+      const monitor = await monitorWithFigures(deps.repos, row, deps.clock.now())
+      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } })
     })
     .put('/:id/tags', validate('param', IdParam), validate('json', MonitorTagsInput), async (c) => {
       const tags = await tagsService(deps).setForMonitor(

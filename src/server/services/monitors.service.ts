@@ -16,12 +16,19 @@ import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import { monitorEvent, monitorsEvent } from '../live/events-of.ts'
 import { targetsRefusal } from '../net/target-screen.ts'
+import { checkCloudTarget } from './cloud-monitor-targets.ts'
 import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
 
 const invalid = (issues: v.BaseIssue<unknown>[]) => {
   const errors = fieldErrors(issues)
   return new Failure('invalid', Object.values(errors)[0] ?? 'Invalid monitor.', errors)
+}
+
+/** A monitor as saved, with a warning when what it watches could not be checked (a cloud account not read yet). */
+export interface SavedMonitor {
+  row: MonitorRecord
+  warning: string | null
 }
 
 /** Fields that change who is told, how it is called and what reports hold it to, not what is checked. */
@@ -95,13 +102,14 @@ export const monitorsService = (deps: Deps) => {
   return {
     owned,
 
-    create: async (userId: string, body: unknown): Promise<MonitorRecord> => {
+    create: async (userId: string, body: unknown): Promise<SavedMonitor> => {
       const parsed = validateMonitor(body)
       if (!parsed.success) throw invalid(parsed.issues)
       const input = parsed.output
       const plan = await planFor(userId, input.type)
       await assertTargets(input)
       await assertOwnAccount(userId, input)
+      const warning = await checkCloudTarget(repos, input)
       await assertOwnIntegrations(userId, input.integration_ids)
       const count = await repos.monitors.countOwned(userId)
       if (count >= plan.max_monitors) throw new Failure('forbidden', monitorLimitMessage(plan.title, plan.max_monitors))
@@ -110,10 +118,10 @@ export const monitorsService = (deps: Deps) => {
       const row = newMonitorRecord(userId, input, now)
       await repos.monitors.insert(row)
       deps.live.publishAll([monitorsEvent(userId, [row.monitor_id])])
-      return row
+      return { row, warning }
     },
 
-    update: async (userId: string, monitorId: string, body: unknown): Promise<MonitorRecord> => {
+    update: async (userId: string, monitorId: string, body: unknown): Promise<SavedMonitor> => {
       const row = await owned(userId, monitorId)
       const type = row.type
       const patch = v.safeParse(monitorPatchSchema(type), body)
@@ -134,6 +142,7 @@ export const monitorsService = (deps: Deps) => {
       const plan = await planFor(userId, type)
       if (connectHosts(merged.output).some(({ field }) => field in changes)) await assertTargets(merged.output)
       if ('account_id' in changes) await assertOwnAccount(userId, merged.output)
+      const warning = await checkCloudTarget(repos, merged.output, changes)
       if (patch.output.interval_seconds !== undefined) assertInterval(plan, merged.output.interval_seconds)
       if (patch.output.integration_ids !== undefined) await assertOwnIntegrations(userId, merged.output.integration_ids)
       const now = clock.now()
@@ -157,7 +166,7 @@ export const monitorsService = (deps: Deps) => {
         if (!updated) throw notFound('Monitor')
         return updated
       })
-      return told(row.status)(saved)
+      return { row: told(row.status)(saved), warning }
     },
 
     pause: async (userId: string, monitorId: string): Promise<MonitorRecord> => {

@@ -2,9 +2,11 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import { Toaster } from '../../../src/ui/components/index.ts'
 import { LazyMonitorForm } from '../../../src/ui/pages/monitors/LazyMonitorForm.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { pageExtras } from '../../fixtures/monitor-page.ts'
+import { webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
 
@@ -33,7 +35,10 @@ const account = {
   failed_parts: 0,
 }
 
-const stub = (accounts: unknown[], onCreate: (body: unknown) => void = () => {}) =>
+type Answer = { status: number; body: unknown }
+const stop: Answer = { status: 400, body: { message: 'stop here', errors: {} } }
+
+const stub = (accounts: unknown[], onCreate: (body: unknown) => Answer | undefined | void = () => {}) =>
   stubApi({
     'GET /api/user_subscription': () => ({
       status: 200,
@@ -50,11 +55,20 @@ const stub = (accounts: unknown[], onCreate: (body: unknown) => void = () => {})
       status: 200,
       body: { data: { integrations: [], slack_install_available: false } },
     }),
-    'POST /api/monitors': (req) => {
-      onCreate(req.body)
-      return { status: 400, body: { message: 'stop here', errors: {} } }
-    },
+    'POST /api/monitors': (req) => onCreate(req.body) || stop,
   })
+
+/** The monitor as the API answers it once saved: the common fields of any monitor, an AWS type's own. */
+const { url, method, expected_status, follow_redirects, verify_tls, keyword, keyword_absent, ...shared } = webMonitor()
+const awsMonitor = {
+  ...shared,
+  id: 'aws-1',
+  type: 'aws',
+  name: 'Web',
+  interval_seconds: 300,
+  account_id: 'acc-1',
+  rule: { resource: 'ec2', region: 'eu-west-1', instance_id: 'i-0aaa0000000000ff' },
+}
 
 const label = (dialog: HTMLElement, text: string) =>
   within(dialog).getByLabelText(new RegExp(`^${text}`)) as HTMLInputElement
@@ -136,5 +150,43 @@ describe('the AWS monitor form', () => {
       rule: { resource: 'rds', region: 'eu-west-1', db_instance_id: 'orders-db' },
     })
     expect(sent[0]).not.toHaveProperty('bogus')
+  })
+
+  it("shows the account's refusal at its field, and the warning of a monitor saved unchecked", async () => {
+    signIn()
+    const refusal =
+      'AWS account Production has no EC2 instance "i-0aaa0000000000ff" in eu-west-1. Choose one of: i-0aaa000000000001 (web-1).'
+    const warning =
+      'Saved without checking the EC2 instance "i-0aaa0000000000ff" in eu-west-1: AWS account Production has not been read yet. The monitor says so if its first read does not find it.'
+    const answers: Answer[] = [
+      { status: 400, body: { message: refusal, errors: { 'rule.instance_id': refusal } } },
+      { status: 201, body: { data: { monitor: awsMonitor, warning } } },
+    ]
+    const onSaved = vi.fn()
+    stub([account], () => answers.shift())
+    renderShell(
+      <>
+        <Toaster />
+        <LazyMonitorForm
+          type="aws"
+          monitor={null}
+          preset={{ account_id: 'acc-1', resource: 'ec2', region: 'eu-west-1', instance_id: 'i-0aaa0000000000ff' }}
+          minIntervalSeconds={60}
+          onClose={vi.fn()}
+          onSaved={onSaved}
+        />
+      </>,
+    )
+    const dialog = await screen.findByRole('dialog')
+    await waitFor(() => expect(label(dialog, 'AWS account').value).toBe('acc-1'))
+    fireEvent.change(label(dialog, 'Name'), { target: { value: 'Web' } })
+    await submit(dialog)
+    expect(await within(dialog).findByText(refusal)).toBeTruthy()
+    expect(onSaved).not.toHaveBeenCalled()
+
+    await submit(dialog)
+    await waitFor(() => expect(onSaved).toHaveBeenCalled())
+    const toast = (await screen.findByText(warning)).closest('[data-scope="toast"][data-part="root"]')
+    expect((toast as HTMLElement).dataset.type).toBe('warning')
   })
 })

@@ -6,6 +6,7 @@ import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { DEFAULT_SLA_TARGET } from '../../../domain/report.ts'
 import type { TagRef } from '../../../domain/tags.ts'
+import { useEffects } from '../../app/effects.ts'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { AlertFields } from './AlertFields.tsx'
@@ -63,7 +64,15 @@ function MonitorForm<D extends object>({
   form: typeForm,
 }: MonitorFormDialogProps & { form: TypeForm<Monitor, D> }) {
   const ui = typeUi(type)
-  const logic = useMemo(() => monitorFormLogic(monitorsApi, monitorListApi, onSaved), [onSaved])
+  const fx = useEffects()
+  // Saved, but what it watches could not be checked yet (a cloud account not read): told long enough to read.
+  const logic = useMemo(
+    () =>
+      monitorFormLogic(monitorsApi, monitorListApi, onSaved, (warning) =>
+        fx.toast({ title: warning, type: 'warning', duration: 10_000 }),
+      ),
+    [onSaved, fx],
+  )
   const { form, errors, formView } = useSaveForm(logic, { type, monitor })
   const [draft, setDraft] = useState<MonitorDraft<D>>(() =>
     monitor
