@@ -2,6 +2,7 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import type { ReportNumbers } from './report.ts'
+import { wholeSeconds } from './report-seconds.ts'
 import { slaLabel } from './report-view.ts'
 
 dayjs.extend(utc)
@@ -18,11 +19,15 @@ export const reportUptime = (percent: number | null): string => (percent === nul
 /** "99.9 %" for a target. */
 export const reportTarget = (percent: number): string => `${percent} %`
 
-/** "0 s", "45 s", "3 min 20 s", "2 h 5 min", "3 d 4 h"; a negative one (an error budget overspent) with a minus. */
+/**
+ * "0 s", "45 s", "3 min 20 s", "2 h 5 min", "3 d 4 h"; a negative one (an error budget overspent) with a minus. The
+ * seconds are the CSV's (wholeSeconds); larger units are cut, not rounded, so "5 min 59 s" is never "6 min".
+ */
 export const reportDuration = (ms: number | null): string => {
   if (ms === null) return '–'
-  const sign = ms < 0 ? '−' : ''
-  const s = Math.round(Math.abs(ms) / 1000)
+  const seconds = wholeSeconds(ms)
+  const sign = seconds < 0 ? '−' : ''
+  const s = Math.abs(seconds)
   if (s < 60) return `${sign}${s} s`
   const m = Math.floor(s / 60)
   if (m < 60) return `${sign}${m} min${s % 60 ? ` ${s % 60} s` : ''}`

@@ -2,6 +2,7 @@ import type { MonitorType } from './monitor.schema.ts'
 import type { ReportNumbers } from './report.ts'
 import type { CsvCell } from './report-csv.ts'
 import { toCsv } from './report-csv.ts'
+import { wholeSeconds } from './report-seconds.ts'
 
 // A report as the API answers it and as the page, the CSV and the PDF show it: one shape, so the three cannot
 // differ. Times are ISO strings; durations are milliseconds; uptime is a percent rounded down to 3 decimals.
@@ -77,12 +78,12 @@ export const REPORT_COLUMNS = [
 /** "Met", "Breached", or "No data" for a report's SLA cell. */
 export const slaLabel = (met: boolean | null) => (met === null ? 'No data' : met ? 'Met' : 'Breached')
 
-/** A number cell of the CSV: durations in whole seconds (rounded toward zero), the rest as they are. */
+/** A number cell of the CSV: durations in whole seconds (rounded as the page and the PDF round them), the rest as they are. */
 const cell = (key: keyof ReportNumbers, numbers: ReportNumbers): CsvCell => {
   const value = numbers[key]
   if (key === 'sla_met') return slaLabel(value as boolean | null)
   if (value === null || typeof value === 'boolean') return null
-  return key.endsWith('_ms') && !key.startsWith('response_') ? Math.trunc(value / 1000) : value
+  return key.endsWith('_ms') && !key.startsWith('response_') ? wholeSeconds(value) : value
 }
 
 /** The report as CSV: a header, one row per monitor, a totals row. */

@@ -1,4 +1,4 @@
-import { type Box, COLOR, FONT, line, type Pdf, truncate } from './pdf-kit.ts'
+import { type Box, COLOR, FONT, line, type Pdf, setFont, textWidth, truncate } from './pdf-kit.ts'
 
 // The report's daily charts, drawn as vector paths so they stay sharp when printed or zoomed: one value per day of
 // the period (1 to 400 days), a day without a value left as a gap in the line rather than drawn as zero.
@@ -57,15 +57,15 @@ export const drawDailyChart = (doc: Pdf, box: Box, series: DailySeries) => {
     width: box.width - PAD.left - PAD.right,
     height: box.height - PAD.top - PAD.bottom,
   }
-  doc.font(FONT.bold).fontSize(10).fillColor(COLOR.text)
+  setFont(doc, FONT.bold, 10).fillColor(COLOR.text)
   line(doc, series.title, box.x, box.y)
-  doc.font(FONT.regular).fontSize(7)
+  setFont(doc, FONT.regular, 7)
   drawGrid(doc, plot, series.axis)
   drawDates(doc, plot, series.dates)
   if (known(series.values).length === 0) {
     doc.fillColor(COLOR.muted)
     const text = 'No data for the period'
-    line(doc, text, plot.x + (plot.width - doc.widthOfString(text)) / 2, plot.y + plot.height / 2 - 4)
+    line(doc, text, plot.x + (plot.width - textWidth(doc, text)) / 2, plot.y + plot.height / 2 - 4)
     return
   }
   drawLine(doc, plot, series)
@@ -85,7 +85,7 @@ const drawGrid = (doc: Pdf, plot: Box, axis: Axis) => {
       .stroke()
     const label = axis.label(value)
     doc.fillColor(COLOR.muted)
-    line(doc, label, plot.x - 4 - doc.widthOfString(label), y - 2.5)
+    line(doc, label, plot.x - 4 - textWidth(doc, label), y - 2.5)
   }
 }
 
@@ -103,7 +103,7 @@ const drawDates = (doc: Pdf, plot: Box, dates: readonly string[]) => {
       .lineTo(x, bottom + 3)
       .stroke()
     const label = truncate(doc, dates[i] ?? '', 60)
-    const width = doc.widthOfString(label)
+    const width = textWidth(doc, label)
     const left = Math.min(Math.max(x - width / 2, plot.x - PAD.left / 2), plot.x + plot.width - width)
     line(doc, label, left, bottom + 5)
   }

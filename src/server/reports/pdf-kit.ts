@@ -1,6 +1,8 @@
 import type PDFDocument from 'pdfkit'
+import { ascentOf, baseFace, type Face, faceBytes, textRuns, type Weight } from './pdf-fonts.ts'
 
-// What the report's PDF pieces share: the page, the colours, and text that the standard fonts can draw.
+// What the report's PDF pieces share: the page, the colours, and text drawn in the report's fonts (pdf-fonts.ts), which
+// have a glyph for every name in Latin, Greek, Cyrillic, Vietnamese, Chinese and Japanese kana.
 
 export type Pdf = typeof PDFDocument
 
@@ -33,49 +35,67 @@ export const COLOR = {
   green: '#15803d',
 } as const
 
-export const FONT = { regular: 'Helvetica', bold: 'Helvetica-Bold' } as const
+export const FONT = { regular: 'regular', bold: 'bold' } as const satisfies Record<Weight, Weight>
 
-// The code points of Windows-1252 above Latin-1's range that the standard fonts' WinAnsi encoding has a glyph for.
-const WIN_ANSI_EXTRA = new Set(
-  [
-    0x152, 0x153, 0x160, 0x161, 0x178, 0x17d, 0x17e, 0x192, 0x2c6, 0x2dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a,
-    0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-  ].map((c) => String.fromCodePoint(c)),
-)
+/** The weight and size of the text drawn next, per document. */
+const styles = new WeakMap<Pdf, { weight: Weight; size: number }>()
+const styleOf = (doc: Pdf) => styles.get(doc) ?? { weight: FONT.regular, size: 12 }
 
-const safeChar = (c: string): string => {
-  const code = c.codePointAt(0) ?? 0
-  if (c === '\u2212') return '-' // the minus sign that durations use
-  if (c === '\t' || c === '\n' || c === '\r') return ' '
-  if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(c)) return c
-  return '?'
+/** Sets the weight and size of the text drawn next. */
+export const setFont = (doc: Pdf, weight: Weight, size = styleOf(doc).size): Pdf => {
+  styles.set(doc, { weight, size })
+  return doc.fontSize(size)
 }
 
-/**
- * Text the standard (WinAnsi) fonts can draw: the minus sign becomes a hyphen, line breaks spaces, and anything else
- * without a glyph (CJK, emoji, controls) one "?" per character, where pdfkit would write a wrong glyph or two.
- */
-export const pdfSafe = (text: string): string => {
-  let out = ''
-  for (const c of text) out += safeChar(c)
-  return out
+/** The faces each document has embedded so far. */
+const embedded = new WeakMap<Pdf, Set<string>>()
+
+/** Makes the face the current font at the current size, embedding it in the document the first time. */
+const inFace = (doc: Pdf, face: Face): Pdf => {
+  let names = embedded.get(doc)
+  if (!names) {
+    names = new Set()
+    embedded.set(doc, names)
+  }
+  if (!names.has(face.name)) {
+    doc.registerFont(face.name, faceBytes(face))
+    names.add(face.name)
+  }
+  return doc.font(face.name).fontSize(styleOf(doc).size)
 }
+
+/** The width of the text in the current weight and size, each run in its own face. */
+export const textWidth = (doc: Pdf, text: string): number =>
+  textRuns(text, styleOf(doc).weight).reduce((width, run) => width + inFace(doc, run.face).widthOfString(run.text), 0)
 
 /** The text cut with an ellipsis to fit the width in the current font; as it is when it fits. */
 export const truncate = (doc: Pdf, text: string, width: number): string => {
-  if (doc.widthOfString(text) <= width) return text
-  let [low, high] = [0, text.length]
-  // The longest prefix that fits with its ellipsis.
+  if (textWidth(doc, text) <= width) return text
+  const chars = [...text]
+  let [low, high] = [0, chars.length]
+  // The longest prefix that fits with its ellipsis (cut between characters, never inside a surrogate pair).
   while (low < high) {
     const mid = Math.ceil((low + high) / 2)
-    if (doc.widthOfString(`${text.slice(0, mid).trimEnd()}…`) <= width) low = mid
+    if (textWidth(doc, `${chars.slice(0, mid).join('').trimEnd()}…`) <= width) low = mid
     else high = mid - 1
   }
-  return `${text.slice(0, low).trimEnd()}…`
+  return `${chars.slice(0, low).join('').trimEnd()}…`
 }
 
-/** One line of text at a point, never wrapped (so never a page added by pdfkit). */
-export const line = (doc: Pdf, text: string, x: number, y: number) => doc.text(text, x, y, { lineBreak: false })
+/**
+ * One line of text with its top at a point, never wrapped (so never a page added by pdfkit): each run in the face that
+ * has its glyphs, all on the baseline of the Latin face, as pdfkit would place a line of that face alone.
+ */
+export const line = (doc: Pdf, text: string, x: number, y: number) => {
+  const { weight, size } = styleOf(doc)
+  const baseline = y + ascentOf(baseFace(weight)) * size
+  let at = x
+  for (const run of textRuns(text, weight)) {
+    inFace(doc, run.face).text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' })
+    at += doc.widthOfString(run.text)
+  }
+  return doc
+}
 
 /** A rule across the body at y. */
 export const rule = (doc: Pdf, y: number, color: string, width = 0.8) =>

@@ -1,7 +1,8 @@
 import type { ReportNumbers } from '../../domain/report.ts'
 import { formatReportNumbers } from '../../domain/report-format.ts'
 import { REPORT_COLUMNS, type Report } from '../../domain/report-view.ts'
-import { BODY, COLOR, FONT, line, type Pdf, pdfSafe, rule, truncate } from './pdf-kit.ts'
+import type { Weight } from './pdf-fonts.ts'
+import { BODY, COLOR, FONT, line, type Pdf, rule, setFont, textWidth, truncate } from './pdf-kit.ts'
 
 // The report's table: one row per monitor with the columns of the page and the CSV, written as the page writes
 // them, a totals row at the end, and the header again at the top of each page. Seventeen numbers and a name fit
@@ -46,10 +47,10 @@ const alarming = (key: keyof ReportNumbers, n: ReportNumbers) =>
 
 const row = (doc: Pdf, name: string, type: string, n: ReportNumbers): Row => {
   const formatted = formatReportNumbers(n)
-  const texts = [name, type, ...REPORT_COLUMNS.map(([key]) => formatted[key])].map(pdfSafe)
+  const texts = [name, type, ...REPORT_COLUMNS.map(([key]) => formatted[key])]
   return {
     texts,
-    widths: texts.map((t) => doc.widthOfString(t)),
+    widths: texts.map((t) => textWidth(doc, t)),
     red: [false, false, ...REPORT_COLUMNS.map(([key]) => alarming(key, n))],
   }
 }
@@ -59,15 +60,15 @@ const headerLines = (doc: Pdf, label: string, width: number): string[] => {
   const words = label.split(' ')
   let first = words[0] ?? ''
   let i = 1
-  for (; i < words.length && doc.widthOfString(`${first} ${words[i]}`) <= width; i++) first = `${first} ${words[i]}`
+  for (; i < words.length && textWidth(doc, `${first} ${words[i]}`) <= width; i++) first = `${first} ${words[i]}`
   const rest = words.slice(i).join(' ')
   return rest ? [truncate(doc, first, width), truncate(doc, rest, width)] : [truncate(doc, first, width)]
 }
 
 /** Each number column as wide as its widest value or header word; the name gets the rest of the page. */
 const layout = (doc: Pdf, rows: readonly Row[]): Column[] => {
-  doc.font(FONT.bold).fontSize(SIZE)
-  const widest = LABELS.map((label) => Math.max(...label.split(' ').map((w) => doc.widthOfString(w))))
+  setFont(doc, FONT.bold, SIZE)
+  const widest = LABELS.map((label) => Math.max(...label.split(' ').map((w) => textWidth(doc, w))))
   for (const r of rows)
     r.widths.forEach((w, i) => {
       widest[i] = Math.max(widest[i] ?? 0, w)
@@ -93,13 +94,13 @@ const layout = (doc: Pdf, rows: readonly Row[]): Column[] => {
 }
 
 const drawHeader = (doc: Pdf, columns: readonly Column[], y: number): number => {
-  doc.font(FONT.bold).fontSize(SIZE).fillColor(COLOR.text)
+  setFont(doc, FONT.bold, SIZE).fillColor(COLOR.text)
   // Labels sit on the bottom line, a second line above when they need one.
   const lineTop = (k: number) => y + HEADER - 3 - k * 8
   for (const c of columns) {
     const lines = headerLines(doc, c.label, c.width - 2 * PAD)
     lines.forEach((text, k) => {
-      const x = c.right ? c.x + c.width - PAD - doc.widthOfString(text) : c.x + PAD
+      const x = c.right ? c.x + c.width - PAD - textWidth(doc, text) : c.x + PAD
       line(doc, text, x, lineTop(lines.length - k))
     })
   }
@@ -115,7 +116,7 @@ const drawGroup = (doc: Pdf, columns: readonly Column[], top: number) => {
   if (!first || !last) return
   const [left, right] = [first.x + PAD, last.x + last.width - PAD]
   const label = truncate(doc, GROUP.label, right - left)
-  line(doc, label, (left + right - doc.widthOfString(label)) / 2, top)
+  line(doc, label, (left + right - textWidth(doc, label)) / 2, top)
   doc
     .moveTo(left, top + 8)
     .lineTo(right, top + 8)
@@ -132,7 +133,7 @@ const drawRow = (doc: Pdf, columns: readonly Column[], r: Row, y: number, shaded
     const room = c.width - 2 * PAD
     const fits = (r.widths[i] ?? 0) <= room
     const text = fits ? (r.texts[i] ?? '') : truncate(doc, r.texts[i] ?? '', room)
-    const width = fits ? (r.widths[i] ?? 0) : doc.widthOfString(text)
+    const width = fits ? (r.widths[i] ?? 0) : textWidth(doc, text)
     const wanted = r.red[i] ? COLOR.red : COLOR.text
     if (wanted !== color) {
       color = wanted
@@ -144,20 +145,20 @@ const drawRow = (doc: Pdf, columns: readonly Column[], r: Row, y: number, shaded
 
 /** Draws the table from `top` of the current page on, adding pages as it needs. */
 export const drawReportTable = (doc: Pdf, report: Report, top: number) => {
-  doc.font(FONT.regular).fontSize(SIZE)
+  setFont(doc, FONT.regular, SIZE)
   const rows = report.monitors.map((m) => row(doc, m.name, m.type, m))
-  doc.font(FONT.bold)
+  setFont(doc, FONT.bold)
   const total = report.totals ? row(doc, 'Total', '', report.totals) : null
   const columns = layout(doc, total ? [...rows, total] : rows)
   const bottom = BODY.y + BODY.height
   let y = drawHeader(doc, columns, top)
   /** Room for a row of that height and font, on a new page under the header if this one is full. */
-  const room = (height: number, font: string) => {
+  const room = (height: number, font: Weight) => {
     if (y + height > bottom) {
       doc.addPage()
       y = drawHeader(doc, columns, BODY.y)
     }
-    doc.font(font)
+    setFont(doc, font)
   }
   room(ROW, FONT.regular)
   rows.forEach((r, i) => {

@@ -3,7 +3,8 @@ import type { ReportNumbers } from '../../domain/report.ts'
 import { formatReportNumbers, reportMoment, reportPeriod } from '../../domain/report-format.ts'
 import type { Report } from '../../domain/report-view.ts'
 import { drawDailyChart, responseAxis, uptimeAxis } from './pdf-chart.ts'
-import { BODY, COLOR, FONT, line, PAGE, type Pdf, pdfSafe, rule, truncate } from './pdf-kit.ts'
+import type { Weight } from './pdf-fonts.ts'
+import { BODY, COLOR, FONT, line, PAGE, type Pdf, rule, setFont, textWidth, truncate } from './pdf-kit.ts'
 import { drawReportTable } from './pdf-table.ts'
 
 // The report as a PDF (issue 18): a title page with the period, the set and its totals, the daily charts, the table
@@ -34,7 +35,7 @@ export const renderReportPdf = (report: Report): Promise<Buffer> => {
     doc.addPage()
     drawCharts(doc, report)
     doc.addPage()
-    doc.font(FONT.bold).fontSize(12).fillColor(COLOR.text)
+    setFont(doc, FONT.bold, 12).fillColor(COLOR.text)
     line(doc, 'Monitors', BODY.x, BODY.y)
     drawReportTable(doc, report, BODY.y + 18)
   }
@@ -70,14 +71,14 @@ export const periodNote = (report: Report): string | null => {
 }
 
 /** The one-line texts of the title page, top to bottom: [text, font, size, color, space after]. */
-const titleLines = (report: Report): [string, string, number, string, number][] => {
+const titleLines = (report: Report): [string, Weight, number, string, number][] => {
   const note = periodNote(report)
   return [
     ['Vigil', FONT.bold, 13, COLOR.line, 10],
     ['Uptime report', FONT.bold, 26, COLOR.text, 8],
     [report.title, FONT.regular, 16, COLOR.text, 6],
     [reportPeriod(report.covered_from, report.covered_to, report.time_zone), FONT.regular, 12, COLOR.text, 4],
-    ...(note ? [[note, FONT.regular, 8.5, COLOR.muted, 4] as [string, string, number, string, number]] : []),
+    ...(note ? [[note, FONT.regular, 8.5, COLOR.muted, 4] as [string, Weight, number, string, number]] : []),
     [`Generated ${reportMoment(report.generated_at, report.time_zone)}`, FONT.regular, 9, COLOR.muted, 0],
   ]
 }
@@ -85,14 +86,14 @@ const titleLines = (report: Report): [string, string, number, string, number][] 
 const drawTitlePage = (doc: Pdf, report: Report) => {
   let y = BODY.y
   for (const [text, font, size, color, after] of titleLines(report)) {
-    doc.font(font).fontSize(size).fillColor(color)
-    line(doc, truncate(doc, pdfSafe(text), BODY.width), BODY.x, y)
+    setFont(doc, font, size).fillColor(color)
+    line(doc, truncate(doc, text, BODY.width), BODY.x, y)
     y += size * 1.2 + after
   }
   y += 18
   rule(doc, y, COLOR.grid)
   y += 18
-  doc.font(FONT.bold).fontSize(12).fillColor(COLOR.text)
+  setFont(doc, FONT.bold, 12).fillColor(COLOR.text)
   if (!report.totals) {
     line(doc, 'This set has no monitors.', BODY.x, y)
     return
@@ -126,13 +127,10 @@ const drawTotals = (doc: Pdf, totals: ReportNumbers, top: number) => {
   cells.forEach(([label, value, color], i) => {
     const x = BODY.x + (i % 5) * width
     const y = top + Math.floor(i / 5) * 48
-    doc.font(FONT.regular).fontSize(8.5).fillColor(COLOR.muted)
+    setFont(doc, FONT.regular, 8.5).fillColor(COLOR.muted)
     line(doc, label, x, y)
-    doc
-      .font(FONT.bold)
-      .fontSize(15)
-      .fillColor(color ?? COLOR.text)
-    line(doc, truncate(doc, pdfSafe(value), width - 8), x, y + 13)
+    setFont(doc, FONT.bold, 15).fillColor(color ?? COLOR.text)
+    line(doc, truncate(doc, value, width - 8), x, y + 13)
   })
 }
 
@@ -159,15 +157,15 @@ const drawCharts = (doc: Pdf, report: Report) => {
  */
 const drawFooters = (doc: Pdf, report: Report) => {
   const { start, count } = doc.bufferedPageRange()
-  const left = pdfSafe(`Uptime report – ${report.title}`)
+  const left = `Uptime report – ${report.title}`
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i)
     const margins = doc.page.margins
     doc.page.margins = { top: 0, bottom: 0, left: 0, right: 0 }
     const y = PAGE.height - PAGE.margin + 10
-    doc.font(FONT.regular).fontSize(7.5).fillColor(COLOR.muted)
+    setFont(doc, FONT.regular, 7.5).fillColor(COLOR.muted)
     const page = `Page ${i - start + 1} of ${count}`
-    const pageWidth = doc.widthOfString(page)
+    const pageWidth = textWidth(doc, page)
     line(doc, truncate(doc, left, BODY.width - pageWidth - 24), BODY.x, y)
     line(doc, page, BODY.x + BODY.width - pageWidth, y)
     doc.page.margins = margins
