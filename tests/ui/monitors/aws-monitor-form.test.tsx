@@ -38,7 +38,7 @@ const account = {
 type Answer = { status: number; body: unknown }
 const stop: Answer = { status: 400, body: { message: 'stop here', errors: {} } }
 
-const stub = (accounts: unknown[], onCreate: (body: unknown) => Answer | undefined | void = () => {}) =>
+const stub = (accounts: unknown[], onCreate: (body: unknown) => Answer | undefined = () => undefined) =>
   stubApi({
     'GET /api/user_subscription': () => ({
       status: 200,
@@ -55,7 +55,7 @@ const stub = (accounts: unknown[], onCreate: (body: unknown) => Answer | undefin
       status: 200,
       body: { data: { integrations: [], slack_install_available: false } },
     }),
-    'POST /api/monitors': (req) => onCreate(req.body) || stop,
+    'POST /api/monitors': (req) => onCreate(req.body) ?? stop,
   })
 
 /** The monitor as the API answers it once saved: the common fields of any monitor, an AWS type's own. */
@@ -82,7 +82,7 @@ describe('the AWS monitor form', () => {
   it('offers the connected accounts, shows the fields of the chosen resource and checks them inline', async () => {
     signIn()
     const sent: unknown[] = []
-    stub([account], (body) => sent.push(body))
+    stub([account], (body) => void sent.push(body))
     const utils = renderShell(<MonitorListPage type="aws" />)
     await waitFor(() => expect(utils.shell().subscription.getSnapshot().value).toBe('loaded'))
     await act(async () => {
@@ -129,7 +129,7 @@ describe('the AWS monitor form', () => {
   it('is filled in by "Monitor this" on a resource page', async () => {
     signIn()
     const sent: unknown[] = []
-    stub([account], (body) => sent.push(body))
+    stub([account], (body) => void sent.push(body))
     renderShell(
       <LazyMonitorForm
         type="aws"
