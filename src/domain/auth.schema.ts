@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { plainLine } from './plain-text.ts'
 import { BillingFrequency, PlanTitle } from './plan.ts'
 
 export const PASSWORD_MIN_LENGTH = 8
@@ -38,6 +39,7 @@ export const DisplayName = v.pipe(
   v.trim(),
   v.nonEmpty(required('Name')),
   v.maxLength(100, 'Name must be at most 100 characters.'),
+  plainLine('Name'),
 )
 
 export const RegisterInput = v.pipe(

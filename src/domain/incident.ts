@@ -3,6 +3,7 @@ import { Incident } from './check-result.ts'
 import { IncidentsQuery, Instant } from './monitor-queries.schema.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 import { MONITOR_TYPE_PAGES, type MonitorType } from './monitor-types/pages.ts'
+import { plainText } from './plain-text.ts'
 import { ResultVerdict } from './result-verdict.ts'
 
 // Incidents people work on (issue 19): an incident is open, acknowledged (someone works on it, and its reminders
@@ -153,6 +154,7 @@ export const IncidentCommentInput = v.object({
     v.trim(),
     v.nonEmpty('Write a comment.'),
     v.maxLength(INCIDENT_COMMENT_MAX, `A comment is at most ${INCIDENT_COMMENT_MAX} characters.`),
+    plainText('A comment'),
   ),
 })
 export type IncidentCommentInput = v.InferOutput<typeof IncidentCommentInput>

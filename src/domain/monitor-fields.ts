@@ -3,6 +3,7 @@ import { DNS_RECORD_TYPES, EXPECTED_MATCHES, isDnsName, parseResolver } from './
 import { DEFAULT_EXPECTED_STATUS, formatExpectedStatus, parseExpectedStatus } from './expected-status.ts'
 import { DEFAULT_WARN_DAYS } from './expiry.ts'
 import { hostProblem, isHostName, isIPv4, isIPv6, normalizeHost } from './host.ts'
+import { plainLine } from './plain-text.ts'
 
 // The field schemas the monitor types are made of. Each message names the field and says what to enter.
 
@@ -44,6 +45,7 @@ export const Name = v.pipe(
   v.trim(),
   v.nonEmpty('Name is required.'),
   v.maxLength(100, 'Name must be at most 100 characters.'),
+  plainLine('Name'),
 )
 
 export const HttpUrl = v.pipe(

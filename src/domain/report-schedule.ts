@@ -2,9 +2,10 @@ import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
 import * as v from 'valibot'
 import { MONITOR_TYPES, type MonitorType } from './monitor.schema.ts'
+import { patchSchema } from './patch-schema.ts'
+import { plainLine } from './plain-text.ts'
 import { localDay, TimeZone, zoneMidnight } from './report-period.ts'
 import type { ReportSelection } from './report-view.ts'
-import { patchSchema } from './patch-schema.ts'
 
 dayjs.extend(utc)
 
@@ -54,6 +55,7 @@ export const ReportScheduleInput = v.object({
     v.trim(),
     v.minLength(1, 'Name is required.'),
     v.maxLength(100, 'Name must be at most 100 characters.'),
+    plainLine('Name'),
   ),
   frequency: v.picklist(REPORT_FREQUENCIES, 'Frequency must be weekly or monthly.'),
   recipients: v.pipe(

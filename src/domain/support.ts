@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { plainLine, plainText } from './plain-text.ts'
 
 // Support: a user's request (a ticket) with its thread of messages, answered by the server's operators (the
 // accounts whose email is in ADMIN_EMAILS). The rules of what may be sent, with the words of each refusal, and the
@@ -70,6 +71,7 @@ const Subject = v.pipe(
   v.nonEmpty(SUBJECT_REQUIRED),
   v.minLength(SUBJECT_MIN_LENGTH, SUBJECT_TOO_SHORT),
   v.maxLength(SUBJECT_MAX_LENGTH, SUBJECT_TOO_LONG),
+  plainLine('Subject'),
 )
 
 const Message = v.pipe(
@@ -78,6 +80,7 @@ const Message = v.pipe(
   v.nonEmpty(MESSAGE_REQUIRED),
   v.minLength(MESSAGE_MIN_LENGTH, MESSAGE_TOO_SHORT),
   v.maxLength(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  plainText('Message'),
 )
 
 /** The monitor a request is about: one of the user's (the server checks), or none (null, left out or empty). */
@@ -109,6 +112,7 @@ export const ReplyInput = v.object({
     v.trim(),
     v.nonEmpty(REPLY_REQUIRED),
     v.maxLength(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+    plainText('Message'),
   ),
 })
 export type ReplyInput = v.InferOutput<typeof ReplyInput>

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { patchSchema } from './patch-schema.ts'
+import { plainLine } from './plain-text.ts'
 
 // Tags group monitors across types ("production", "customer A"): named and coloured by their user, given to monitors
 // one by one or many at once, and a filter of the monitor list.
@@ -30,6 +31,7 @@ const Name = v.pipe(
   v.minLength(1, 'Name is required.'),
   v.maxLength(30, 'A tag name has at most 30 characters.'),
   v.check((name) => !/[\r\n,]/.test(name), 'A tag name is one line, without commas.'),
+  plainLine('A tag name'),
 )
 const Color = v.picklist(TAG_COLORS, `Colour must be one of ${TAG_COLORS.join(', ')}.`)
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { M365Issue, M365ServiceHealth } from '../m365.ts'
+import { plainLine } from '../plain-text.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
@@ -23,7 +24,12 @@ const settings = {
   ),
   /** Its name when it was chosen, for the lists (the check reads the current one). */
   service_name: v.optional(
-    v.pipe(v.string(), v.trim(), v.maxLength(200, 'A service name is at most 200 characters.')),
+    v.pipe(
+      v.string('Service name must be text.'),
+      v.trim(),
+      v.maxLength(200, 'A service name is at most 200 characters.'),
+      plainLine('Service name'),
+    ),
     '',
   ),
 }
