@@ -2,6 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+import type { Monitor } from '../../../src/domain/monitor.schema.ts'
 import { Toaster } from '../../../src/ui/components/index.ts'
 import { LazyMonitorForm } from '../../../src/ui/pages/monitors/LazyMonitorForm.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
@@ -59,7 +60,8 @@ const stub = (accounts: unknown[], onCreate: (body: unknown) => Answer | undefin
   })
 
 /** The monitor as the API answers it once saved: the common fields of any monitor, an AWS type's own. */
-const { url, method, expected_status, follow_redirects, verify_tls, keyword, keyword_absent, ...shared } = webMonitor()
+const { url, method, expected_status, follow_redirects, verify_tls, keyword, keyword_absent, ...shared } =
+  webMonitor() as Extract<Monitor, { type: 'web' }>
 const awsMonitor = {
   ...shared,
   id: 'aws-1',
