@@ -9,6 +9,7 @@ import { planDialogMachine } from '../machines/plan-dialog.machine.ts'
 import { sessionMachine } from '../machines/session.machine.ts'
 import { sidebarMachine } from '../machines/sidebar.machine.ts'
 import { subscriptionMachine } from '../machines/subscription.machine.ts'
+import { noteAccountStatus } from './account-status.ts'
 import type { Api } from './api.ts'
 import {
   clearStoredItems,
@@ -44,7 +45,7 @@ export const sessionLogic = (api: Api, fx: Effects) =>
   sessionMachine.provide({
     actors: {
       verify: fromPromise<void>(async () => {
-        await api.verifySession()
+        noteAccountStatus(await api.verifySession())
       }),
     },
     actions: { redirectToLogin: () => fx.navigate('/login', { replace: true }) },

@@ -22,8 +22,12 @@ export const profileApi = {
   removePicture: () => call(WithUser, 'profile/picture', { method: 'DELETE' }).then((d) => d.user),
   requestEmailChange: (body: { email: string; password: string }) =>
     call(v.object({ pending_email: v.string(), message: v.string() }), 'profile/email', { method: 'POST', body }),
-  confirmEmailChange: (token: string) =>
+  /** A link from a mail: the one sent at sign-up, or the one that changes the address. */
+  confirmEmail: (token: string) =>
     call(WithUser, 'profile/email/confirm', { method: 'POST', body: { token } }).then((d) => d.user),
+  /** "Send again" of the link that confirms the account's address. */
+  resendConfirmation: () =>
+    call(v.object({ message: v.string() }), 'profile/email/confirmation', { method: 'POST' }).then((d) => d.message),
   deleteAccount: (body: { password: string; confirmation: string }) =>
     call(v.object({ removed: AccountRemoved }), 'profile', { method: 'DELETE', body }).then((d) => d.removed),
 }

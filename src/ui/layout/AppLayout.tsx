@@ -1,7 +1,8 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { css } from '../../../styled-system/css'
+import { onAccountStatusChange, unconfirmedEmail } from '../../adapters/account-status.ts'
 import { hasSignupFlag } from '../../domain/plan-dialog.ts'
 import { LoadingScreen } from '../pages/LoadingScreen.tsx'
 import { Sidebar } from './Sidebar.tsx'
@@ -13,6 +14,10 @@ const ChangePasswordDialog = lazy(() =>
   import('./ChangePasswordDialog.tsx').then((m) => ({ default: m.ChangePasswordDialog })),
 )
 const PlanWelcomeDialog = lazy(() => import('./PlanWelcomeDialog.tsx').then((m) => ({ default: m.PlanWelcomeDialog })))
+// Only an account that has not confirmed its address loads the banner (and the profile's calls it uses).
+const ConfirmEmailBanner = lazy(() =>
+  import('./ConfirmEmailBanner.tsx').then((m) => ({ default: m.ConfirmEmailBanner })),
+)
 
 /** Top bar, collapsible sidebar and the content area (spec section 2). */
 export function AppLayout() {
@@ -68,6 +73,7 @@ function Shell() {
   const location = useLocation()
   const mobile = useSelector(sidebar, (s) => s.matches('mobile'))
   const collapsed = useSelector(sidebar, (s) => s.matches({ desktop: 'collapsed' }))
+  const unconfirmed = useSyncExternalStore(onAccountStatusChange, unconfirmedEmail)
 
   useEffect(() => {
     const onResize = () => sidebar.send({ type: 'sidebar.resize', width: window.innerWidth })
@@ -97,6 +103,11 @@ function Shell() {
         style={{ paddingLeft: mobile ? 0 : collapsed ? 64 : 240 }}
       >
         <div className={css({ p: { base: '4', md: '6' }, maxW: '7xl' })}>
+          {unconfirmed && (
+            <Suspense fallback={null}>
+              <ConfirmEmailBanner email={unconfirmed} />
+            </Suspense>
+          )}
           <Suspense fallback={<LoadingScreen />}>
             <Outlet />
           </Suspense>

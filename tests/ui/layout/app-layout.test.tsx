@@ -4,6 +4,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createMemoryRouter, RouterProvider } from 'react-router'
 import { describe, expect, it } from 'vitest'
+import { noteAccountStatus } from '../../../src/adapters/account-status.ts'
 import { PREFERENCE_KEYS } from '../../../src/adapters/storage.ts'
 import { AppLayout } from '../../../src/ui/layout/AppLayout.tsx'
 import { seriousViolations } from '../components/axe.ts'
@@ -93,5 +94,45 @@ describe('the signed-in layout', () => {
     signIn()
     await renderLayout()
     await waitFor(() => expect(nav().dataset.state).toBe('collapsed'))
+  })
+
+  it('asks an account with an unconfirmed address to confirm it, sends the link again, and goes once confirmed', async () => {
+    signIn()
+    const requests = stubApi({
+      'POST /api/profile/email/confirmation': () => ({
+        status: 200,
+        body: { data: { message: 'We sent a new link to ada@example.com. Open it to confirm your address.' } },
+      }),
+    })
+    noteAccountStatus({ email: 'ada@example.com', email_confirmed: false })
+    const { user } = await renderLayout()
+    const note = await screen.findByText(/We sent a link to ada@example.com/)
+    expect(note.textContent).toContain('Confirm your email address.')
+    expect(await seriousViolations(document.body)).toEqual([])
+    await user.click(screen.getByRole('button', { name: 'Send again' }))
+    expect(
+      await screen.findByText('We sent a new link to ada@example.com. Open it to confirm your address.'),
+    ).toBeTruthy()
+    expect(requests.filter((r) => r.path === '/api/profile/email/confirmation').map((r) => r.method)).toEqual(['POST'])
+    expect(screen.queryByRole('button', { name: 'Send again' })).toBeNull()
+
+    act(() => noteAccountStatus({ email: 'ada@example.com', email_confirmed: true }))
+    expect(screen.queryByText(/Open it to confirm your address/)).toBeNull()
+  })
+
+  it('says why the link could not be sent again, and lets the user try later', async () => {
+    signIn()
+    stubApi({
+      'POST /api/profile/email/confirmation': () => ({
+        status: 429,
+        body: { message: 'Too many confirmation mail attempts. Please wait 60 minutes and try again.' },
+      }),
+    })
+    noteAccountStatus({ email: 'ada@example.com', email_confirmed: false })
+    const { user } = await renderLayout()
+    await user.click(await screen.findByRole('button', { name: 'Send again' }))
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many confirmation mail attempts.')
+    expect(screen.getByRole('button', { name: 'Send again' })).toBeTruthy()
+    act(() => noteAccountStatus({ email: 'ada@example.com', email_confirmed: true }))
   })
 })

@@ -129,10 +129,10 @@ describe('the profile page', () => {
     })
     renderShell(<ConfirmEmailPage />, { url: '/confirm-email?token=tok123' })
     // Opening the link changes nothing: a mail scanner that follows it confirms nothing.
-    const button = await screen.findByRole('button', { name: 'Confirm my new address' })
+    const button = await screen.findByRole('button', { name: 'Confirm my address' })
     expect(requests.filter((r) => r.path === '/api/profile/email/confirm')).toHaveLength(0)
     await act(async () => fireEvent.click(button))
-    expect(await screen.findByText('Your email address is now grace@example.com.')).toBeTruthy()
+    expect(await screen.findByText('grace@example.com is confirmed as the address of your account.')).toBeTruthy()
     expect(requests.filter((r) => r.path === '/api/profile/email/confirm').map((r) => r.body)).toEqual([
       { token: 'tok123' },
     ])
@@ -149,7 +149,7 @@ describe('the profile page', () => {
       }),
     })
     renderShell(<ConfirmEmailPage />, { url: '/confirm-email?token=spent' })
-    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm my new address' })))
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Confirm my address' })))
     expect((await screen.findByRole('alert')).textContent).toMatch(/^This link has been used/)
     expect(screen.getByRole('link', { name: 'Sign in' })).toBeTruthy()
   })

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { formLogic } from '../../../adapters/flows.actors.ts'
+import { noteAccountStatus } from '../../../adapters/account-status.ts'
 import { profileApi } from '../../../adapters/profile-api.ts'
 import { storedUserId } from '../../../adapters/storage.ts'
 import { storeUser } from '../../../adapters/user-data.ts'
@@ -13,8 +14,9 @@ import { AuthCard, linkStyle } from './AuthCard.tsx'
 import { AuthForm } from './FormField.tsx'
 
 /**
- * `/confirm-email?token=…`, the link mailed to a new address: public, since it may be opened where nobody is
- * signed in. It confirms on a click, not on opening, so a mail scanner that follows links changes nothing.
+ * `/confirm-email?token=…`, the link mailed at sign-up to confirm the account's address, or to a new address: public,
+ * since it may be opened where nobody is signed in. It confirms on a click, not on opening, so a mail scanner that
+ * follows links changes nothing.
  */
 export function ConfirmEmailPage() {
   const [params] = useSearchParams()
@@ -22,10 +24,12 @@ export function ConfirmEmailPage() {
   const logic = useMemo(
     () =>
       formLogic(
-        ({ token }: { token: string }) => profileApi.confirmEmailChange(token),
-        // Signed in here as that user: the stored details follow.
+        ({ token }: { token: string }) => profileApi.confirmEmail(token),
+        // Signed in here as that user: the stored details, and the banner that asked for this, follow.
         (user: User) => {
-          if (storedUserId() === user.user_id) storeUser(user)
+          if (storedUserId() !== user.user_id) return
+          storeUser(user)
+          noteAccountStatus(user)
         },
       ),
     [],
@@ -41,19 +45,19 @@ export function ConfirmEmailPage() {
     </Link>
   )
   return (
-    <AuthCard title="Confirm your new email address" footer={next}>
+    <AuthCard title="Confirm your email address" footer={next}>
       {user ? (
         <Alert.Root role="status" status="success">
-          <Alert.Description>Your email address is now {user.email}.</Alert.Description>
+          <Alert.Description>{user.email} is confirmed as the address of your account.</Alert.Description>
         </Alert.Root>
       ) : (
         <AuthForm
           alert={message ?? errors.token}
           onValues={() => form.send({ type: 'form.submit', values: { token } })}
         >
-          <p>Confirm to make the address this link was sent to the address of your account.</p>
+          <p>Confirm that the address this link was sent to is the address of your account.</p>
           <Button type="submit" disabled={submitting}>
-            {submitting ? 'Confirming...' : 'Confirm my new address'}
+            {submitting ? 'Confirming...' : 'Confirm my address'}
           </Button>
         </AuthForm>
       )}
