@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
+import { isAppPath } from '../domain/app-routes.ts'
 import { setLateHeader } from './http/late-header.ts'
 
 /**
@@ -21,7 +22,10 @@ export const APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ')
 
-/** Serves the built SPA: hashed assets cached for a year, every other path answered with index.html. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, every other path answered with index.html, with status 200
+ * at the app's own pages (the domain's APP_ROUTES) and 404 elsewhere.
+ */
 export const mountSpa = (app: Hono<any>, staticDir: string) => {
   const index = join(staticDir, 'index.html')
   if (!existsSync(index)) return false
@@ -42,9 +46,11 @@ export const mountSpa = (app: Hono<any>, staticDir: string) => {
     if (c.res.headers.get('content-type')?.startsWith('text/html')) setLateHeader(c, 'Content-Security-Policy', APP_CSP)
   })
   app.use('*', serveStatic({ root }))
+  // The same page everywhere (it shows the app's 404 where the router has no page), but with 200 only at the app's
+  // own addresses: /.env, /metrics or /openapi.json must not read as something there to a scanner or a scraper.
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache')
-    return c.html(html)
+    return c.html(html, isAppPath(c.req.path) ? 200 : 404)
   })
   return true
 }

@@ -1,10 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
+import { APP_ROUTES, type AppPath, type AppShell } from '../domain/app-routes.ts'
 import type { MonitorType } from '../domain/monitor.schema.ts'
 import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 
 // Every route of spec section 2. Pages load on demand, so the first load of a page ships only what it needs.
-const page = (load: () => Promise<{ Component: React.ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+type Page = Pick<RouteObject, 'lazy'>
+
+const page = (load: () => Promise<{ Component: React.ComponentType }>): Page => ({
   lazy: load,
 })
 
@@ -26,105 +29,102 @@ const checkBlackList = page(async () => ({
 
 const dashboard = page(async () => ({ Component: (await import('./pages/DashboardPage.tsx')).DashboardPage }))
 
-const AWS_PAGES = ['billing-summary', 'ec2', 'rds', 'amplify', 'lightsail', 'services'] as const
+const awsPage = (p: 'billing-summary' | 'ec2' | 'rds' | 'amplify' | 'lightsail' | 'services') =>
+  page(async () => ({ Component: (await import('./pages/aws/AwsPages.tsx')).AWS_PAGE_COMPONENTS[p] }))
 
-const protectedRoutes: RouteObject[] = [
-  { path: 'dashboard', ...dashboard },
-  { path: 'about', ...dashboard },
-  {
-    path: 'subscriptions',
-    ...page(async () => ({ Component: (await import('./pages/billing/SubscriptionsPage.tsx')).SubscriptionsPage })),
-  },
-  {
-    path: 'upgrade_to_pro',
-    ...page(async () => ({ Component: (await import('./pages/billing/UpgradePage.tsx')).UpgradePage })),
-  },
-  {
-    path: 'profile',
-    ...page(async () => ({ Component: (await import('./pages/profile/ProfilePage.tsx')).ProfilePage })),
-  },
-  {
-    path: 'notifications',
-    ...page(async () => ({ Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage })),
-  },
-  {
-    path: 'status_page',
-    ...page(async () => ({ Component: (await import('./pages/status-pages/StatusPagesPage.tsx')).StatusPagesPage })),
-  },
-  { path: 'services/web-monitoring', ...monitorList('web') },
-  { path: 'services/api-monitoring', ...monitorList('api') },
-  { path: 'services/dns-monitoring', ...monitorList('dns') },
-  { path: 'services/ssl-monitoring', ...monitorList('ssl') },
-  { path: 'services/domain-monitoring', ...monitorList('domain') },
-  { path: 'services/port-monitoring', ...monitorList('port') },
-  { path: 'services/ping-monitoring', ...monitorList('ping') },
-  // With ?id= it is a blacklist monitor's page: the spec has no detail route for them.
-  { path: 'services/check_black_list', ...checkBlackList },
-  { path: 'api_monitorings/:api_monitoring_id', ...monitorDetail('api') },
-  { path: 'port_monitorings/:port_monitoring_id', ...monitorDetail('port') },
-  { path: 'ping_monitorings/:ping_monitoring_id', ...monitorDetail('ping') },
-  { path: 'web_monitorings/:web_monitoring_id', ...monitorDetail('web') },
-  { path: 'domain_monitoring/details', ...monitorDetail('domain') },
-  { path: 'ssl_monitoring/details', ...monitorDetail('ssl') },
-  { path: 'dns_monitorings/:dns_ssl_id', ...monitorDetail('dns') },
-  { path: 'aws_monitorings/:id', ...monitorDetail('aws') },
-  {
-    path: 'services/aws_monitoring',
-    ...page(async () => ({ Component: (await import('./pages/aws/AwsMonitoringPage.tsx')).AwsMonitoringPage })),
-  },
-  ...AWS_PAGES.map((p) => ({
-    path: `services/aws_monitoring/:iamUserId/${p}`,
-    ...page(async () => ({ Component: (await import('./pages/aws/AwsPages.tsx')).AWS_PAGE_COMPONENTS[p] })),
+const azurePage = (p: 'services' | 'service' | 'billing_summary' | 'subscription_details') =>
+  page(async () => ({ Component: (await import('./pages/azure/AzurePages.tsx')).AZURE_PAGE_COMPONENTS[p] }))
+
+/**
+ * The page drawn at each of the app's addresses. The addresses are the domain's table (APP_ROUTES), which the
+ * server answers 200 for: a page added here needs its address there, and an address there needs its page here.
+ */
+const PAGES = {
+  '/': page(async () => ({ Component: (await import('./pages/LandingPage.tsx')).LandingPage })),
+  '/login': page(async () => ({ Component: (await import('./pages/auth/LoginPage.tsx')).LoginPage })),
+  '/register': page(async () => ({ Component: (await import('./pages/auth/RegisterPage.tsx')).RegisterPage })),
+  '/confirm-email': page(async () => ({
+    Component: (await import('./pages/auth/ConfirmEmailPage.tsx')).ConfirmEmailPage,
   })),
-  {
-    path: 'services/azure_monitoring',
-    ...page(async () => ({ Component: (await import('./pages/azure/AzureMonitoringPage.tsx')).AzureMonitoringPage })),
-  },
-  // The spec names the account azure_account_id, and azureAccountId on a service's page.
-  ...(
-    [
-      ['services/azure_monitoring/:azure_account_id/services', 'services'],
-      ['services/azure_monitoring/:azureAccountId/services/:service_name', 'service'],
-      ['services/azure_monitoring/:azure_account_id/billing_summary', 'billing_summary'],
-      ['services/azure_monitoring/:azure_account_id/subscription_details', 'subscription_details'],
-    ] as const
-  ).map(([path, p]) => ({
-    path,
-    ...page(async () => ({ Component: (await import('./pages/azure/AzurePages.tsx')).AZURE_PAGE_COMPONENTS[p] })),
+  '/forgot-password': page(async () => ({
+    Component: (await import('./pages/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage,
   })),
-  {
-    path: 'services/microsoft365/accounts',
-    ...page(async () => ({ Component: (await import('./pages/m365/M365AccountsPage.tsx')).M365AccountsPage })),
-  },
-  {
-    path: 'services/microsoft365/accounts/:tenantId',
-    ...page(async () => ({ Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage })),
-  },
-  {
-    path: 'incidents',
-    ...page(async () => ({ Component: (await import('./pages/incidents/IncidentsPage.tsx')).IncidentsPage })),
-  },
-  {
-    path: 'incidents/:incidentId',
-    ...page(async () => ({ Component: (await import('./pages/incidents/IncidentPage.tsx')).IncidentPage })),
-  },
-  {
-    path: 'reporting',
-    ...page(async () => ({ Component: (await import('./pages/reporting/ReportingPage.tsx')).ReportingPage })),
-  },
-  {
-    path: 'support',
-    ...page(async () => ({ Component: (await import('./pages/support/SupportPage.tsx')).SupportPage })),
-  },
-  {
-    path: 'support/tickets/:ticketId',
-    ...page(async () => ({ Component: (await import('./pages/support/TicketPage.tsx')).TicketPage })),
-  },
-  {
-    path: 'settings/security',
-    ...page(async () => ({ Component: (await import('./pages/security/SecurityPage.tsx')).SecurityPage })),
-  },
-]
+
+  '/dashboard': dashboard,
+  '/about': dashboard,
+  '/subscriptions': page(async () => ({
+    Component: (await import('./pages/billing/SubscriptionsPage.tsx')).SubscriptionsPage,
+  })),
+  '/upgrade_to_pro': page(async () => ({ Component: (await import('./pages/billing/UpgradePage.tsx')).UpgradePage })),
+  '/profile': page(async () => ({ Component: (await import('./pages/profile/ProfilePage.tsx')).ProfilePage })),
+  '/notifications': page(async () => ({
+    Component: (await import('./pages/NotificationsPage.tsx')).NotificationsPage,
+  })),
+  '/status_page': page(async () => ({
+    Component: (await import('./pages/status-pages/StatusPagesPage.tsx')).StatusPagesPage,
+  })),
+  '/services/web-monitoring': monitorList('web'),
+  '/services/api-monitoring': monitorList('api'),
+  '/services/dns-monitoring': monitorList('dns'),
+  '/services/ssl-monitoring': monitorList('ssl'),
+  '/services/domain-monitoring': monitorList('domain'),
+  '/services/port-monitoring': monitorList('port'),
+  '/services/ping-monitoring': monitorList('ping'),
+  '/services/check_black_list': checkBlackList,
+  '/api_monitorings/:api_monitoring_id': monitorDetail('api'),
+  '/port_monitorings/:port_monitoring_id': monitorDetail('port'),
+  '/ping_monitorings/:ping_monitoring_id': monitorDetail('ping'),
+  '/web_monitorings/:web_monitoring_id': monitorDetail('web'),
+  '/domain_monitoring/details': monitorDetail('domain'),
+  '/ssl_monitoring/details': monitorDetail('ssl'),
+  '/dns_monitorings/:dns_ssl_id': monitorDetail('dns'),
+  '/aws_monitorings/:id': monitorDetail('aws'),
+  '/services/aws_monitoring': page(async () => ({
+    Component: (await import('./pages/aws/AwsMonitoringPage.tsx')).AwsMonitoringPage,
+  })),
+  '/services/aws_monitoring/:iamUserId/billing-summary': awsPage('billing-summary'),
+  '/services/aws_monitoring/:iamUserId/ec2': awsPage('ec2'),
+  '/services/aws_monitoring/:iamUserId/rds': awsPage('rds'),
+  '/services/aws_monitoring/:iamUserId/amplify': awsPage('amplify'),
+  '/services/aws_monitoring/:iamUserId/lightsail': awsPage('lightsail'),
+  '/services/aws_monitoring/:iamUserId/services': awsPage('services'),
+  '/services/azure_monitoring': page(async () => ({
+    Component: (await import('./pages/azure/AzureMonitoringPage.tsx')).AzureMonitoringPage,
+  })),
+  '/services/azure_monitoring/:azure_account_id/services': azurePage('services'),
+  '/services/azure_monitoring/:azureAccountId/services/:service_name': azurePage('service'),
+  '/services/azure_monitoring/:azure_account_id/billing_summary': azurePage('billing_summary'),
+  '/services/azure_monitoring/:azure_account_id/subscription_details': azurePage('subscription_details'),
+  '/services/microsoft365/accounts': page(async () => ({
+    Component: (await import('./pages/m365/M365AccountsPage.tsx')).M365AccountsPage,
+  })),
+  '/services/microsoft365/accounts/:tenantId': page(async () => ({
+    Component: (await import('./pages/m365/M365TenantPage.tsx')).M365TenantPage,
+  })),
+  '/incidents': page(async () => ({ Component: (await import('./pages/incidents/IncidentsPage.tsx')).IncidentsPage })),
+  '/incidents/:incidentId': page(async () => ({
+    Component: (await import('./pages/incidents/IncidentPage.tsx')).IncidentPage,
+  })),
+  '/reporting': page(async () => ({ Component: (await import('./pages/reporting/ReportingPage.tsx')).ReportingPage })),
+  '/support': page(async () => ({ Component: (await import('./pages/support/SupportPage.tsx')).SupportPage })),
+  '/support/tickets/:ticketId': page(async () => ({
+    Component: (await import('./pages/support/TicketPage.tsx')).TicketPage,
+  })),
+  '/settings/security': page(async () => ({
+    Component: (await import('./pages/security/SecurityPage.tsx')).SecurityPage,
+  })),
+
+  '/integrations': page(async () => ({
+    Component: (await import('./pages/integrations/IntegrationsPage.tsx')).IntegrationsPage,
+  })),
+  '/slack-connected': page(async () => ({
+    Component: (await import('./pages/integrations/SlackConnectedPage.tsx')).SlackConnectedPage,
+  })),
+} satisfies Record<AppPath, Page>
+
+/** The table's pages that `shell` holds, each at its address. */
+const pagesOf = (shell: AppShell): RouteObject[] =>
+  APP_ROUTES.filter((route) => route.shell === shell).map((route) => ({ path: route.path, ...PAGES[route.path] }))
 
 const layout = page(async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }))
 
@@ -133,45 +133,15 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     HydrateFallback: LoadingScreen,
     children: [
-      { path: '/', ...page(async () => ({ Component: (await import('./pages/LandingPage.tsx')).LandingPage })) },
       // /status/{status_id}, the public status page, is the server's own HTML (src/server/status): not a route here.
-      { path: '/login', ...page(async () => ({ Component: (await import('./pages/auth/LoginPage.tsx')).LoginPage })) },
-      {
-        path: '/register',
-        ...page(async () => ({ Component: (await import('./pages/auth/RegisterPage.tsx')).RegisterPage })),
-      },
-      {
-        path: '/confirm-email',
-        ...page(async () => ({ Component: (await import('./pages/auth/ConfirmEmailPage.tsx')).ConfirmEmailPage })),
-      },
-      {
-        path: '/forgot-password',
-        ...page(async () => ({
-          Component: (await import('./pages/auth/ForgotPasswordPage.tsx')).ForgotPasswordPage,
-        })),
-      },
+      ...pagesOf('public'),
       {
         ...page(async () => ({ Component: (await import('./routes/RequireSession.tsx')).RequireSession })),
-        children: [{ ...layout, children: protectedRoutes.map((r) => ({ ...r, errorElement: <ErrorPage /> })) }],
+        children: [{ ...layout, children: pagesOf('signed-in').map((r) => ({ ...r, errorElement: <ErrorPage /> })) }],
       },
       // Inside the layout without the session check (spec section 2).
-      {
-        ...layout,
-        children: [
-          {
-            path: 'integrations',
-            ...page(async () => ({
-              Component: (await import('./pages/integrations/IntegrationsPage.tsx')).IntegrationsPage,
-            })),
-          },
-          {
-            path: 'slack-connected',
-            ...page(async () => ({
-              Component: (await import('./pages/integrations/SlackConnectedPage.tsx')).SlackConnectedPage,
-            })),
-          },
-        ],
-      },
+      { ...layout, children: pagesOf('layout') },
+      // Any other address: the app's 404 (the server answers it with status 404 too).
       { path: '*', loader: notFoundLoader },
     ],
   },
