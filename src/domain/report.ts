@@ -1,7 +1,8 @@
 import { averageMs, histogramPercentile, mergeRollups, type Rollup, roundUptime, uptimePercent } from './uptime.ts'
 
 // The numbers of an SLA report (issue 18), from the same uptime arithmetic over rollups that the monitor and status
-// pages use, so the three never disagree for one monitor and period. Pure: the server reads the rollups, incidents
+// pages use, with the time between two checks cut at the period's edges as its incidents are (report-edges.ts; a
+// page's window leaves that time in the bucket of the later check). Pure: the server reads the rollups, incidents
 // and maintenance of the period and hands them here; the page, the CSV and the PDF show what this answers.
 
 /** The SLA target a monitor is held to unless it has its own. */
@@ -18,7 +19,7 @@ export interface ReportInput {
   /** The period, epoch ms, end excluded. */
   from: number
   to: number
-  /** The monitor's rollups inside the period. */
+  /** The monitor's rollups inside the period, and the time at its edges (report-edges.ts). */
   rollups: readonly Rollup[]
   incidents: readonly ReportIncident[]
   /** Time of the period inside maintenance windows (left out of uptime, as the engine does). */

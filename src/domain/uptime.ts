@@ -184,6 +184,13 @@ export const windowStart = (now: number, window: StatsWindow): number => {
 }
 
 /**
+ * The longest span between two checks that counts: twice the interval, the timeout and a minute. A longer one means
+ * the worker was stopped, and that time is without data.
+ */
+export const maxGapMs = (monitor: { interval_seconds: number; timeout_seconds: number }): number =>
+  2 * monitor.interval_seconds * 1000 + monitor.timeout_seconds * 1000 + 60_000
+
+/**
  * The time between two checks belongs to the state the earlier check left, except when this check confirms
  * an outage: the failure began at the earlier (failed) check, so that time is down. A gap longer than
  * `maxGapMs` (the worker was stopped) is time without data and counts for nothing.

@@ -1,7 +1,7 @@
 import type { Recorder } from '../../src/server/engine/recorder.ts'
 
 // A monitor's report numbers worked out from its checks alone, apart from the rollups the server reads: for the
-// tests that hold the server's reports to what the checks say. Checks are `step` apart, with no retries.
+// tests that hold the server's reports to what the checks say. Checks with no retries.
 
 export interface ModelCheck {
   at: number
@@ -14,23 +14,27 @@ export interface ModelCheck {
 
 /**
  * Over [from, to): each check accounts for the time since the one before, as down when it fails or follows a
- * failure, as up otherwise, and as nothing inside maintenance (the first check accounts for nothing).
+ * failure, as up otherwise, and as nothing inside maintenance (the first check accounts for nothing); only the part of
+ * that time inside [from, to) counts, as a report cuts the time at its edges. The series ends long before the report
+ * is made: nothing is counted after its last check.
  */
-export const expectedReport = (checks: readonly ModelCheck[], step: number, from: number, to: number) => {
+export const expectedReport = (checks: readonly ModelCheck[], from: number, to: number) => {
   let up = 0
   let down = 0
   let count = 0
   let failures = 0
   const responses: number[] = []
   checks.forEach((c, i) => {
-    if (c.at < from || c.at >= to) return
-    count += 1
-    if (!c.ok) failures += 1
-    if (c.ms !== null) responses.push(c.ms)
+    if (c.at >= from && c.at < to) {
+      count += 1
+      if (!c.ok) failures += 1
+      if (c.ms !== null) responses.push(c.ms)
+    }
     const before = checks[i - 1]
     if (!before || c.maintenance) return
-    if (!c.ok || (!before.ok && !before.maintenance)) down += step
-    else up += step
+    const inside = Math.max(0, Math.min(c.at, to) - Math.max(before.at, from))
+    if (!c.ok || (!before.ok && !before.maintenance)) down += inside
+    else up += inside
   })
   const known = up + down
   return {

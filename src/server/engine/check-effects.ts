@@ -14,7 +14,7 @@ import {
 import { definitionOf } from '../../domain/monitor-types/index.ts'
 import { isNewsworthyChange } from '../../domain/observation.ts'
 import { resultVerdictOf } from '../../domain/result-verdict.ts'
-import { attributeTime, type ResultFacts } from '../../domain/uptime.ts'
+import { attributeTime, maxGapMs, type ResultFacts } from '../../domain/uptime.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitor-record.ts'
@@ -122,7 +122,7 @@ export const checkEffects = (
     accountedFrom: row.accounted_at,
     at,
     confirmsDown: transition.kind === 'down',
-    maxGapMs: 2 * row.interval_seconds * 1000 + row.timeout_seconds * 1000 + 60_000,
+    maxGapMs: maxGapMs(row),
   })
 
   const change: MonitorChange = {

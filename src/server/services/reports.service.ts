@@ -3,12 +3,14 @@ import utc from 'dayjs/plugin/utc.js'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
 import { type ReportIncident, reportNumbers, reportTotals, timeInside } from '../../domain/report.ts'
 import { coverRange } from '../../domain/report-cover.ts'
+import { type EdgeCheck, edgeTime } from '../../domain/report-edges.ts'
 import { localDay, zoneMidnight } from '../../domain/report-period.ts'
 import { selectionTitle } from '../../domain/report-schedule.ts'
 import type { Report, ReportDay, ReportMonitor, ReportSelection } from '../../domain/report-view.ts'
 import {
   averageMs,
   histogramPercentile,
+  maxGapMs,
   mergeRollups,
   PERIOD_MS,
   ROLLUP_RETENTION_MS,
@@ -17,15 +19,25 @@ import {
   uptimePercent,
 } from '../../domain/uptime.ts'
 import type { Repos } from '../db/repos/index.ts'
+import type { MonitorRecord } from '../db/repos/monitor-record.ts'
 import { notFound } from '../errors.ts'
 
 dayjs.extend(utc)
 
-// A report of the user's monitors over a period: the rollups that cover it (report-cover.ts), their incidents and
-// maintenance, handed to the domain's report arithmetic. A fixed number of queries whatever the number of monitors
-// or days: per rollup size, one sum per monitor and one per bucket (the chart); the incidents; the maintenance.
+// A report of the user's monitors over a period: the rollups that cover it (report-cover.ts), the time at its edges
+// (report-edges.ts), their incidents and maintenance, handed to the domain's report arithmetic. A fixed number of
+// queries whatever the number of monitors or days: per rollup size, one sum per monitor and one per bucket (the
+// chart); the checks around each edge; the incidents; the maintenance.
 
 const iso = (ms: number) => new Date(ms).toISOString()
+
+type Found = { checked_at: number; status: EdgeCheck['status']; in_maintenance: number | null } | null
+const edgeCheck = (r: Found): EdgeCheck | null =>
+  r ? { at: r.checked_at, status: r.status, maintenance: r.in_maintenance === 1 } : null
+const edgeChecks = (around: { before: Found; after: Found } | undefined) => ({
+  before: edgeCheck(around?.before ?? null),
+  after: edgeCheck(around?.after ?? null),
+})
 
 export interface ReportRequest {
   selection: ReportSelection
@@ -92,6 +104,30 @@ const daysOf = (from: number, to: number, zone: string, buckets: { t: number; le
   })
 }
 
+/** Each monitor's time at the period's edges (report-edges.ts), from its checks around them. */
+const edgesOf = async (
+  repos: Repos,
+  monitors: readonly MonitorRecord[],
+  { from, to, now }: { from: number; to: number; now: number },
+) => {
+  const ids = monitors.map((m) => m.monitor_id)
+  const [atStart, atEnd] = await Promise.all([repos.checkResults.around(ids, from), repos.checkResults.around(ids, to)])
+  return new Map(
+    monitors.map((m) => [
+      m.monitor_id,
+      edgeTime({
+        from,
+        to,
+        now,
+        maxGapMs: maxGapMs(m),
+        paused: m.paused === 1,
+        start: edgeChecks(atStart.get(m.monitor_id)),
+        end: edgeChecks(atEnd.get(m.monitor_id)),
+      }),
+    ]),
+  )
+}
+
 export const buildReport = async (
   { repos, now }: { repos: Repos; now: number },
   userId: string,
@@ -107,10 +143,13 @@ export const buildReport = async (
   }
   const cover = coverRange({ from: request.from, to: request.to, now, keptFrom })
   const ids = monitors.map((m) => m.monitor_id)
-  const [sums, incidents, maintenance] = await Promise.all([
+  // A period that runs to now has in its rollups every check made so far, one made at this very millisecond too.
+  const end = request.to >= now ? now + 1 : cover.to
+  const [sums, incidents, maintenance, edges] = await Promise.all([
     Promise.all(cover.pieces.map((p) => repos.rollups.reportSums(ids, p.period, p.from, p.to))),
     repos.incidents.overlapping(ids, cover.from, cover.to),
     repos.maintenance.spansOf(ids, cover.from, cover.to),
+    edgesOf(repos, monitors, { from: cover.from, to: end, now }),
   ])
 
   const incidentsOf = new Map<string, ReportIncident[]>()
@@ -119,7 +158,10 @@ export const buildReport = async (
   const inputs = monitors.map((m) => ({
     from: cover.from,
     to: cover.to,
-    rollups: sums.flatMap((s) => s.byMonitor.get(m.monitor_id) ?? []),
+    rollups: [
+      ...sums.flatMap((s) => s.byMonitor.get(m.monitor_id) ?? []),
+      ...(edges.get(m.monitor_id) ?? []).map((e) => e.rollup),
+    ],
     incidents: incidentsOf.get(m.monitor_id) ?? [],
     maintenance_ms: timeInside(maintenance.get(m.monitor_id) ?? [], cover.from, cover.to),
     sla_target: m.sla_target,
@@ -135,9 +177,11 @@ export const buildReport = async (
       }),
     )
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-  const buckets = cover.pieces.flatMap((p, n) =>
-    (sums[n]?.byBucket ?? []).map((b) => ({ ...b, len: PERIOD_MS[p.period] })),
-  )
+  const buckets = [
+    ...cover.pieces.flatMap((p, n) => (sums[n]?.byBucket ?? []).map((b) => ({ ...b, len: PERIOD_MS[p.period] }))),
+    // The edges' time in the day it falls in.
+    ...[...edges.values()].flat().map((e) => ({ t: e.at, len: 0, rollup: e.rollup })),
+  ]
   return {
     title,
     selection: request.selection,

@@ -77,8 +77,8 @@ describe('Reporting', () => {
     server.clock.set(NOW)
 
     const end = Date.parse('2026-11-01T00:00:00Z')
-    const s = expectedReport(shopChecks, HOUR, OCTOBER, end)
-    const a = expectedReport(apiChecks, HOUR, OCTOBER, end)
+    const s = expectedReport(shopChecks, OCTOBER, end)
+    const a = expectedReport(apiChecks, OCTOBER, end)
     // Three failed checks and the recovery's hour: four hours down, one incident of three hours.
     expect(s).toMatchObject({ downtime_ms: 4 * HOUR, checks: CHECKS, failures: 3 })
     expect(a).toMatchObject({ uptime: 100, downtime_ms: 0, failures: 4 })

@@ -30,7 +30,7 @@ const apiChecks: Check[] = Array.from({ length: CHECKS }, (_, k) => {
   return { at, ok: !inWindow, ms: inWindow ? null : 50, maintenance: inWindow }
 })
 
-const expected = (checks: Check[], from: number, to: number) => expectedReport(checks, STEP, from, to)
+const expected = (checks: Check[], from: number, to: number) => expectedReport(checks, from, to)
 
 describe.each(dialects)('reports on %s', (dialect) => {
   let db: TestDb

@@ -60,6 +60,60 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
   },
 
   /**
+   * For each monitor, its last result before `at` and its first at or after it (the checks around a report's edge):
+   * two index seeks a monitor, then the rows they found.
+   */
+  around: async (monitorIds: readonly string[], at: number) => {
+    type Found = Pick<CheckResultRecord, 'checked_at' | 'status' | 'in_maintenance'>
+    const around = new Map<string, { before: Found | null; after: Found | null }>()
+    for (let i = 0; i < monitorIds.length; i += CHUNK) {
+      const chunk = monitorIds.slice(i, i + CHUNK)
+      const times = await db
+        .selectFrom('monitors as m')
+        .where('m.monitor_id', 'in', chunk)
+        .select((eb) => [
+          'm.monitor_id',
+          eb
+            .selectFrom('check_results as r')
+            .select('r.checked_at')
+            .whereRef('r.monitor_id', '=', 'm.monitor_id')
+            .where('r.checked_at', '<', at)
+            .orderBy('r.checked_at', 'desc')
+            .limit(1)
+            .as('before_at'),
+          eb
+            .selectFrom('check_results as r')
+            .select('r.checked_at')
+            .whereRef('r.monitor_id', '=', 'm.monitor_id')
+            .where('r.checked_at', '>=', at)
+            .orderBy('r.checked_at', 'asc')
+            .limit(1)
+            .as('after_at'),
+        ])
+        .execute()
+      const wanted = times.flatMap((t) => [t.before_at, t.after_at].filter((x) => x !== null).map(Number))
+      const rows = wanted.length
+        ? await db
+            .selectFrom('check_results')
+            .select(['monitor_id', 'checked_at', 'status', 'in_maintenance'])
+            .where('monitor_id', 'in', chunk)
+            .where('checked_at', 'in', [...new Set(wanted)])
+            .execute()
+        : []
+      const row = new Map(rows.map((r) => [`${r.monitor_id}:${r.checked_at}`, r]))
+      const found = (id: string, t: number | null): Found | null => {
+        const r = t === null ? undefined : row.get(`${id}:${Number(t)}`)
+        return r
+          ? { checked_at: Number(r.checked_at), status: r.status as MonitorStatus, in_maintenance: r.in_maintenance }
+          : null
+      }
+      for (const t of times)
+        around.set(t.monitor_id, { before: found(t.monitor_id, t.before_at), after: found(t.monitor_id, t.after_at) })
+    }
+    return around
+  },
+
+  /**
    * Deletes results older than `before` of the given monitors (those whose owners keep data that long), and rebuilds
    * the heartbeat bars (`monitor_beats`, migration 020) that showed any of them: those of monitors not checked since.
    */

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { type EdgeCheck, type EdgeInput, edgeTime } from '../../src/domain/report-edges.ts'
+
+// The time at a report's edges, worked out from the checks around them (the server test runs it on both databases).
+
+const check = (at: number, status: EdgeCheck['status'], maintenance = false): EdgeCheck => ({ at, status, maintenance })
+const none = { before: null, after: null }
+const input = (over: Partial<EdgeInput>): EdgeInput => ({
+  from: 1_000,
+  to: 2_000,
+  now: 10_000,
+  maxGapMs: 500,
+  paused: false,
+  start: none,
+  end: none,
+  ...over,
+})
+/** The edges as [at, up, down] triples. */
+const edges = (over: Partial<EdgeInput>) => edgeTime(input(over)).map((e) => [e.at, e.rollup.up_ms, e.rollup.down_ms])
+
+describe('edgeTime', () => {
+  it('takes out the time a first check brings in from before the start, and adds the time after the last', () => {
+    const start = { before: check(900, 'up'), after: check(1_100, 'up') }
+    const end = { before: check(1_900, 'down'), after: check(2_100, 'down') }
+    expect(edges({ start, end })).toEqual([
+      [1_100, -100, 0],
+      [1_900, 0, 100],
+    ])
+  })
+
+  it('gives the span the state the engine gives it: down when its later check confirmed an outage', () => {
+    expect(edges({ end: { before: check(1_900, 'up'), after: check(2_100, 'down') } })).toEqual([[1_900, 0, 100]])
+    expect(edges({ end: { before: check(1_900, 'pending'), after: check(2_100, 'up') } })).toEqual([])
+  })
+
+  it('counts nothing for a span ended in maintenance, too long, or before the first check', () => {
+    expect(edges({ end: { before: check(1_900, 'up'), after: check(2_100, 'up', true) } })).toEqual([])
+    expect(edges({ end: { before: check(1_400, 'up'), after: check(2_100, 'up') } })).toEqual([])
+    expect(edges({ start: { before: null, after: check(1_100, 'up') } })).toEqual([])
+  })
+
+  it('runs a span without a later check to now, unless the monitor is paused or stopped long ago', () => {
+    const end = { before: check(1_900, 'down'), after: null }
+    expect(edges({ end, now: 1_950, to: 1_951 })).toEqual([[1_900, 0, 50]])
+    expect(edges({ end, now: 1_950, to: 1_951, paused: true })).toEqual([])
+    expect(edges({ end, now: 2_500 })).toEqual([])
+  })
+
+  it('counts the part inside of a span over the whole period once', () => {
+    const around = { before: check(900, 'down'), after: check(2_100, 'down') }
+    expect(edges({ start: around, end: around, maxGapMs: 2_000 })).toEqual([[1_000, 0, 1_000]])
+  })
+})
