@@ -10,6 +10,12 @@ import type { DB } from '../../src/server/db/schema.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, insertOldUser, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
+/** A monitor's row for a database migrated up to an older migration: without the grid column 028 added. */
+const rowBefore028 = (record: Parameters<typeof toRow>[0]) => {
+  const { grid_at: _grid, ...row } = toRow(record) as Record<string, unknown>
+  return row as Omit<ReturnType<typeof toRow>, 'grid_at'>
+}
+
 // What the monitor list reads instead of counting and gathering per request (migration 020): each monitor's heartbeat
 // bar kept as the list answers it, and a user's counts by state, type and tag kept as rows added by triggers. Both
 // must say what counting and gathering would: after checks, state changes, tagging, deletes, retention and folding.
@@ -168,7 +174,7 @@ describe.each(dialects)('migration 020 on %s', (dialect) => {
             : { type, name, host: `${name}.example.test`, port: 22 },
         )
         if (!input.success) throw new Error('the monitor is valid')
-        return { ...toRow(newMonitorRecord('u1', input.output, at)), status }
+        return { ...rowBefore028(newMonitorRecord('u1', input.output, at)), status }
       }
       const rows = [monitor('shop', 'web', 'down'), monitor('db', 'port', 'up'), monitor('mail', 'port', 'up')]
       await k.insertInto('monitors').values(rows).execute()
@@ -260,7 +266,7 @@ describe.each(dialects)('migration 021 on %s', (dialect) => {
       const rows = ['Hazel Meadow', 'Amber Falcon'].map((name) => {
         const input = validateMonitor({ type: 'web', name, url: `https://${name.split(' ')[0]}.example.test/` })
         if (!input.success) throw new Error('the monitor is valid')
-        return toRow(newMonitorRecord('u1', input.output, at))
+        return rowBefore028(newMonitorRecord('u1', input.output, at))
       })
       await k.insertInto('monitors').values(rows).execute()
 
@@ -302,7 +308,7 @@ describe.each(dialects.filter((d) => d === 'postgres'))('migration 024 on %s', (
       const rows = Array.from({ length: 3000 }, (_, i) => {
         const input = validateMonitor({ type: 'web', name: nameOf(i), url: `https://s${i}.example.test/` })
         if (!input.success) throw new Error('the monitor is valid')
-        return toRow(newMonitorRecord('u1', input.output, 1_700_000_000_000))
+        return rowBefore028(newMonitorRecord('u1', input.output, 1_700_000_000_000))
       })
       for (let at = 0; at < rows.length; at += 500)
         await k
@@ -364,7 +370,10 @@ describe.each(dialects.filter((d) => d === 'postgres'))('a page of the list on %
       const rows = Array.from({ length: 300 }, (_, i) => {
         const input = validateMonitor({ type: 'web', name: `Site ${i}`, url: `https://s${i}.example.test/` })
         if (!input.success) throw new Error('the monitor is valid')
-        return { ...toRow(newMonitorRecord('u1', input.output, 1_700_000_000_000 + i)), status: i % 3 ? 'up' : 'down' }
+        return {
+          ...rowBefore028(newMonitorRecord('u1', input.output, 1_700_000_000_000 + i)),
+          status: i % 3 ? 'up' : 'down',
+        }
       })
       await k.insertInto('monitors').values(rows).execute()
       await sql`analyze`.execute(k)
@@ -410,7 +419,7 @@ describe.each(dialects)('migration 025 on %s', (dialect) => {
       const rows = ['Mail', 'alpha', 'Shop'].map((name) => {
         const input = validateMonitor({ type: 'web', name, url: `https://${name}.example.test/` })
         if (!input.success) throw new Error('the monitor is valid')
-        return toRow(newMonitorRecord('u1', input.output, at))
+        return rowBefore028(newMonitorRecord('u1', input.output, at))
       })
       await k.insertInto('monitors').values(rows).execute()
       await k
