@@ -88,6 +88,8 @@ describe('Reporting', () => {
     )
 
     const { page: browser } = await openSignedIn(env, account)
+    // The page reads its periods by the browser's clock: the server's day, whatever day the suite runs on.
+    await browser.clock.setSystemTime(NOW)
     await browser
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Reporting', exact: true })
