@@ -17,4 +17,4 @@ const field = (cell: CsvCell): string => {
 
 /** The rows as one CSV document, the first row being the header. */
 export const toCsv = (rows: readonly (readonly CsvCell[])[]): string =>
-  rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n'
+  `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`

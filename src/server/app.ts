@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import { Failure } from './errors.ts'
 import { authRoutes } from './http/auth.routes.ts'
 import { limitBody } from './http/body-limit.ts'
 import { awsRoutes } from './http/aws.routes.ts'
