@@ -76,7 +76,11 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     const res = await t.call('POST', '/api/auth/forgot_password', { body: { email } })
     expect(res.status).toBe(429)
     expect(res.json.message).toBe('Too many password reset attempts. Please wait 60 minutes and try again.')
-    expect((await t.repos.deliveries.mailTo(email)).length).toBe(5)
+    // The reset mails: the account's first mail is the link that confirms its address.
+    const resets = (await t.repos.deliveries.mailTo(email)).filter(
+      (d) => 'subject' in d.message && d.message.subject === 'Reset your password',
+    )
+    expect(resets.length).toBe(5)
 
     const ip = '127.52.0.1'
     for (let i = 0; i < 10; i++)

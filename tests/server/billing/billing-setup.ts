@@ -100,9 +100,12 @@ export const payForPro = async (
   return paid
 }
 
-/** The mails received for `email`, by subject. */
+/** The mails received for `email`, by subject, but the one every new account gets to confirm its address. */
 export const mailsTo = (w: BillingWorld, email: string) =>
-  w.smtp.received.filter((m) => m.to.includes(email)).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '')
+  w.smtp.received
+    .filter((m) => m.to.includes(email))
+    .map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1] ?? '')
+    .filter((subject) => subject !== 'Confirm your email address')
 
 /** The titles of the user's notifications, newest first. */
 export const noticesOf = async (w: BillingWorld, token: string) =>

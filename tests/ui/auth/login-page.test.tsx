@@ -11,7 +11,7 @@ import { renderShell, stubApi } from '../layout/harness.tsx'
 // The sign-in page's second step: after the right password of an account with two-factor sign-in on, the code
 // (or a recovery code) is asked for, checked here first, then sent with the challenge.
 
-const user = { user_id: 'u1', name: 'Ada', email: 'ada@example.com', image: null }
+const user = { user_id: 'u1', name: 'Ada', email: 'ada@example.com', image: null, email_confirmed: true }
 const CHALLENGE = {
   two_factor_required: true,
   challenge: 'ch-1',
