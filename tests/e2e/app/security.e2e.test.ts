@@ -144,6 +144,7 @@ describe('Settings → Security and Support', () => {
     await operator.page.goto(`/confirm-email?token=${await confirmLinkToken(smtp, OPERATOR)}`)
     await operator.page.getByRole('button', { name: 'Confirm my address' }).click()
     await operator.page.getByText(`${OPERATOR} is confirmed as the address of your account.`).waitFor()
+    await snap(operator.page, 'confirmed-1280')
     await operator.page.goto('/support')
     await operator.page.getByRole('heading', { name: 'All requests' }).waitFor()
     expect(await ask.count()).toBe(0)

@@ -128,6 +128,24 @@ describe('an AWS account, from connecting it to a closed incident', () => {
         .getByLabel(/^Instance ID/)
         .inputValue(),
     ).toBe('i-0aaa000000000001')
+    // An instance the account's last read does not have is refused at its field, with those it has.
+    await expect.poll(() => dialog(page).getByLabel('AWS account').inputValue()).not.toBe('')
+    await dialog(page)
+      .getByLabel(/^Instance ID/)
+      .fill('i-0aaa0000000000ff')
+    await dialog(page).getByRole('button', { name: 'Create monitor' }).click()
+    await dialog(page)
+      .getByText(/^AWS account Production has no EC2 instance "i-0aaa0000000000ff" in eu-west-1\. Choose one of: /)
+      .waitFor()
+    if (process.env.SHOTS) {
+      await page.screenshot({ path: `${process.env.SHOTS}/aws-refused-1280.png` })
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: `${process.env.SHOTS}/aws-refused-390.png` })
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
+    await dialog(page)
+      .getByLabel(/^Instance ID/)
+      .fill('i-0aaa000000000001')
     await createMonitor(page)
 
     // Billing: a budget of $20 for the month to date.
