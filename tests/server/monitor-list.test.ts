@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { validateMonitor } from '../../src/domain/monitor.schema.ts'
+import { monitorTarget } from '../../src/domain/monitor-target.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
 import { fortyChecks, recordChecks } from '../support/report-model.ts'
@@ -376,25 +377,68 @@ describe.each(dialects)('the monitor list on %s', (dialect) => {
   })
 })
 
+/** A monitor of every type as the API takes it, with targets that exercise each type's rule. */
+const EVERY_TYPE: Record<string, unknown>[] = [
+  { type: 'web', name: 'Old shop', url: 'https://old-shop.example.test/' },
+  { type: 'api', name: 'Orders', url: 'https://api.example.test/v1/orders' },
+  { type: 'port', name: 'Db', host: '2001:db8::1', port: 5432 },
+  { type: 'ping', name: 'Router', host: 'router.example.test' },
+  { type: 'dns', name: 'Zone', hostname: 'example.test', record_type: 'MX' },
+  { type: 'ssl', name: 'Tls', host: 'tls.example.test', port: 8443 },
+  { type: 'ssl', name: 'Tls 443', host: 'www.example.test' },
+  { type: 'domain', name: 'Domain', domain: 'example.test' },
+  { type: 'blacklist', name: 'Mail', target: '192.0.2.1' },
+  {
+    type: 'aws',
+    name: 'Db',
+    account_id: 'a1',
+    rule: { resource: 'rds', region: 'eu-west-1', db_instance_id: 'orders' },
+  },
+  {
+    type: 'aws',
+    name: 'Box',
+    account_id: 'a1',
+    rule: { resource: 'ec2', region: 'eu-west-1', instance_id: 'i-0aaa000000000001' },
+  },
+  { type: 'aws', name: 'Budget', account_id: 'a1', rule: { resource: 'cost', amount: 20 } },
+  {
+    type: 'azure',
+    name: 'Web',
+    account_id: 'a2',
+    rule: {
+      kind: 'availability',
+      resource_id:
+        '/subscriptions/00000000-0000-4000-8000-000000000001/resourceGroups/shop/providers/Microsoft.Web/sites/shop-web',
+    },
+  },
+  { type: 'microsoft365', name: 'Mail', account_id: 'a3', service_id: 'Exchange', service_name: 'Exchange Online' },
+]
+
 describe.each(dialects)('migration 017 on %s', (dialect) => {
-  it('fills in the target of the monitors made before it, which the list searches', async () => {
+  it('fills in the target of the monitors made before it, of every type, as the type registry gives it', async () => {
     const old = await openTestDb(dialect, { upTo: '016-reports' })
     try {
       const k = old.database.db
       const at = 1_700_000_000_000
       await insertOldUser(k, at)
-      const input = validateMonitor({ type: 'web', name: 'Old shop', url: 'https://old-shop.example.test/' })
-      if (!input.success) throw new Error('the monitor is valid')
-      const record = newMonitorRecord('u1', input.output, at)
-      // The row as it was before 017: without its target, nor the columns later migrations added (028's grid).
-      const { target: _target, grid_at: _grid, ...before017 } = toRow(record) as Record<string, unknown>
-      await k
-        .insertInto('monitors')
-        .values(before017 as never)
-        .execute()
+      const expected: Record<string, string> = {}
+      for (const body of EVERY_TYPE) {
+        const input = validateMonitor(body)
+        if (!input.success) throw new Error(`the monitor is valid: ${JSON.stringify(input.issues[0]?.message)}`)
+        const record = newMonitorRecord('u1', input.output, at)
+        expected[record.monitor_id] = monitorTarget(input.output)
+        // The row as it was before 017: without its target, nor the columns later migrations added (028's grid).
+        const { target: _target, grid_at: _grid, ...before017 } = toRow(record) as Record<string, unknown>
+        await k
+          .insertInto('monitors')
+          .values(before017 as never)
+          .execute()
+      }
       await migrateToLatest(old.database)
-      const row = await k.selectFrom('monitors').select(['target']).executeTakeFirstOrThrow()
-      expect(row.target).toBe('https://old-shop.example.test/')
+      const rows = await k.selectFrom('monitors').select(['monitor_id', 'target']).execute()
+      expect(Object.fromEntries(rows.map((r) => [r.monitor_id, r.target]))).toEqual(expected)
+      expect(Object.values(expected)).toContain('https://old-shop.example.test/')
+      expect(Object.values(expected)).toContain('[2001:db8::1]:5432')
     } finally {
       await old.drop()
     }

@@ -1,6 +1,32 @@
 import type { Kysely } from 'kysely'
-import { NAVIGATION_LABELS } from '../../../domain/navigation.ts'
 import type { DB } from '../schema.ts'
+
+/**
+ * The features plan accesses name, as the navigation labelled them when this migration was written (a migration is
+ * frozen history: it copies what it needs rather than read the live navigation, which may change after it).
+ */
+const FEATURES = [
+  'Dashboard',
+  'Website Monitoring',
+  'API Monitoring',
+  'DNS Monitoring',
+  'SSL Monitoring',
+  'Domain Monitoring',
+  'Port Monitoring',
+  'Ping Monitoring',
+  'Check Black List',
+  'AWS Monitoring',
+  'Azure Monitoring',
+  'Microsoft 365',
+  'Status Page',
+  'Integrations',
+  'Notifications',
+  'Reporting',
+  'Support',
+  'Settings',
+  'Security',
+  'Billing',
+]
 
 // The plans are data: an operator changes prices, limits or accesses with SQL, not a release.
 const BASIC_LOCKED = new Set([
@@ -46,12 +72,12 @@ export async function up(db: Kysely<DB>): Promise<void> {
   await db
     .insertInto('plan_accesses')
     .values([
-      ...NAVIGATION_LABELS.map((feature) => ({
+      ...FEATURES.map((feature) => ({
         plan_id: 'basic',
         feature,
         access: BASIC_LOCKED.has(feature) ? 0 : 1,
       })),
-      ...NAVIGATION_LABELS.map((feature) => ({ plan_id: 'pro', feature, access: 1 })),
+      ...FEATURES.map((feature) => ({ plan_id: 'pro', feature, access: 1 })),
     ])
     .execute()
 }

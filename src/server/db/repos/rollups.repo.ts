@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely'
-import { emptyRollup, type FigurePeriod, figureWindow, type Period, type Rollup } from '../../../domain/uptime.ts'
+import {
+  emptyRollup,
+  type FigurePeriod,
+  figureWindow,
+  HISTOGRAM_SIZE,
+  type Period,
+  type Rollup,
+} from '../../../domain/uptime.ts'
 import type { Dialect } from '../database.ts'
-import { HISTOGRAM_COLUMNS } from '../migrations/004-monitors.ts'
 import type { DB, RollupsTable } from '../schema.ts'
 import { oneOf } from './one-of.ts'
 
@@ -12,6 +18,8 @@ export interface RollupDelta {
   rollup: Rollup
 }
 
+/** A rollup's histogram columns, h0 to h18 (migration 004 made them): one a bucket of domain/uptime.ts. */
+export const HISTOGRAM_COLUMNS = Array.from({ length: HISTOGRAM_SIZE }, (_, i) => `h${i}` as const)
 const SUM_COLUMNS = ['up_ms', 'degraded_ms', 'down_ms', 'checks', 'failures', 'rt_count', 'rt_sum'] as const
 const ADDITIVE = [...SUM_COLUMNS, ...HISTOGRAM_COLUMNS] as const
 
