@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { Incident } from '../domain/check-result.ts'
-import { expiringSoon } from '../domain/expiry.ts'
+import { expiringSoon } from '../domain/expiring-soon.ts'
+import { type MonitorType, watchesExpiry } from '../domain/monitor-types/index.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { MonitorCounts, MonitorSummary, MonitorsApi } from './monitors-api.ts'
 
@@ -9,8 +10,8 @@ import type { MonitorCounts, MonitorSummary, MonitorsApi } from './monitors-api.
 /** How many open incidents the dashboard lists. */
 export const DASHBOARD_INCIDENTS = 10
 
-/** An SSL or domain monitor whose certificate or registration expires soon. */
-export type ExpiringMonitor = MonitorSummary & { type: 'ssl' | 'domain'; expires_at: string }
+/** A monitor whose certificate or registration (what its type watches expire) expires soon. */
+export type ExpiringMonitor = MonitorSummary & { type: MonitorType; expires_at: string }
 
 export interface Overview {
   counts: MonitorCounts
@@ -22,8 +23,6 @@ export interface Overview {
   /** How many SSL and domain monitors there are at all. */
   expiryWatched: number
 }
-
-const watchesExpiry = (m: MonitorSummary) => m.type === 'ssl' || m.type === 'domain'
 
 /** The dashboard's counts of monitors by state, its open incidents and what expires soon, asked every 10 s. */
 export const overviewLogic = (api: MonitorsApi, clock: () => number = Date.now) =>
@@ -39,7 +38,7 @@ export const overviewLogic = (api: MonitorsApi, clock: () => number = Date.now) 
           incidents: open.incidents,
           openIncidents: open.pagination.total,
           expiring: expiringSoon(list.monitors, clock()) as ExpiringMonitor[],
-          expiryWatched: list.monitors.filter(watchesExpiry).length,
+          expiryWatched: list.monitors.filter((m) => watchesExpiry(m.type)).length,
         }
       }),
     },

@@ -30,17 +30,3 @@ export const dueWarning = (
   if (warnedExpiry === expiresAt && warnedThreshold !== undefined && warnedThreshold <= threshold) return null
   return threshold
 }
-
-/** A certificate or registration that expires within this many days (or has expired) counts as expiring soon. */
-export const EXPIRING_SOON_DAYS = 30
-
-/** The monitors that watch an expiry (SSL, domain) and expire within `days` of `now`, soonest first. */
-export const expiringSoon = <T extends { type: string; expires_at?: string | null }>(
-  monitors: readonly T[],
-  now: number,
-  days: number = EXPIRING_SOON_DAYS,
-): (T & { expires_at: string })[] =>
-  monitors
-    .filter((m): m is T & { expires_at: string } => (m.type === 'ssl' || m.type === 'domain') && Boolean(m.expires_at))
-    .filter((m) => daysLeft(Date.parse(m.expires_at), now) <= days)
-    .sort((a, b) => Date.parse(a.expires_at) - Date.parse(b.expires_at))

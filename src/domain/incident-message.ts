@@ -1,3 +1,5 @@
+import { expiryOf } from './monitor-types/index.ts'
+
 // The words of an incident's notification: what happened, to which monitor, and when (in UTC, since the
 // server does not know the reader's time zone).
 
@@ -85,7 +87,7 @@ export const changeMessage = (monitor: Named, before: readonly string[], after: 
 
 /** A warning before a certificate or a registration expires. */
 export const expiryMessage = (monitor: Named, daysLeft: number, expiresAt: number) => {
-  const what = monitor.type === 'domain' ? 'registration' : 'certificate'
+  const what = expiryOf(monitor.type ?? '')?.what ?? 'certificate'
   const when = daysLeft === 0 ? 'today' : daysLeft === 1 ? 'in 1 day' : `in ${daysLeft} days`
   return {
     title: `${monitor.name}: ${what} expires ${when}`,

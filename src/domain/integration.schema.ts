@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { Email } from './auth.schema.ts'
 import { HttpUrl, Name } from './monitor-fields.ts'
-import { maskSecret } from './secret-values.ts'
 import { patchSchema } from './patch-schema.ts'
+import { maskSecret } from './secret-values.ts'
 
 // Alert channels ("integrations"): where a user's alerts go besides the bell. Secrets (webhook URLs, tokens,
 // a webhook's signing secret) are taken in full and never given back whole.

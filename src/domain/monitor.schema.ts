@@ -3,10 +3,10 @@ import { DEFAULTS, int, Name, SlaTarget } from './monitor-fields.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 import type { SettingsOf } from './monitor-types/define.ts'
 import { MONITOR_TYPE_DEFS, type MonitorType, type MonitorTypeDefs } from './monitor-types/index.ts'
+import { patchSchema } from './patch-schema.ts'
 import { DEFAULT_SLA_TARGET } from './report.ts'
 import { ResultVerdict } from './result-verdict.ts'
 import { TagRef } from './tags.ts'
-import { patchSchema } from './patch-schema.ts'
 
 // Monitors: the common fields of every type, joined with each type's own (monitor-types/), united by `type`.
 // The server validates requests with these and the forms validate with the same ones, so a message reads the

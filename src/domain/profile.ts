@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { DisplayName, Email } from './auth.schema.ts'
-import { plural } from './plural.ts'
 import { patchSchema } from './patch-schema.ts'
+import { plural } from './plural.ts'
 
 // The profile page's rules: the name, the picture's kinds and size, a change of email address, and deleting the
 // account, with the words each refusal says.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
+import { expiryMessage } from '../../src/domain/incident-message.ts'
 import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
-import { MONITOR_TYPE_DEFS, MONITOR_TYPE_PAGES, type MonitorType } from '../../src/domain/monitor-types/index.ts'
+import {
+  MONITOR_TYPE_DEFS,
+  MONITOR_TYPE_PAGES,
+  type MonitorType,
+  watchesExpiry,
+} from '../../src/domain/monitor-types/index.ts'
+import { isNewsworthyChange } from '../../src/domain/observation.ts'
 import { CHECK_RUNNERS } from '../../src/server/checks/registry.ts'
 import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'
 
@@ -40,6 +47,26 @@ describe('monitor type registries', () => {
       expect(typeof def.connectHosts).toBe('function')
       expect(def.facts === null || typeof def.facts === 'object').toBe(true)
       expect(MONITOR_INPUTS[type]).toBeDefined()
+    })
+
+    it('watches an expiry exactly when it has days to warn at, and names what expires', () => {
+      const expiry = (def as { expiry?: { what: string; label: string; warnDays: (s: never) => readonly number[] } })
+        .expiry
+      expect(Boolean(expiry), 'warn_days and expiry go together').toBe('warn_days' in def.settings)
+      expect(watchesExpiry(type)).toBe(Boolean(expiry))
+      if (!expiry) return
+      expect(expiry.what.trim()).not.toBe('')
+      expect(expiry.label.toLowerCase()).toContain(expiry.what)
+      expect(expiryMessage({ name: 'X', type }, 3, 0).title).toBe(`X: ${expiry.what} expires in 3 days`)
+    })
+
+    it('tells which changes of what it observes are news, by its own rule or every change', () => {
+      const rule = (def as { newsworthy?: unknown }).newsworthy
+      const some = ['a']
+      const more = ['a', 'b']
+      if (rule === undefined) expect(isNewsworthyChange(type, some, more)).toBe(true)
+      else expect(typeof rule).toBe('function')
+      expect(isNewsworthyChange(type, some, ['a'])).toBe(false)
     })
 
     it('has a check runner on the server', () => {

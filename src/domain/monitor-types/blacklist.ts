@@ -17,4 +17,7 @@ export const blacklist = defineMonitorType({
   // Only looked up, never connected to.
   connectHosts: () => [],
   facts: BlacklistDetail,
+  // Being listed or delisted is an incident of its own (opened and closed with its notifications); a change between
+  // two listings (another zone lists it, or one drops it while others still do) is news.
+  newsworthy: (before, after) => before.length > 0 && after.length > 0,
 })

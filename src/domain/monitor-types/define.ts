@@ -24,8 +24,20 @@ export interface MonitorTypeDef<T extends string, E extends v.ObjectEntries, O e
   readonly connectHosts: (settings: SettingsOf<E>) => { field: string; host: string }[]
   /** The facts its checks report in a result's `detail` for its page to show; null when there are none. */
   readonly facts: v.GenericSchema<unknown, F> | null
-  /** Days before something it watches expires to warn at, when it watches an expiry. */
-  readonly warnDays?: (settings: SettingsOf<E>) => readonly number[]
+  /**
+   * When it watches something expire: what (a 'certificate', in warnings), how the dashboard names it ('SSL
+   * certificate') and the days before the expiry to warn at.
+   */
+  readonly expiry?: {
+    readonly what: string
+    readonly label: string
+    readonly warnDays: (settings: SettingsOf<E>) => readonly number[]
+  }
+  /**
+   * Which changes in what its checks observe (a DNS answer, the zones that list an address) are worth a notification
+   * of their own; every change when not given.
+   */
+  readonly newsworthy?: (before: readonly string[], after: readonly string[]) => boolean
   /** The connected cloud account it reads, for a cloud type: it must be one of the monitor's owner's. */
   readonly cloudAccount?: { readonly provider: string; readonly id: (settings: SettingsOf<E>) => string }
 }

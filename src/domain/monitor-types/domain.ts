@@ -17,5 +17,5 @@ export const domain = defineMonitorType({
   // Only looked up, never connected to.
   connectHosts: () => [],
   facts: DomainDetail,
-  warnDays: (s) => s.warn_days,
+  expiry: { what: 'registration', label: 'Domain registration', warnDays: (s) => s.warn_days },
 })

@@ -42,7 +42,7 @@ export const definitionOf = <S>(type: MonitorType) =>
   MONITOR_TYPE_DEFS[type] as unknown as MonitorTypeDef<MonitorType, never, never, unknown> & {
     target: (settings: S) => string
     connectHosts: (settings: S) => { field: string; host: string }[]
-    warnDays?: (settings: S) => readonly number[]
+    expiry?: { what: string; label: string; warnDays: (settings: S) => readonly number[] }
     cloudAccount?: { provider: string; id: (settings: S) => string }
   }
 
@@ -54,6 +54,19 @@ export type MonitorFacts = {
       : { type: K; detail: F }
     : never
 }[MonitorType]
+
+/** Whether monitors of `type` watch something expire (a certificate, a registration): their definition has `expiry`. */
+export const watchesExpiry = (type: string): boolean =>
+  Boolean((MONITOR_TYPE_DEFS as Record<string, { expiry?: object }>)[type]?.expiry)
+
+/** What a type watches expire, and how it is named; null for a type that watches none. */
+export const expiryOf = (type: string): { what: string; label: string } | null =>
+  (MONITOR_TYPE_DEFS as Record<string, { expiry?: { what: string; label: string } }>)[type]?.expiry ?? null
+
+/** Which changes in what a type's checks observe are news; every change for a type without a rule of its own. */
+export const newsworthyOf = (type: string): ((before: readonly string[], after: readonly string[]) => boolean) =>
+  (MONITOR_TYPE_DEFS as Record<string, { newsworthy?: (b: readonly string[], a: readonly string[]) => boolean }>)[type]
+    ?.newsworthy ?? (() => true)
 
 export { defineMonitorType, hostPort, type MonitorTypeDef, urlHost } from './define.ts'
 export { MONITOR_TYPE_PAGES, type MonitorType } from './pages.ts'

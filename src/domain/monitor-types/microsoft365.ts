@@ -46,4 +46,7 @@ export const microsoft365 = defineMonitorType({
   connectHosts: () => [],
   facts: M365MonitorFacts,
   cloudAccount: { provider: 'm365', id: (s) => s.account_id },
+  // What is observed is the service's open advisories: a new one is news (an advisory is not an outage); one that
+  // closes is not.
+  newsworthy: (before, after) => after.some((value) => !before.includes(value)),
 })

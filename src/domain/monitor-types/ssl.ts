@@ -19,5 +19,5 @@ export const ssl = defineMonitorType({
   target: (s) => (s.port === DEFAULTS.tls_port ? s.host : hostPort(s.host, s.port)),
   connectHosts: (s) => [{ field: 'host', host: s.host }],
   facts: SslDetail,
-  warnDays: (s) => s.warn_days,
+  expiry: { what: 'certificate', label: 'SSL certificate', warnDays: (s) => s.warn_days },
 })

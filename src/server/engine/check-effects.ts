@@ -170,7 +170,7 @@ export const checkEffects = (
   if (outcome.expiresAt !== undefined) {
     const expiresAt = outcome.expiresAt
     change.expires_at = expiresAt
-    const warnDays = definitionOf<MonitorRecord['settings']>(row.type).warnDays?.(row.settings) ?? []
+    const warnDays = definitionOf<MonitorRecord['settings']>(row.type).expiry?.warnDays(row.settings) ?? []
     const threshold = expiresAt !== null && outcome.ok ? dueWarning(expiresAt, at, warnDays, row.warned_for) : null
     // A warning held back by maintenance is given after it.
     if (expiresAt !== null && threshold !== null && !inMaintenance) {

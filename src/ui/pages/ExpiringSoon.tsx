@@ -1,14 +1,14 @@
 import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
 import type { ExpiringMonitor } from '../../adapters/overview.actors.ts'
-import { EXPIRING_SOON_DAYS } from '../../domain/expiry.ts'
+import { EXPIRING_SOON_DAYS } from '../../domain/expiring-soon.ts'
 import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
+import { expiryOf } from '../../domain/monitor-types/index.ts'
 import * as Card from '../components/card.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
 import { ExpiryText } from './monitors/ExpiryText.tsx'
 
 const SHOWN = 10
-const WHAT = { ssl: 'SSL certificate', domain: 'Domain registration' } as const
 const link = css({ fontWeight: 'semibold', color: 'primary', textDecoration: 'underline' })
 
 /** The dashboard's certificates and domains that expire within 30 days, soonest first, each linking to its page. */
@@ -62,7 +62,7 @@ export function ExpiringSoon({
               <Link to={MONITOR_PAGES[m.type].detail(m.id)} className={link}>
                 {m.name}
               </Link>
-              <span className={css({ fontSize: 'xs', color: 'muted' })}>{WHAT[m.type]}</span>
+              <span className={css({ fontSize: 'xs', color: 'muted' })}>{expiryOf(m.type)?.label}</span>
               <span className={css({ fontSize: 'sm' })}>
                 <ExpiryText expiresAt={m.expires_at} warnDays={m.warn_days ?? []} now={now} layout="inline" />
               </span>
