@@ -3,7 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { describe, expect, it } from 'vitest'
 
-// DESIGN.md: ui -> adapters -> machines -> domain, server -> domain; nothing imports ui but the entry point.
+// docs/architecture.md, Layers: ui -> adapters -> machines -> domain, server -> domain; nothing imports ui but the entry point.
 type Layer = 'domain' | 'machines' | 'adapters' | 'ui' | 'server'
 
 const ROOT = resolve(import.meta.dirname, '../..')

@@ -18,7 +18,7 @@ import {
   serializeSnapshot,
 } from 'xstate/graph'
 
-// Helpers for the path tests (STYLE.md, "Path tests from the machines"). Not a test file itself.
+// Helpers for the path tests (README, Tests: `tests/machines`). Not a test file itself.
 
 type Path<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventFromLogic<M>>
 

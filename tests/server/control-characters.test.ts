@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CloudProvider } from '../../src/domain/cloud-account.ts'
-import { newId } from '../../src/server/ids.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { everyRow, insertCloudAccount } from './support/rows.ts'
 
 // Names and texts are plain text (issue 35, point 7): a control character in any name or text a user types is a 400
 // naming the field, and nothing is stored; a U+0001 in an incident message or a page name made the Atom feed invalid,
@@ -24,24 +24,7 @@ describe.each(dialects)('control characters on input on %s', (dialect) => {
   let pageCount = 0
 
   /** Every row of every table but the sessions' last use and the rate limits' counts: what a refusal leaves. */
-  const snapshot = async () => {
-    const k = t.deps.database.db
-    const tables = (await k.introspection.getTables())
-      .map((table) => table.name)
-      .filter((name) => name !== 'sessions' && name !== 'rate_limits')
-      .sort()
-    const out: Record<string, string[]> = {}
-    for (const table of tables)
-      out[table] = (
-        await k
-          .selectFrom(table as never)
-          .selectAll()
-          .execute()
-      )
-        .map((row) => JSON.stringify(row))
-        .sort()
-    return out
-  }
+  const snapshot = () => everyRow(t, ['sessions', 'rate_limits'])
 
   /** A Pro user with one of each thing a name or text belongs to. */
   const world = async () => {
@@ -51,29 +34,7 @@ describe.each(dialects)('control characters on input on %s', (dialect) => {
       expect(res.status, `${path} ${res.text}`).toBe(201)
       return res.json.data
     }
-    const cloudAccount = async (provider: CloudProvider) => {
-      const now = t.clock.now()
-      const account_id = newId()
-      await t.repos.cloudAccounts.insert({
-        account_id,
-        user_id: user.user_id,
-        provider,
-        name: `My ${provider}`,
-        credentials: t.deps.secrets.seal('{}'),
-        scope: {},
-        identity: {},
-        status: 'ok',
-        last_error: null,
-        synced_at: now,
-        costs_read_at: null,
-        next_sync_at: now + 3_600_000,
-        lease_owner: null,
-        lease_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      return account_id
-    }
+    const cloudAccount = (provider: CloudProvider) => insertCloudAccount(t, user.user_id, provider)
     // A port monitor on a closed loopback port: its first check opens an incident.
     const monitor = (
       await made('/api/monitors', { type: 'port', name: 'Database', host: '127.0.0.1', port: 9, retries: 0 })

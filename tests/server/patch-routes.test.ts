@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CloudProvider } from '../../src/domain/cloud-account.ts'
-import { newId } from '../../src/server/ids.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
+import { everyRow, insertCloudAccount } from './support/rows.ts'
 
 // Every change the API takes (PATCH) names at least one field it knows: `{}` or a body of unknown fields is a 400
 // `Nothing to change.` that writes nothing, never a 500 from an update of no columns. The routes are read from the
@@ -21,24 +21,7 @@ describe.each(dialects)('changes that change nothing on %s', (dialect) => {
    * Every row of every table, in a stable order: what a refused change must leave as it was. The session's row is
    * left out: every request marks when it was last used.
    */
-  const snapshot = async () => {
-    const k = t.deps.database.db
-    const tables = (await k.introspection.getTables())
-      .map((table) => table.name)
-      .filter((name) => name !== 'sessions')
-      .sort()
-    const out: Record<string, string[]> = {}
-    for (const table of tables)
-      out[table] = (
-        await k
-          .selectFrom(table as never)
-          .selectAll()
-          .execute()
-      )
-        .map((row) => JSON.stringify(row))
-        .sort()
-    return out
-  }
+  const snapshot = () => everyRow(t, ['sessions'])
 
   it('answers 400 Nothing to change for {} and for unknown fields on every PATCH route, and writes nothing', async () => {
     const { token, user } = await t.register({ plan: 'Pro', billing_frequency: 'Monthly' })
@@ -47,29 +30,7 @@ describe.each(dialects)('changes that change nothing on %s', (dialect) => {
       expect(res.status, `${path} ${res.text}`).toBe(201)
       return res.json.data
     }
-    const cloudAccount = async (provider: CloudProvider) => {
-      const now = t.clock.now()
-      const account_id = newId()
-      await t.repos.cloudAccounts.insert({
-        account_id,
-        user_id: user.user_id,
-        provider,
-        name: `My ${provider}`,
-        credentials: t.deps.secrets.seal('{}'),
-        scope: {},
-        identity: {},
-        status: 'ok',
-        last_error: null,
-        synced_at: now,
-        costs_read_at: null,
-        next_sync_at: now + 3_600_000,
-        lease_owner: null,
-        lease_until: null,
-        created_at: now,
-        updated_at: now,
-      })
-      return account_id
-    }
+    const cloudAccount = (provider: CloudProvider) => insertCloudAccount(t, user.user_id, provider)
     const monitor = await made('/api/monitors', {
       type: 'port',
       name: 'Database',

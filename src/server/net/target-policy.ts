@@ -1,7 +1,7 @@
 import dns from 'node:dns'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
 
-// Which addresses a check may connect to (DESIGN.md, "Checks, results, incidents"). The policy is applied
+// Which addresses a check may connect to (README, "Target policy"). The policy is applied
 // to the address a socket connects to, after resolution, so a name that later resolves elsewhere (DNS
 // rebinding) or a redirect to an internal address cannot slip past it.
 
