@@ -1,7 +1,11 @@
+import { MONITOR_TYPE_PAGES, type MonitorType } from './monitor-types/pages.ts'
+
 // The side navigation of spec section 2, in order. Plan accesses name these labels.
 export interface NavLink {
   readonly label: string
   readonly path: string
+  /** The monitor type whose list it opens: its label, path and icon are the type's own (monitor-types/pages.ts). */
+  readonly type?: MonitorType
 }
 export interface NavGroup {
   readonly label: string
@@ -11,20 +15,46 @@ export type NavEntry = NavLink | NavGroup
 
 export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry
 
-// 'Microsoft 365' has the spec's literal path '{token}': the account route is built per tenant.
+/**
+ * The monitor types in the order of the spec's navigation (not the registry's): a type left out does not compile
+ * (the registry test holds each is named once).
+ */
+const TYPE_ORDER = [
+  'web',
+  'api',
+  'dns',
+  'ssl',
+  'domain',
+  'port',
+  'ping',
+  'blacklist',
+  'aws',
+  'azure',
+  'microsoft365',
+] as const satisfies readonly MonitorType[]
+
+/** The types a list leaves out, or `true` when it names them all. */
+type Unplaced<L extends readonly MonitorType[]> = [Exclude<MonitorType, L[number]>] extends [never]
+  ? true
+  : Exclude<MonitorType, L[number]>
+true satisfies Unplaced<typeof TYPE_ORDER>
+
+/**
+ * The entry of a type: its label and list page. (The spec gives Microsoft 365 the path '{token}', a tenant's page once
+ * one is chosen: the entry opens the type's list, the accounts page, from which a tenant is opened.)
+ */
+const typeEntry = (type: MonitorType): NavLink => ({
+  label: MONITOR_TYPE_PAGES[type].label,
+  path: MONITOR_TYPE_PAGES[type].list,
+  type,
+})
+
+/** The entries of the monitor types, in the navigation's order. */
+export const TYPE_NAVIGATION: readonly NavLink[] = TYPE_ORDER.map(typeEntry)
+
 export const NAVIGATION: readonly NavEntry[] = [
   { label: 'Dashboard', path: '/dashboard' },
-  { label: 'Website Monitoring', path: '/services/web-monitoring' },
-  { label: 'API Monitoring', path: '/services/api-monitoring' },
-  { label: 'DNS Monitoring', path: '/services/dns-monitoring' },
-  { label: 'SSL Monitoring', path: '/services/ssl-monitoring' },
-  { label: 'Domain Monitoring', path: '/services/domain-monitoring' },
-  { label: 'Port Monitoring', path: '/services/port-monitoring' },
-  { label: 'Ping Monitoring', path: '/services/ping-monitoring' },
-  { label: 'Check Black List', path: '/services/check_black_list' },
-  { label: 'AWS Monitoring', path: '/services/aws_monitoring' },
-  { label: 'Azure Monitoring', path: '/services/azure_monitoring' },
-  { label: 'Microsoft 365', path: '{token}' },
+  ...TYPE_NAVIGATION,
   { label: 'Status Page', path: '/status_page' },
   { label: 'Integrations', path: '/integrations' },
   { label: 'Notifications', path: '/notifications' },

@@ -1,3 +1,4 @@
+import * as lucide from 'lucide-react'
 import { describe, expect, it } from 'vitest'
 import { expiryMessage } from '../../src/domain/incident-message.ts'
 import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
@@ -7,8 +8,10 @@ import {
   type MonitorType,
   watchesExpiry,
 } from '../../src/domain/monitor-types/index.ts'
+import { NAVIGATION, TYPE_NAVIGATION } from '../../src/domain/navigation.ts'
 import { isNewsworthyChange } from '../../src/domain/observation.ts'
 import { CHECK_RUNNERS } from '../../src/server/checks/registry.ts'
+import { TYPE_ICONS, typeIcon } from '../../src/ui/components/icons.tsx'
 import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'
 
 // The registries of monitor types, one per layer, walked type by type: every type the pages know has every part in
@@ -16,12 +19,26 @@ import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'
 // (a form that loads, defaults the type's own schema accepts, a facts panel where the checks report facts).
 
 const TYPES = Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]
+/** Lucide's icons by name. */
+const LUCIDE = new Map<string, unknown>(Object.entries(lucide))
 
 describe('monitor type registries', () => {
   it('list the same types in every layer', () => {
     expect(Object.keys(MONITOR_TYPE_DEFS).sort()).toEqual([...TYPES].sort())
     expect(Object.keys(CHECK_RUNNERS).sort()).toEqual([...TYPES].sort())
     expect(Object.keys(MONITOR_TYPE_UI).sort()).toEqual([...TYPES].sort())
+  })
+
+  it('give each type an icon of its own, and draw no icon no type has', () => {
+    const names = TYPES.map((type) => MONITOR_TYPE_PAGES[type].icon)
+    expect(new Set(names).size).toBe(TYPES.length)
+    expect(Object.keys(TYPE_ICONS).sort()).toEqual([...names].sort())
+  })
+
+  it('place every type in the navigation once, after the dashboard, as one run of entries', () => {
+    expect(TYPE_NAVIGATION.map((entry) => entry.type).sort()).toEqual([...TYPES].sort())
+    const first = NAVIGATION.findIndex((entry) => 'type' in entry)
+    expect(NAVIGATION.slice(first, first + TYPES.length)).toEqual(TYPE_NAVIGATION)
   })
 
   describe.each(TYPES)('%s', (type) => {
@@ -35,6 +52,20 @@ describe('monitor type registries', () => {
       expect(pages.detail('m-1')).toContain('m-1')
       expect(def.label).toBe(pages.label)
       expect(ui.label).toBe(pages.label)
+    })
+
+    it('has one icon, by its name in Lucide, drawn wherever the type is', () => {
+      const name = MONITOR_TYPE_PAGES[type].icon
+      const drawn = LUCIDE.get(name)
+      expect(drawn, `Lucide has no icon ${name}`).toBeTruthy()
+      expect(TYPE_ICONS[name]).toBe(drawn)
+      expect(typeIcon(type)).toBe(drawn)
+    })
+
+    it('has its entry in the side navigation: its label, opening its list', () => {
+      const entries = NAVIGATION.flatMap((entry) => ('children' in entry ? entry.children : [entry]))
+      const own = entries.filter((entry) => entry.type === type)
+      expect(own).toEqual([{ label: MONITOR_TYPE_PAGES[type].label, path: MONITOR_TYPE_PAGES[type].list, type }])
     })
 
     it('has a domain definition: fields, interval rules, target, connect hosts and facts', () => {
@@ -73,10 +104,9 @@ describe('monitor type registries', () => {
       expect(typeof CHECK_RUNNERS[type]).toBe('function')
     })
 
-    it('has its words, icon, columns and header in the UI', () => {
+    it('has its words, columns and header in the UI', () => {
       expect(ui.type).toBe(type)
       for (const words of [ui.noun, ui.example, ui.hear]) expect(words.trim()).not.toBe('')
-      expect(ui.icon).toBeTruthy()
       expect(Array.isArray(ui.columns)).toBe(true)
       for (const column of ui.columns) expect(column.title.trim()).not.toBe('')
     })

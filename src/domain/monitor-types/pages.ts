@@ -7,6 +7,11 @@ import { routeWithId, routeWithQuery } from './routes.ts'
 export interface TypePages {
   /** The navigation label, the pages' title and the plan feature that unlocks the type. */
   readonly label: string
+  /**
+   * Its icon, by its name in Lucide's set: the one icon of the type wherever it is drawn (the sidebar, its pages, the
+   * bell's notifications). The UI draws each name (`TYPE_ICONS`, ui/components/icons.tsx); the domain draws nothing.
+   */
+  readonly icon: string
   /** Its list page. */
   readonly list: string
   /** Its detail page. */
@@ -21,36 +26,43 @@ export interface TypePages {
 export const MONITOR_TYPE_PAGES = {
   web: {
     label: 'Website Monitoring',
+    icon: 'Globe',
     list: '/services/web-monitoring',
     detail: routeWithId('/web_monitorings'),
   },
   api: {
     label: 'API Monitoring',
+    icon: 'Webhook',
     list: '/services/api-monitoring',
     detail: routeWithId('/api_monitorings'),
   },
   port: {
     label: 'Port Monitoring',
+    icon: 'Plug',
     list: '/services/port-monitoring',
     detail: routeWithId('/port_monitorings'),
   },
   ping: {
     label: 'Ping Monitoring',
+    icon: 'Activity',
     list: '/services/ping-monitoring',
     detail: routeWithId('/ping_monitorings'),
   },
   dns: {
     label: 'DNS Monitoring',
+    icon: 'Network',
     list: '/services/dns-monitoring',
     detail: routeWithId('/dns_monitorings'),
   },
   ssl: {
     label: 'SSL Monitoring',
+    icon: 'ShieldCheck',
     list: '/services/ssl-monitoring',
     detail: routeWithQuery('/ssl_monitoring/details'),
   },
   domain: {
     label: 'Domain Monitoring',
+    icon: 'Earth',
     list: '/services/domain-monitoring',
     detail: routeWithQuery('/domain_monitoring/details'),
   },
@@ -58,6 +70,7 @@ export const MONITOR_TYPE_PAGES = {
   // notifications open /api_monitorings/{id} as the spec says of other types (that page moves on).
   blacklist: {
     label: 'Check Black List',
+    icon: 'ShieldBan',
     list: '/services/check_black_list',
     detail: routeWithQuery('/services/check_black_list'),
     notificationRoute: routeWithId('/api_monitorings'),
@@ -65,6 +78,7 @@ export const MONITOR_TYPE_PAGES = {
   // A resource of a connected AWS account held to a rule; its list is under the accounts' page.
   aws: {
     label: 'AWS Monitoring',
+    icon: 'Cloud',
     list: '/services/aws_monitoring',
     detail: routeWithId('/aws_monitorings'),
   },
@@ -73,6 +87,7 @@ export const MONITOR_TYPE_PAGES = {
   // as the spec says of other types (that page moves on).
   azure: {
     label: 'Azure Monitoring',
+    icon: 'CloudCog',
     list: '/services/azure_monitoring',
     detail: routeWithQuery('/services/azure_monitoring'),
     notificationRoute: routeWithId('/api_monitorings'),
@@ -80,6 +95,7 @@ export const MONITOR_TYPE_PAGES = {
   // A service of a connected Microsoft 365 tenant; its page is the tenants' page with ?id=, as Azure's.
   microsoft365: {
     label: 'Microsoft 365',
+    icon: 'LayoutGrid',
     list: '/services/microsoft365/accounts',
     detail: routeWithQuery('/services/microsoft365/accounts'),
     notificationRoute: routeWithId('/api_monitorings'),
@@ -87,3 +103,6 @@ export const MONITOR_TYPE_PAGES = {
 } as const satisfies Record<string, TypePages>
 
 export type MonitorType = keyof typeof MONITOR_TYPE_PAGES
+
+/** The names of the types' icons, each drawn by the UI. */
+export type TypeIconName = (typeof MONITOR_TYPE_PAGES)[MonitorType]['icon']

@@ -18,6 +18,7 @@ import {
   Webhook,
   Wrench,
 } from 'lucide-react'
+import { MONITOR_TYPE_PAGES, type MonitorType, type TypeIconName } from '../../domain/monitor-types/pages.ts'
 
 // Icons the shell needs, re-exported with an Icon suffix (the kit already has a `Menu` component). Lucide icons are
 // aria-hidden unless given an aria-label or title, so put the label on the button around them.
@@ -38,20 +39,42 @@ export {
 /** The padlock of locked features; a binding of this module, so it loads with the kit's icons, not in a chunk of its own. */
 export const LockIcon = Lock
 
+/**
+ * The monitor types' icons, each drawn under the name the type's definition gives it (`icon` in
+ * domain/monitor-types/pages.ts): one set, for the sidebar, the type's pages and the bell. A name with no drawing here
+ * does not compile.
+ */
+export const TYPE_ICONS: { readonly [N in TypeIconName]: LucideIcon } = {
+  Activity,
+  Cloud,
+  CloudCog,
+  Earth,
+  Globe,
+  LayoutGrid,
+  Network,
+  Plug,
+  ShieldBan,
+  ShieldCheck,
+  Webhook,
+}
+
+/** The icon of a monitor type. */
+export const typeIcon = (type: MonitorType): LucideIcon => TYPE_ICONS[MONITOR_TYPE_PAGES[type].icon]
+
 const types: Record<string, { icon: LucideIcon; name: string }> = {
-  web: { icon: Globe, name: 'web' },
-  api: { icon: Webhook, name: 'API' },
-  port: { icon: Plug, name: 'port' },
-  domain: { icon: Earth, name: 'domain' },
-  ssl: { icon: ShieldCheck, name: 'SSL' },
-  dns: { icon: Network, name: 'DNS' },
-  blacklist: { icon: ShieldBan, name: 'blacklist' },
-  aws: { icon: Cloud, name: 'AWS' },
-  azure: { icon: CloudCog, name: 'Azure' },
-  microsoft365: { icon: LayoutGrid, name: 'Microsoft 365' },
+  web: { icon: typeIcon('web'), name: 'web' },
+  api: { icon: typeIcon('api'), name: 'API' },
+  port: { icon: typeIcon('port'), name: 'port' },
+  domain: { icon: typeIcon('domain'), name: 'domain' },
+  ssl: { icon: typeIcon('ssl'), name: 'SSL' },
+  dns: { icon: typeIcon('dns'), name: 'DNS' },
+  blacklist: { icon: typeIcon('blacklist'), name: 'blacklist' },
+  aws: { icon: typeIcon('aws'), name: 'AWS' },
+  azure: { icon: typeIcon('azure'), name: 'Azure' },
+  microsoft365: { icon: typeIcon('microsoft365'), name: 'Microsoft 365' },
   incident: { icon: Siren, name: 'incident' },
   maintenance: { icon: Wrench, name: 'maintenance' },
-  ping: { icon: Activity, name: 'ping' },
+  ping: { icon: typeIcon('ping'), name: 'ping' },
   account: { icon: CircleUser, name: 'account' },
 }
 

@@ -1,50 +1,30 @@
 import { Portal } from '@ark-ui/react/portal'
 import { useSelector } from '@xstate/react'
 import {
-  AtSign,
-  Ban,
   Bell,
   ChartColumn,
-  Cloud,
-  CloudCog,
-  Code,
   CreditCard,
   Gauge,
-  Globe,
   LayoutDashboard,
   LayoutGrid,
   LifeBuoy,
   type LucideIcon,
-  Network,
-  Plug,
   Puzzle,
-  Radar,
   Settings,
   Shield,
-  ShieldCheck,
 } from 'lucide-react'
 import { NavLink } from 'react-router'
 import { css, cx } from '../../../styled-system/css'
 import { isNavGroup, NAVIGATION, type NavLink as NavEntryLink } from '../../domain/navigation.ts'
 import { entryLock, type PlanAccess } from '../../domain/plan.ts'
 import * as Collapsible from '../components/collapsible.tsx'
-import { ChevronDownIcon, LockIcon } from '../components/icons.tsx'
+import { ChevronDownIcon, LockIcon, typeIcon } from '../components/icons.tsx'
 import * as Tooltip from '../components/tooltip.tsx'
 import { useShell } from './shell-context.tsx'
 
+// The icons of the entries that are not a monitor type's (a type's entry draws the type's own icon).
 const ICONS: Record<string, LucideIcon> = {
   Dashboard: LayoutDashboard,
-  'Website Monitoring': Globe,
-  'API Monitoring': Code,
-  'DNS Monitoring': Network,
-  'SSL Monitoring': ShieldCheck,
-  'Domain Monitoring': AtSign,
-  'Port Monitoring': Plug,
-  'Ping Monitoring': Radar,
-  'Check Black List': Ban,
-  'AWS Monitoring': Cloud,
-  'Azure Monitoring': CloudCog,
-  'Microsoft 365': LayoutGrid,
   'Status Page': Gauge,
   Integrations: Puzzle,
   Notifications: Bell,
@@ -54,9 +34,6 @@ const ICONS: Record<string, LucideIcon> = {
   Security: Shield,
   Billing: CreditCard,
 }
-
-// The spec gives Microsoft 365 the path '{token}': the accounts page, from which a tenant is opened.
-const hrefOf = (link: NavEntryLink) => (link.path === '{token}' ? '/services/microsoft365/accounts' : link.path)
 
 const entryStyle = css({
   display: 'flex',
@@ -95,7 +72,7 @@ function Entry({
   collapsed: boolean
   onNavigate: () => void
 }) {
-  const Icon = ICONS[link.label] ?? LayoutGrid
+  const Icon = link.type ? typeIcon(link.type) : (ICONS[link.label] ?? LayoutGrid)
   const lock = entryLock(accesses, link.label, group)
   const body = (
     <>
@@ -122,7 +99,7 @@ function Entry({
       </Tooltip.Root>
     )
   return (
-    <NavLink to={hrefOf(link)} className={entryStyle} onClick={onNavigate} title={collapsed ? link.label : undefined}>
+    <NavLink to={link.path} className={entryStyle} onClick={onNavigate} title={collapsed ? link.label : undefined}>
       {body}
     </NavLink>
   )

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { storedName } from '../../adapters/storage.ts'
 import { formatDateTime } from '../../domain/date-format.ts'
-import { isNavGroup, NAVIGATION } from '../../domain/navigation.ts'
+import { TYPE_NAVIGATION } from '../../domain/navigation.ts'
 import { entryLock } from '../../domain/plan.ts'
 import { useShell } from '../layout/shell-context.tsx'
 
@@ -20,8 +20,6 @@ const DashboardMonitors = lazy(() => import('./DashboardMonitors.tsx').then((m) 
 const DashboardList = lazy(() =>
   import('./monitors/list/DashboardList.tsx').then((m) => ({ default: m.DashboardList })),
 )
-
-const MONITORING = NAVIGATION.filter((e) => !isNavGroup(e) && /Monitoring|Black List|Microsoft/.test(e.label))
 
 export function DashboardPage() {
   const { subscription, notifications } = useShell()
@@ -77,8 +75,7 @@ export function DashboardPage() {
           What you can monitor
         </h2>
         <ul className={css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' } })}>
-          {MONITORING.map((entry) => {
-            if (isNavGroup(entry)) return null
+          {TYPE_NAVIGATION.map((entry) => {
             const locked = entryLock(accesses, entry.label).locked
             return (
               <li key={entry.label} className={css({ display: 'flex', justifyContent: 'space-between' })}>

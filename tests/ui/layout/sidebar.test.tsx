@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { createElement } from 'react'
 import { describe, expect, it } from 'vitest'
+import { TYPE_NAVIGATION } from '../../../src/domain/navigation.ts'
 import type { PlanAccess } from '../../../src/domain/plan.ts'
+import { typeIcon } from '../../../src/ui/components/icons.tsx'
 import { Sidebar } from '../../../src/ui/layout/Sidebar.tsx'
 import { ALL_FEATURES, accesses, BASIC_LOCKED, renderShell, signIn, stubApi, subscription } from './harness.tsx'
 
@@ -109,6 +112,17 @@ describe('Sidebar', () => {
     for (const [label, path] of [...LINKS, ...SETTINGS_LINKS]) expectLink(nav, label, path)
     expect(nav.querySelector('[aria-disabled="true"]')).toBeNull()
     expect(nav.querySelector('[data-locked]')).toBeNull()
+  })
+
+  it("draws each monitor type's entry with the type's own icon, the one its pages and the bell draw", async () => {
+    const { nav } = await renderSidebar(accesses(BASIC_LOCKED))
+    for (const { label, type } of TYPE_NAVIGATION) {
+      if (!type) throw new Error(`${label} has no type`)
+      const entry = within(nav).getByText(label).parentElement
+      const drawn = entry?.querySelector('svg')?.innerHTML
+      const { container } = render(createElement(typeIcon(type)))
+      expect(drawn, label).toBe(container.querySelector('svg')?.innerHTML)
+    }
   })
 
   it('highlights the link of the current page', async () => {

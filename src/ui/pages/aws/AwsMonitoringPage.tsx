@@ -1,4 +1,3 @@
-import { Cloud } from 'lucide-react'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
@@ -14,7 +13,6 @@ export function AwsMonitoringPage() {
     <CloudAccountsPage
       provider="aws"
       logic={makeLogic}
-      icon={Cloud}
       description="Your AWS accounts at a glance: what they cost, which instances and databases run, how builds went. Vigil only reads, with the policy the connect dialog shows."
       connectLabel="Connect AWS account"
       empty={{

@@ -1,4 +1,3 @@
-import { CloudCog } from 'lucide-react'
 import { azureAccountsLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
@@ -40,7 +39,6 @@ export function AzureMonitoringPage() {
     <CloudAccountsPage
       provider="azure"
       logic={makeLogic}
-      icon={CloudCog}
       description="Your Azure subscriptions at a glance: which resources are available, what they cost, how the subscriptions are set up. Vigil only reads, as an app registration with the Reader role."
       connectLabel="Connect Azure account"
       empty={{

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { type LucideIcon, Plus } from 'lucide-react'
+import { Plus } from 'lucide-react'
 import { type ComponentType, type ReactNode, useCallback } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
@@ -9,6 +9,7 @@ import type { MonitorType } from '../../../domain/monitor.schema.ts'
 import type { cloudAccountsMachine } from '../../../machines/cloud-accounts.machine.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
+import { typeIcon } from '../../components/icons.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
@@ -29,7 +30,6 @@ export interface CloudAccountsSectionProps<A extends CloudAccountView> {
   provider: CloudProvider
   /** The list's flow, made from the page's effects (a function of the module, not of the render). */
   logic: (fx: Effects) => ReturnType<typeof cloudAccountsMachine<A>>
-  icon: LucideIcon
   /** What the provider's page does for the user, under its title. */
   description: ReactNode
   /** The connect button's words: "Connect AWS account". */
@@ -41,7 +41,7 @@ export interface CloudAccountsSectionProps<A extends CloudAccountView> {
   /** An account's card: who it is, what its last read found, its pages. */
   card: (account: A) => { identity: ReactNode; facts: ReactNode; links: AccountPageLink[] }
   Form: AccountForm<A>
-  /** The type of the monitors that watch the accounts, listed under them. */
+  /** The type of the monitors that watch the accounts, listed under them; its icon is the page's. */
   monitors: MonitorType
 }
 
@@ -67,14 +67,15 @@ export function CloudAccountsPage<A extends CloudAccountView>(props: CloudAccoun
 function CloudAccountsSection<A extends CloudAccountView>({
   provider,
   logic,
-  icon: Icon,
+  monitors,
   description,
   connectLabel,
   empty,
   removeDescription,
   card,
   Form,
-}: Omit<CloudAccountsSectionProps<A>, 'monitors'>) {
+}: CloudAccountsSectionProps<A>) {
+  const Icon = typeIcon(monitors)
   const { page: accounts, error, ready, failed, confirming, removing } = useListFlow(logic)
   const list = useSelector(accounts, (s) => s.context.list)
   const busy = useSelector(accounts, (s) => s.context.busy)

@@ -1,4 +1,3 @@
-import { LayoutGrid } from 'lucide-react'
 import { m365TenantsLogic } from '../../../adapters/app-account-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { m365Api } from '../../../adapters/m365-api.ts'
@@ -44,7 +43,6 @@ export function M365AccountsPage() {
     <CloudAccountsPage
       provider="m365"
       logic={makeLogic}
-      icon={LayoutGrid}
       description="The health of Exchange Online, Teams, SharePoint and the other Microsoft 365 services of your tenants, with the incidents and advisories Microsoft posts. Vigil only reads service health."
       connectLabel="Connect Microsoft 365 tenant"
       empty={{

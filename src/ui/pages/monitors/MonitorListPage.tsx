@@ -4,6 +4,7 @@ import { css } from '../../../../styled-system/css'
 import { DEFAULTS, type MonitorType } from '../../../domain/monitor.schema.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
+import { typeIcon } from '../../components/icons.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { useShell } from '../../layout/shell-context.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
@@ -37,7 +38,7 @@ export function useMinInterval(): number {
 export function MonitorList({ type, embedded = false }: { type: MonitorType; embedded?: boolean }) {
   const ui = typeUi(type)
   const minInterval = useMinInterval()
-  const Icon = ui.icon
+  const Icon = typeIcon(type)
   const noun = `${ui.noun.charAt(0).toUpperCase()}${ui.noun.slice(1)}s`
 
   return (

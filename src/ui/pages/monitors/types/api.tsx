@@ -1,4 +1,3 @@
-import { Webhook } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // API Monitoring: a request with the user's method, headers and body, and assertions on the answer.
@@ -7,7 +6,6 @@ export const api = defineMonitorTypeUi('api', {
   example: 'Orders API',
   hear: 'as soon as it goes down',
   idParam: 'api_monitoring_id',
-  icon: Webhook,
   target: watched,
   columns: [],
   header: null,

@@ -1,4 +1,3 @@
-import { Cloud } from 'lucide-react'
 import type { AwsRule } from '../../../../domain/monitor-types/aws.ts'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
@@ -23,7 +22,6 @@ export const aws = defineMonitorTypeUi('aws', {
   example: 'Production web server',
   hear: 'as soon as the resource breaks its rule',
   idParam: 'id',
-  icon: Cloud,
   target: watched,
   columns: [{ title: 'Rule', cell: (m) => ruleText(m.rule) }],
   header: { note: (m) => ruleText(m.rule) },

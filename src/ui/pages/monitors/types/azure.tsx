@@ -1,4 +1,3 @@
-import { CloudCog } from 'lucide-react'
 import type { AzureRule } from '../../../../domain/monitor-types/azure.ts'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
@@ -18,7 +17,6 @@ export const azure = defineMonitorTypeUi('azure', {
   example: 'Shop web app',
   hear: 'as soon as Resource Health calls the resource unavailable, or the bill passes its budget',
   idParam: null,
-  icon: CloudCog,
   target: watched,
   columns: [{ title: 'Rule', cell: (m) => azureRuleText(m.rule) }],
   header: { note: (m) => azureRuleText(m.rule) },

@@ -1,4 +1,3 @@
-import { ShieldBan } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Check Black List: an address, or a domain's addresses, against the DNS blacklists. Its page is the Check Black
@@ -8,7 +7,6 @@ export const blacklist = defineMonitorTypeUi('blacklist', {
   example: 'Mail server',
   hear: 'as soon as a blacklist lists it, and when it is delisted',
   idParam: null,
-  icon: ShieldBan,
   target: watched,
   columns: [],
   header: null,

@@ -1,4 +1,3 @@
-import type { LucideIcon } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import type { Monitor, MonitorInput, MonitorOf, MonitorType } from '../../../../domain/monitor.schema.ts'
 import { monitorTarget } from '../../../../domain/monitor-target.ts'
@@ -8,7 +7,7 @@ import type { MonitorValues } from '../../../../machines/monitor-form.machine.ts
 import type { FieldsProps } from '../draft-setter.ts'
 
 // What the monitor pages know about one monitor type, in one place: its words, the route parameter of its page,
-// its icon, its list's columns, its page's header, its form and its facts panel. Each type is a file of this folder
+// its list's columns, its page's header, its form and its facts panel. Each type is a file of this folder
 // (`<type>.tsx`, with its form in `<type>.form.tsx` and its facts panel in `<type>.facts.tsx`, both loaded when
 // first needed); `index.ts` lists them once, typed so that a type without a module, or a module without a part,
 // does not compile. The pages ask the registry; none of them names a type.
@@ -70,8 +69,6 @@ interface TypeUiParts<K extends MonitorType, M> {
   readonly hear: string
   /** The route parameter that holds the id of its page (spec section 2); null: the id is the query's `?id=`. */
   readonly idParam: string | null
-  /** Its icon on its pages (the bell draws the same one, from `components/icons.tsx`). */
-  readonly icon: LucideIcon
   /** What it watches, under the name in its list and on its page. */
   target(monitor: M): string
   /** Its list's columns after the name; none: only the common ones. */

@@ -1,4 +1,3 @@
-import { Network } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
 import { defineMonitorTypeUi } from './define.ts'
 
@@ -16,7 +15,6 @@ export const dns = defineMonitorTypeUi('dns', {
   example: 'Mail records',
   hear: 'as soon as its answer is wrong or changes',
   idParam: 'dns_ssl_id',
-  icon: Network,
   // The record type has a column of its own in the list, and follows the name on the page.
   target: (m) => m.hostname,
   columns: [

@@ -1,4 +1,3 @@
-import { Earth } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 import { expiresColumn, expiryHeader } from './expiry.tsx'
 
@@ -8,7 +7,6 @@ export const domain = defineMonitorTypeUi('domain', {
   example: 'Company domain',
   hear: 'before the registration expires',
   idParam: null,
-  icon: Earth,
   target: watched,
   columns: [expiresColumn],
   header: expiryHeader('Registration expires'),

@@ -1,4 +1,3 @@
-import { LayoutGrid } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Microsoft 365: a service of a tenant, down while an incident keeps it from being operational; advisories are
@@ -8,7 +7,6 @@ export const microsoft365 = defineMonitorTypeUi('microsoft365', {
   example: 'Exchange Online',
   hear: 'as soon as an incident takes the service down, and when Microsoft posts an advisory',
   idParam: null,
-  icon: LayoutGrid,
   target: watched,
   columns: [],
   header: null,

@@ -1,4 +1,3 @@
-import { Activity } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Ping Monitoring: round-trip time and packet loss of a host.
@@ -7,7 +6,6 @@ export const ping = defineMonitorTypeUi('ping', {
   example: 'Gateway',
   hear: 'as soon as it goes down',
   idParam: 'ping_monitoring_id',
-  icon: Activity,
   target: watched,
   columns: [],
   header: null,

@@ -1,4 +1,3 @@
-import { Plug } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Port Monitoring: a TCP connection to host:port.
@@ -7,7 +6,6 @@ export const port = defineMonitorTypeUi('port', {
   example: 'Database',
   hear: 'as soon as it goes down',
   idParam: 'port_monitoring_id',
-  icon: Plug,
   target: watched,
   columns: [],
   header: null,

@@ -1,4 +1,3 @@
-import { ShieldCheck } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 import { expiresColumn, expiryHeader } from './expiry.tsx'
 
@@ -8,7 +7,6 @@ export const ssl = defineMonitorTypeUi('ssl', {
   example: 'Shop certificate',
   hear: 'before the certificate expires, and as soon as it is not valid',
   idParam: null,
-  icon: ShieldCheck,
   target: watched,
   columns: [expiresColumn],
   header: expiryHeader('Certificate expires'),

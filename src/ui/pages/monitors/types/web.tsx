@@ -1,4 +1,3 @@
-import { Globe } from 'lucide-react'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Website Monitoring: a page's status, and a keyword on it.
@@ -7,7 +6,6 @@ export const web = defineMonitorTypeUi('web', {
   example: 'Marketing site',
   hear: 'as soon as it goes down',
   idParam: 'web_monitoring_id',
-  icon: Globe,
   target: watched,
   columns: [],
   header: null,
