@@ -3,11 +3,10 @@ import { deleteCookie, setCookie } from 'hono/cookie'
 import { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../../domain/auth.schema.ts'
 import { TwoFactorLoginInput } from '../../domain/two-factor.ts'
 import { hashToken } from '../auth/tokens.ts'
-import { toUser } from '../db/repos/users.repo.ts'
-import { Failure } from '../errors.ts'
 import { accountsService, type SignedIn } from '../services/accounts.service.ts'
+import { enforceRateLimits } from '../services/rate-limits.service.ts'
 import type { AppEnv, Deps } from './env.ts'
-import { clientIp, enforceRateLimits, requestClient } from './rate-limit.ts'
+import { clientIp, requestClient } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
 import { readToken, requireSession, TOKEN_COOKIE } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -17,7 +16,7 @@ const isHttps = (c: Context) =>
 
 export const authRoutes = (deps: Deps) => {
   const accounts = accountsService(deps)
-  const { config, repos, clock } = deps
+  const { config, clock } = deps
   const limits = config.rateLimits
 
   const signedIn = (c: Context, result: SignedIn, status: 200 | 201) => {
@@ -97,9 +96,8 @@ export const authRoutes = (deps: Deps) => {
       })
 
       .get('/verify', requireSession(deps), async (c) => {
-        const user = await repos.users.findById(c.get('session').userId)
-        if (!user) throw new Failure('unauthenticated', 'Your session has ended. Please sign in again.')
-        return c.json({ data: { user: toUser(user), checked_at: new Date(clock.now()).toISOString() } })
+        const user = await accounts.verify(c.get('session').userId)
+        return c.json({ data: { user, checked_at: new Date(clock.now()).toISOString() } })
       })
   )
 }

@@ -3,6 +3,7 @@ import { streamSSE } from 'hono/streaming'
 import { LIVE_EVENT_NAME, LIVE_KEEPALIVE_MS } from '../../domain/live-event.ts'
 import { Failure } from '../errors.ts'
 import type { Delivered } from '../live/hub.ts'
+import { liveStreamService } from '../services/live-stream.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
 
@@ -17,15 +18,10 @@ const MAX_QUEUED = 1_000
  * (the user's newest id) when it has heard nothing; a comment every LIVE_KEEPALIVE_MS keeps proxies from closing an
  * idle stream, carries that place again, and checks that the session still lives: a stream ends with its session.
  */
-export const eventRoutes = (deps: Deps) =>
-  new Hono<AppEnv>().use(requireSession(deps)).get('/', (c) => {
-    // On SQLite the hub is in-process: with the checks left to worker processes their results would never be told,
-    // so the stream is refused and pages keep asking on their timer.
-    if (deps.database.dialect === 'sqlite' && !deps.config.runChecks)
-      throw new Failure(
-        'unavailable',
-        'Live updates need the checks to run in this server process, or PostgreSQL: pages ask again every 10 s.',
-      )
+export const eventRoutes = (deps: Deps) => {
+  const streams = liveStreamService(deps)
+  return new Hono<AppEnv>().use(requireSession(deps)).get('/', (c) => {
+    streams.assertOpen()
     const { userId, tokenHash } = c.get('session')
     const lastEventId = c.req.header('last-event-id')?.trim()
     let queued = 0
@@ -70,8 +66,8 @@ export const eventRoutes = (deps: Deps) =>
       const beat = () => {
         const position = stream.position()
         write(position === null ? ': keep-alive\n\n' : `: keep-alive\nid: ${position}\n\n`)
-        deps.repos.sessions.findLive(tokenHash, deps.clock.now()).then(
-          (session) => session || end(),
+        streams.sessionLives(tokenHash).then(
+          (lives) => lives || end(),
           () => {},
         )
         const rearm = setImmediate(() => {
@@ -93,3 +89,4 @@ export const eventRoutes = (deps: Deps) =>
     response.headers.set('X-Accel-Buffering', 'no')
     return response
   })
+}

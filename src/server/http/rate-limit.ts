@@ -1,8 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
-import type { RateRule } from '../config.ts'
-import { Failure } from '../errors.ts'
-import type { Deps } from './env.ts'
+
+// Who a request comes from, for the rate limits' keys (services/rate-limits.service.ts counts them) and the sessions.
 
 /** The client address: the socket's, or the first X-Forwarded-For hop when the operator trusts a proxy. */
 export const clientIp = (c: Context, trustProxy: boolean): string => {
@@ -22,30 +21,3 @@ export const requestClient = (c: Context, trustProxy: boolean) => ({
   ip: clientIp(c, trustProxy),
   userAgent: c.req.header('user-agent') ?? null,
 })
-
-const minutes = (ms: number) => Math.max(1, Math.ceil(ms / 60_000))
-
-/**
- * Counts a hit against each rule and answers 429 when any is over its limit. Rules are checked
- * per IP and per account so that neither one address nor one target can be hammered.
- */
-export const enforceRateLimits = async (
-  { repos, clock }: Pick<Deps, 'repos' | 'clock'>,
-  action: string,
-  checks: { key: string; rule: RateRule }[],
-) => {
-  const now = clock.now()
-  for (const { key, rule } of checks) {
-    const windowMs = rule.windowSeconds * 1000
-    const { hits, window_start } = await repos.rateLimits.hit(`${action}:${key}`, now, windowMs)
-    if (hits > rule.max) {
-      const retryMs = window_start + windowMs - now
-      throw new Failure(
-        'too_many',
-        `Too many ${action} attempts. Please wait ${minutes(retryMs)} minute${minutes(retryMs) === 1 ? '' : 's'} and try again.`,
-        undefined,
-        Math.ceil(retryMs / 1000),
-      )
-    }
-  }
-}

@@ -5,11 +5,11 @@ import { ReportScheduleInput, ReportSchedulePatch } from '../../domain/report-sc
 import { reportCsv, reportFileName } from '../../domain/report-view.ts'
 import { invalid } from '../errors.ts'
 import { renderReportPdf } from '../reports/report-pdf.ts'
+import { enforceRateLimits } from '../services/rate-limits.service.ts'
 import { reportSchedulesService } from '../services/report-schedules.service.ts'
-import { buildReport } from '../services/reports.service.ts'
+import { reportsService } from '../services/reports.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireFeature } from './plan-access.middleware.ts'
-import { enforceRateLimits } from './rate-limit.ts'
 import { noFormBody } from './request-guards.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -23,12 +23,13 @@ const ScheduleIdParam = v.object({
 
 export const reportRoutes = (deps: Deps) => {
   const schedules = reportSchedulesService(deps)
+  const reports = reportsService(deps)
   /** A report as JSON, or as a CSV or PDF attachment. */
   const answerReport = async (c: Context<AppEnv>, asked: ReportQuery) => {
     const now = deps.clock.now()
     const query = resolveReportQuery(asked, now)
     if (!query.ok) throw invalid(query.message)
-    const report = await buildReport({ repos: deps.repos, now }, c.get('session').userId, query)
+    const report = await reports.build(c.get('session').userId, query, now)
     if (query.format === 'json') return c.json({ data: report })
     const name = reportFileName(report, query.format)
     c.header('Content-Disposition', `attachment; filename="${name}"`)

@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { hashToken } from '../auth/tokens.ts'
 import { Failure } from '../errors.ts'
+import { sessionsService } from '../services/sessions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 
 export const TOKEN_COOKIE = 'token'
@@ -14,16 +15,15 @@ export const readToken = (c: Context): string | undefined => {
   return getCookie(c, TOKEN_COOKIE) || undefined
 }
 
-export const requireSession = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+export const requireSession = (deps: Deps) => {
+  const sessions = sessionsService(deps)
+  return createMiddleware<AppEnv>(async (c, next) => {
     const token = readToken(c)
     if (!token || token.length > 200) throw new Failure('unauthenticated', 'Please sign in to continue.')
     const tokenHash = hashToken(token)
-    const session = await repos.sessions.findLive(tokenHash, clock.now())
-    if (!session) throw new Failure('unauthenticated', 'Your session has ended. Please sign in again.')
-    const now = clock.now()
-    if (session.last_active_at === null || session.last_active_at < now - 60_000)
-      await repos.sessions.touch(tokenHash, now)
-    c.set('session', { userId: session.user_id, tokenHash })
+    const userId = await sessions.resume(tokenHash)
+    if (userId === undefined) throw new Failure('unauthenticated', 'Your session has ended. Please sign in again.')
+    c.set('session', { userId, tokenHash })
     await next()
   })
+}

@@ -1,23 +1,23 @@
 import { Hono } from 'hono'
-import { hashToken, newToken } from '../auth/tokens.ts'
 import { exchangeSlackCode, SlackInstallError, slackInstallUrl } from '../notify/channels/slack-oauth.ts'
 import type { integrationsService } from '../services/integrations.service.ts'
+import { slackInstallService } from '../services/slack-install.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { readToken } from './session.middleware.ts'
 
-const STATE_TTL_MS = 10 * 60_000
-
 // "Add to Slack" (OAuth v2, incoming-webhook scope). The browser comes here by navigation, so answers are
 // redirects: to Slack, then back to /slack-connected with the new integration or the reason it failed. The
-// state is random, stored hashed, bound to the signed-in user, valid 10 minutes and usable once.
+// state is random, stored hashed, bound to the signed-in user, valid 10 minutes and usable once
+// (services/slack-install.service.ts).
 export const slackRoutes = (deps: Deps, integrations: ReturnType<typeof integrationsService>) => {
   const connected = (query: Record<string, string>) => `/slack-connected?${new URLSearchParams(query)}`
   const redirectUri = () => `${deps.config.appUrl}/api/integrations/slack/callback`
+  const oauth = slackInstallService(deps)
 
   const signedInUser = async (c: Parameters<typeof readToken>[0]) => {
     const token = readToken(c)
     if (!token || token.length > 200) return undefined
-    return (await deps.repos.sessions.findLive(hashToken(token), deps.clock.now()))?.user_id
+    return oauth.userOfToken(token)
   }
 
   return new Hono<AppEnv>()
@@ -29,15 +29,7 @@ export const slackRoutes = (deps: Deps, integrations: ReturnType<typeof integrat
         )
       const userId = await signedInUser(c)
       if (!userId) return c.redirect('/login')
-      const state = newToken()
-      const now = deps.clock.now()
-      await deps.repos.oauthStates.insert({
-        state_hash: hashToken(state),
-        user_id: userId,
-        provider: 'slack',
-        created_at: now,
-        expires_at: now + STATE_TTL_MS,
-      })
+      const state = await oauth.newState(userId)
       return c.redirect(
         slackInstallUrl({ clientId: slack.clientId, redirectUri: redirectUri(), state, oauthUrl: slack.oauthUrl }),
       )
@@ -48,9 +40,7 @@ export const slackRoutes = (deps: Deps, integrations: ReturnType<typeof integrat
       if (!slack) return c.redirect(connected({ error: 'Add to Slack is not set up on this server.' }))
       const userId = await signedInUser(c)
       if (!userId) return c.redirect('/login')
-      const stored =
-        state && state.length <= 200 ? await deps.repos.oauthStates.take(hashToken(state), 'slack') : undefined
-      if (!stored || stored.user_id !== userId || stored.expires_at < deps.clock.now())
+      if (!(await oauth.takeState(state, userId)))
         return c.redirect(
           connected({
             error:

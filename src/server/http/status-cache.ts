@@ -38,7 +38,8 @@ export interface StatusCache {
   forget(slug: string): void
 }
 
-const caches = new WeakMap<Deps['database'], StatusCache>()
+// One cache per app, shared by the public routes that read it and the owner's routes that drop a page from it.
+const caches = new WeakMap<Deps, StatusCache>()
 
 /** Each coding of a rendering is a representation of its own, with its own ETag (RFC 9110, 8.8.3). */
 export const etagOf = (rendered: Rendered, encoding: 'br' | 'gzip' | null): string =>
@@ -66,8 +67,8 @@ export const compress = (rendered: Rendered, encoding: 'br' | 'gzip'): Buffer =>
  * memory for `config.statusCacheMs` (a minute by default). An owner's change drops the page at once in this
  * process; other processes see it when their copy expires. Unknown pages are not kept: they cost one query.
  */
-export const statusCache = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'config'>): StatusCache => {
-  const existing = caches.get(deps.database)
+export const statusCache = (deps: Deps): StatusCache => {
+  const existing = caches.get(deps)
   if (existing) return existing
   const entries = new Map<string, Entry>()
   /** Per page, what its last view showed (without the time it was made) and since when. */
@@ -135,6 +136,6 @@ export const statusCache = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'c
       entries.delete(slug)
     },
   }
-  caches.set(deps.database, cache)
+  caches.set(deps, cache)
   return cache
 }

@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
 import { Failure } from '../errors.ts'
-import { publishUnread } from '../live/notices.ts'
 import { downgradeToBasic } from '../services/billing.service.ts'
-import { changePlan, currentSubscription } from '../services/subscriptions.service.ts'
+import { subscriptionsService } from '../services/subscriptions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
 import { validate } from './validate.ts'
@@ -12,14 +11,11 @@ import { validate } from './validate.ts'
 export const PRO_IS_PAID =
   'Pro is paid by card on this server: choose Pro Monthly or Pro Yearly on the upgrade page to pay through Stripe, or start the free trial.'
 
-export const subscriptionRoutes = (deps: Deps) =>
-  new Hono<AppEnv>()
+export const subscriptionRoutes = (deps: Deps) => {
+  const subscriptions = subscriptionsService(deps)
+  return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) =>
-      c.json({
-        data: { subscription: await currentSubscription(deps.repos, c.get('session').userId, deps.clock.now()) },
-      }),
-    )
+    .get('/', async (c) => c.json({ data: { subscription: await subscriptions.current(c.get('session').userId) } }))
     .put('/', validate('json', ChangePlanInput), async (c) => {
       const input = c.req.valid('json')
       const userId = c.get('session').userId
@@ -32,14 +28,14 @@ export const subscriptionRoutes = (deps: Deps) =>
         billing_frequency: input.billing_frequency,
         is_free_trial: input.is_free_trial,
       }
-      const subscription = await changePlan(deps.database, userId, terms, deps.clock.now())
-      // The plan change's notice in the bell of the user's other tabs.
-      await publishUnread(deps, [userId])
-      return c.json({ data: { subscription } })
+      return c.json({ data: { subscription: await subscriptions.change(userId, terms) } })
     })
+}
 
 /** The plans, and how they are paid for here (`billing`: off or stripe): public, for the sign-up page. */
-export const planRoutes = (deps: Deps) =>
-  new Hono().get('/', async (c) =>
-    c.json({ data: { plans: await deps.repos.plans.list(), billing: deps.stripe ? 'stripe' : 'off' } }),
+export const planRoutes = (deps: Deps) => {
+  const subscriptions = subscriptionsService(deps)
+  return new Hono().get('/', async (c) =>
+    c.json({ data: { plans: await subscriptions.plans(), billing: deps.stripe ? 'stripe' : 'off' } }),
   )
+}

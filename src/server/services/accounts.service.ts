@@ -153,6 +153,13 @@ export const accountsService = (deps: Deps) => {
 
     logout: (tokenHash: string) => repos.sessions.delete(tokenHash),
 
+    /** The signed-in user as the app shows them; an account deleted meanwhile has no session to verify. */
+    async verify(userId: string): Promise<User> {
+      const user = await repos.users.findById(userId)
+      if (!user) throw new Failure('unauthenticated', 'Your session has ended. Please sign in again.')
+      return toUser(user)
+    },
+
     async forgotPassword(email: string): Promise<void> {
       const user = await repos.users.findByEmail(email)
       // Not logged with the address: the log must not collect who tried which email.

@@ -1,4 +1,5 @@
 import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-result.ts'
+import type { ResultsQuery } from '../../domain/monitor-queries.schema.ts'
 import { clipSpans, type Span } from '../../domain/time-spans.ts'
 import {
   averageMs,
@@ -18,7 +19,8 @@ import {
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
-import { type MonitorFigures, toMonitor } from './monitor-view.ts'
+import type { Deps } from './deps.ts'
+import { type MonitorFigures, toCheckResult, toMonitor } from './monitor-view.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const DAY = PERIOD_MS.day
@@ -130,3 +132,18 @@ export const monitorStats = async (
 /** Spans cut to the window and merged, as the answer writes them. */
 const isoSpans = (spans: readonly Span[], from: number, to: number) =>
   clipSpans(spans, from, to).map((s) => ({ from: iso(s.from), to: iso(s.to) }))
+
+/** One monitor's page as the routes ask for it (the monitor found the user's first): figures, stats, results. */
+export const monitorStatsService = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => ({
+  withFigures: (row: MonitorRecord) => monitorWithFigures(repos, row, clock.now()),
+  stats: (row: MonitorRecord, window: StatsWindow) => monitorStats(repos, row, window, clock.now()),
+  /** A page of its check results in [from, to], newest first. */
+  async results(row: MonitorRecord, { page, limit, from, to }: ResultsQuery) {
+    const range = { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER }
+    const { rows, total } = await repos.checkResults.page(row.monitor_id, range, page, limit)
+    return {
+      results: rows.map(toCheckResult),
+      pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
+    }
+  },
+})

@@ -1,8 +1,11 @@
+import type { CheckResult } from '../../domain/check-result.ts'
 import type { Monitor } from '../../domain/monitor.schema.ts'
+import { confirmingOf, storedVerdict } from '../../domain/result-verdict.ts'
 import { maskHeaders } from '../../domain/secret-values.ts'
+import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import { type MonitorRecord, toMonitorInput } from '../db/repos/monitor-record.ts'
 
-// A monitor as the API answers it.
+// A monitor, and one of its check results, as the API answers them.
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -36,3 +39,20 @@ export const toMonitor = (monitor: MonitorRecord, figures: MonitorFigures = {}):
     expires_at: iso(monitor.expires_at),
     ...figures,
   }) as Monitor
+
+export const toCheckResult = (row: CheckResultRecord): CheckResult => {
+  const verdict = storedVerdict(row.verdict, row.ok === 1, row.status)
+  const maintenance = row.in_maintenance === null ? null : row.in_maintenance === 1
+  const run = { verdict, status: row.status, streak: row.streak, needed: row.streak_needed, maintenance }
+  return {
+    checked_at: new Date(row.checked_at).toISOString(),
+    status: row.status,
+    ok: row.ok === 1,
+    response_ms: row.response_ms,
+    message: row.message,
+    detail: row.detail,
+    verdict,
+    confirming: confirmingOf(run),
+    maintenance,
+  }
+}

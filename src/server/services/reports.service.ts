@@ -21,6 +21,7 @@ import {
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitor-record.ts'
 import { notFound } from '../errors.ts'
+import type { Deps } from './deps.ts'
 
 dayjs.extend(utc)
 
@@ -196,3 +197,8 @@ export const buildReport = async (
     days: daysOf(cover.from, cover.to, request.tz, buckets),
   }
 }
+
+/** A report the user asked for (GET or POST /api/reports), as of `now`: the time its period was resolved at. */
+export const reportsService = ({ repos }: Pick<Deps, 'repos'>) => ({
+  build: (userId: string, request: ReportRequest, now: number) => buildReport({ repos, now }, userId, request),
+})

@@ -12,7 +12,24 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 const idOf = (tokenHash: string) => tokenHash.slice(0, SESSION_ID_LENGTH)
 
+/** A session in use counts as active again once a minute, not on every request. */
+const TOUCH_AFTER_MS = 60_000
+
 export const sessionsService = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => ({
+  /** The user of a live session, marked active again (at most once a minute); undefined when it has ended. */
+  async resume(tokenHash: string): Promise<string | undefined> {
+    const session = await repos.sessions.findLive(tokenHash, clock.now())
+    if (!session) return undefined
+    const now = clock.now()
+    if (session.last_active_at === null || session.last_active_at < now - TOUCH_AFTER_MS)
+      await repos.sessions.touch(tokenHash, now)
+    return session.user_id
+  },
+
+  /** The user of a live session, left as it is; undefined when it has ended. */
+  userOf: async (tokenHash: string): Promise<string | undefined> =>
+    (await repos.sessions.findLive(tokenHash, clock.now()))?.user_id,
+
   async list(userId: string, currentHash: string): Promise<SessionView[]> {
     const rows = await repos.sessions.listOfUser(userId, clock.now())
     return rows.map((row) => ({

@@ -5,6 +5,8 @@ import { type Database, takeWriteLock } from '../db/database.ts'
 import { type Repos, repos as reposOf } from '../db/repos/index.ts'
 import { currentSubscription, newSubscriptionRow } from '../db/subscription-terms.ts'
 import { Failure } from '../errors.ts'
+import { publishUnread } from '../live/notices.ts'
+import type { Deps } from './deps.ts'
 import { applyPlan } from './plan-change.ts'
 
 export { currentSubscription, newSubscriptionRow }
@@ -38,3 +40,19 @@ export const changePlan = async (
     await applyPlan(r, userId, subscription, now)
     return subscription
   })
+
+/** A user's plan as the routes ask about it: the current terms, a feature's guard, a change, the plans on offer. */
+export const subscriptionsService = (deps: Pick<Deps, 'database' | 'repos' | 'clock' | 'live' | 'logger'>) => {
+  const { database, repos, clock } = deps
+  return {
+    current: (userId: string) => currentSubscription(repos, userId, clock.now()),
+    assertFeature: (userId: string, feature: string) => assertFeature(repos, userId, feature, clock.now()),
+    /** changePlan, then the plan change's notice told to the bell of the user's other tabs. */
+    async change(userId: string, terms: Parameters<typeof changePlan>[2]): Promise<Subscription> {
+      const subscription = await changePlan(database, userId, terms, clock.now())
+      await publishUnread(deps, [userId])
+      return subscription
+    },
+    plans: () => repos.plans.list(),
+  }
+}
