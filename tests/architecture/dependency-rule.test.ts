@@ -131,14 +131,46 @@ const migrationMay = (file: string, spec: string) =>
   !file.startsWith(MIGRATIONS) ||
   (spec.startsWith('.') ? MIGRATION_MAY.includes(resolve(dirname(file), spec)) : packageOf(spec) === 'kysely')
 
+// Routes call services, never repositories: an http file imports no repository and not the database, and does not
+// reach them through the deps it is built from (`deps.repos`, `{ repos }`, `Pick<Deps, 'repos'>`, `deps.database.db`):
+// it hands the deps to a service whole. Any identifier or string that names them is refused, so a new way of writing
+// the same reach is caught too.
+const DATA_HANDLES = new Set(['repos', 'database'])
+const HTTP_MAY_NOT_IMPORT = [join(SRC, 'server/db/repos'), join(SRC, 'server/db/database.ts')]
+
+const httpImportsData = (file: string, spec: string) => {
+  if (!spec.startsWith('.') || serverLayerOf(file) !== 'http') return false
+  const target = resolve(dirname(file), spec)
+  return HTTP_MAY_NOT_IMPORT.some((data) => target === data || target.startsWith(`${data}/`))
+}
+
+/** Where an http file names the repositories or the database: `line names what`. */
+const dataReaches = (file: string, source: string): string[] => {
+  const tree = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true)
+  const found: string[] = []
+  const visit = (node: ts.Node) => {
+    if ((ts.isIdentifier(node) || ts.isStringLiteralLike(node)) && DATA_HANDLES.has(node.text)) {
+      const { line } = tree.getLineAndCharacterOfPosition(node.getStart(tree))
+      found.push(`${line + 1} names ${node.text}`)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(tree)
+  return found
+}
+
 const violations = (files: { file: string; source: string }[]): string[] => {
   const found: string[] = []
   for (const { file, source } of files) {
     const from = layerOf(file)
     if (!from || !(from in allowedLayers)) continue
+    if (from === 'server' && serverLayerOf(file) === 'http')
+      for (const reach of dataReaches(file, source))
+        found.push(`${relative(ROOT, file)}:${reach}: http reaches repositories only through a service`)
     for (const { fileName: spec } of ts.preProcessFile(source, true, true).importedFiles) {
       const where = `${relative(ROOT, file)} imports '${spec}'`
       if (!migrationMay(file, spec)) found.push(`${where}: a migration imports no live code (copy what it needs)`)
+      if (httpImportsData(file, spec)) found.push(`${where}: http reaches repositories only through a service`)
       if (spec.startsWith('.')) {
         const target = resolve(dirname(file), spec)
         if (!target.startsWith(SRC)) {
@@ -207,6 +239,18 @@ describe('dependency rule', () => {
     ['server/reports/x.ts', "import { r } from '../db/repos/index.ts'", 'server reports may not depend on server db'],
     ['server/stray/x.ts', "import { c } from '../clock.ts'", 'is in no server layer'],
     [
+      'server/http/x.routes.ts',
+      "import { toUser } from '../db/repos/users.repo.ts'",
+      'http reaches repositories only through a service',
+    ],
+    ['server/http/x.ts', "import type { Database } from '../db/database.ts'", 'http reaches repositories only through'],
+    ['server/http/x.ts', 'const f = (deps) => deps.repos.plans.list()', 'http reaches repositories only through'],
+    ['server/http/x.ts', "const f = ({ repos, clock }) => repos.sessions.findLive('t', clock.now())", 'only through'],
+    ['server/http/x.ts', "export const g = (deps: Pick<Deps, 'repos' | 'clock'>) => deps", 'only through'],
+    ['server/http/x.ts', "const f = (deps) => monitorStats({ repos: deps['repos'] }, 'm')", 'only through'],
+    ['server/http/x.ts', "const f = (deps) => readEvent(deps.database.db, 'u')", 'only through'],
+    ['server/static.ts', "const f = (deps) => deps.repos.users.findById('u')", 'only through'],
+    [
       'server/db/migrations/099-x.ts',
       "import { N } from '../../../domain/navigation.ts'",
       'a migration imports no live code',
@@ -243,6 +287,16 @@ describe('dependency rule', () => {
         {
           file: join(SRC, 'server/http/a.ts'),
           source: "import { s } from '../services/monitors.service.ts'\nimport { e } from '../errors.ts'",
+        },
+        {
+          // A route hands its deps to a service whole; the raw JSON writer of db is no repository.
+          file: join(SRC, 'server/http/b.ts'),
+          source:
+            "import { stringifyWithRaw } from '../db/raw-json.ts'\nconst r = (deps) => monitorsService(deps).owned(deps.clock.now())",
+        },
+        {
+          file: join(SRC, 'server/services/b.ts'),
+          source: "import { r } from '../db/repos/index.ts'\nconst f = ({ repos, database }) => repos.plans.list()",
         },
         {
           file: join(SRC, 'server/db/migrations/099-x.ts'),
