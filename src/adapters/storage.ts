@@ -1,4 +1,4 @@
-// Spec section 3: the locally stored items, with exactly these keys.
+// The locally stored items, with exactly these keys.
 export const STORAGE_KEYS = {
   token: 'authToken',
   name: 'Name',
@@ -60,7 +60,7 @@ export const storeSidebarCollapsed = (collapsed: boolean) => {
 export const clearName = () => store()?.removeItem(STORAGE_KEYS.name)
 export const clearImage = () => store()?.removeItem(STORAGE_KEYS.image)
 
-/** The layout's logout: the token, and the stored name, user id and user data (spec section 2). */
+/** The layout's logout: the token, and the stored name, user id and user data. */
 export const clearStoredItems = () => {
   removeToken()
   const s = store()

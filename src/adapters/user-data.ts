@@ -17,5 +17,5 @@ export const storeUser = (user: User) => {
   storedUserChanged()
 }
 
-/** The decrypted user details; null when missing, empty or undecryptable (spec section 8). */
+/** The decrypted user details; null when missing, empty or undecryptable. */
 export const storedUser = (): User | null => decodeUserData<User>(store()?.getItem(STORAGE_KEYS.userData))

@@ -10,6 +10,6 @@ export interface ApiFailure {
 export const isApiFailure = (error: unknown): error is ApiFailure =>
   typeof error === 'object' && error !== null && typeof (error as ApiFailure).status === 'number'
 
-/** The server's message, or the flow's own fallback (spec section 8). */
+/** The server's message, or the flow's own fallback. */
 export const failureMessage = (error: unknown, fallback: string): string =>
   isApiFailure(error) && error.message ? error.message : fallback

@@ -1,4 +1,4 @@
-// The app's own pages (spec section 2), in one table: the browser's router draws a page for each (src/ui/router.tsx
+// The app's own pages, in one table: the browser's router draws a page for each (src/ui/router.tsx
 // is built from it), and the server answers the app's HTML with 200 only at these addresses. Any other address is a
 // 404 with the same HTML, which shows the app's 404 page: a scanner asking for /.env or /metrics is told there is
 // nothing there. (/status/{slug}, /api and /assets are the server's own.)

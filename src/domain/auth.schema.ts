@@ -75,7 +75,7 @@ export const ResetPasswordInput = v.object({
 })
 export type ResetPasswordInput = v.InferOutput<typeof ResetPasswordInput>
 
-/** The password change payload of spec section 3. */
+/** The password change payload. */
 export const PasswordChangeInput = v.object({
   current_password: v.pipe(
     v.string(required('Current password')),

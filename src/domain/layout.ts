@@ -1,4 +1,4 @@
-// Spec section 9: layout constants.
+// Layout constants.
 export const MOBILE_BREAKPOINT_PX = 768
 export const SIDEBAR_EXPANDED_PX = 240
 export const SIDEBAR_COLLAPSED_PX = 64

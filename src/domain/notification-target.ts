@@ -1,6 +1,6 @@
 import { MONITOR_TYPE_PAGES, type TypePages } from './monitor-types/pages.ts'
 
-// Spec section 2: web, api and port open their detail pages; 'any other type' opens /api_monitorings/{id}.
+// Web, api and port open their detail pages; 'any other type' opens /api_monitorings/{id}.
 // Types with a detail route of their own (section 2's detail routes) open that instead.
 const enc = encodeURIComponent
 

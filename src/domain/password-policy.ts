@@ -1,4 +1,4 @@
-// The change-password form of spec section 5.
+// The change-password form's rules and messages.
 export const PASSWORD_MESSAGES = {
   required: 'All password fields are required!',
   mismatch: 'New passwords do not match!',

@@ -14,7 +14,7 @@ export type PlanDialogVariant =
 export const UPGRADE_PATH = '/upgrade_to_pro?is_free_trial=true'
 
 /**
- * The welcome dialog after sign-up (spec section 2). A paid Pro plan shows its validity end: one month
+ * The welcome dialog after sign-up. A paid Pro plan shows its validity end: one month
  * ahead when billed monthly, one year when yearly, counted from the subscription's start.
  */
 export const planDialogVariant = (

@@ -33,7 +33,7 @@ export const Plan = v.object({
 })
 export type Plan = v.InferOutput<typeof Plan>
 
-/** An entry is locked only when its access flag is explicitly false (spec section 4). */
+/** An entry is locked only when its access flag is explicitly false. */
 export const isLocked = (accesses: readonly PlanAccess[], label: string): boolean =>
   accesses.some((a) => a.feature === label && a.access === false)
 
@@ -42,7 +42,7 @@ export const premiumTooltip = (label: string): string =>
 
 /**
  * The lock of one navigation entry: a sub-item of a locked group is locked too, and its tooltip names the
- * group's label (spec section 6); otherwise the entry's own flag decides.
+ * group's label; otherwise the entry's own flag decides.
  */
 export const entryLock = (
   accesses: readonly PlanAccess[],

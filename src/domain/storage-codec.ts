@@ -2,7 +2,7 @@ import { cbc } from '@noble/ciphers/aes.js'
 import { bytesToHex, bytesToUtf8, hexToBytes, utf8ToBytes } from '@noble/ciphers/utils.js'
 import { sha256 } from '@noble/hashes/sha2.js'
 
-// Spec section 9: user data is encrypted before it goes to local storage. AES-256-CBC, a random 16-byte IV,
+// User data is encrypted before it goes to local storage. AES-256-CBC, a random 16-byte IV,
 // the key is the SHA-256 of a fixed application string, stored as `ivhex:cipherhex`. The key ships with the
 // app, so this keeps casual eyes off the stored data; it is not a secret from the user's own browser.
 export const APP_KEY_MATERIAL = 'vigil-monitoring:user-data:v1'

@@ -1,7 +1,7 @@
 import type { SupportCategory } from './support.ts'
 
 // The answers /support shows before the request form, searchable as one types. Each says what this product does
-// (README.md is the reference): a change of behaviour changes its answer here.
+// (docs/features.md is the reference): a change of behaviour changes its answer here.
 
 export interface FaqEntry {
   id: string

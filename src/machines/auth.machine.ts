@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
 
-// Spec section 4: the flag starts false and becomes true at start-up only if the stored isAuthenticated
+// The flag starts false and becomes true at start-up only if the stored isAuthenticated
 // holds 'true'. Login stores the token and sets it; logout removes it and clears it.
 export const authMachine = setup({
   types: {} as {

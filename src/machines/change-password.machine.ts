@@ -12,7 +12,7 @@ export const PASSWORD_UPDATED = 'Password updated successfully'
 
 type Feedback = Extract<PasswordFormResult, { ok: false }>
 
-// The Change Password dialog (spec sections 2, 5 and 8): validate, submit, success; or the server's
+// The Change Password dialog: validate, submit, success; or the server's
 // message, or 'Failed to update password'.
 export const changePasswordMachine = setup({
   types: {} as {

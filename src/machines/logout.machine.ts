@@ -4,7 +4,7 @@ export const LOGOUT_QUESTION = 'Are you sure you want to logout ?'
 export const LOGOUT_DONE = 'You have been logged out successfully'
 export const LOGOUT_TOAST_MS = 2000
 
-// Spec section 2: confirm; on Yes end the session, remove the stored items, show the toast for 2 s, go to /.
+// Confirm; on Yes end the session, remove the stored items, show the toast for 2 s, go to /.
 // The session ends on the server too; if the server cannot be reached, the browser is cleared all the same.
 export const logoutMachine = setup({
   types: {} as { events: { type: 'logout.request' } | { type: 'logout.confirm' } | { type: 'logout.cancel' } },

@@ -18,7 +18,7 @@ export const NOTIFICATIONS_REFRESH_MS = 30_000
 
 const targetOf = (n: Notification | null) => (n ? notificationTarget(n.notification_type, n.target_id) : null)
 
-// The bell's list (spec sections 2 and 4) and the read flow: click, PATCH, mark read, navigate.
+// The bell's list and the read flow: click, PATCH, mark read, navigate.
 // A failed fetch ends loading and shows nothing; a failed update is logged and nothing else happens.
 // Live updates (issue 19): `notifications.live` (a notification created, or read in another tab) sets the unread
 // count at once and loads the list again; the 30 s timer runs only while the stream is not live, and a lost stream

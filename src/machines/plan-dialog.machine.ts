@@ -2,7 +2,7 @@ import { assign, setup } from 'xstate'
 import { hasSignupFlag, UPGRADE_PATH } from '../domain/plan-dialog.ts'
 import type { Subscription } from '../domain/subscription.ts'
 
-// Spec section 2: shown when the URL has is_signup and a subscription exists; once per signup redirect;
+// Shown when the URL has is_signup and a subscription exists; once per signup redirect;
 // closing removes is_signup from the URL.
 export const planDialogMachine = setup({
   types: {} as {

@@ -1,6 +1,6 @@
 import { fromPromise, setup } from 'xstate'
 
-// Spec section 4: loading, then authenticated (GET /auth/verify is 200) or a redirect to /login.
+// Loading, then authenticated (GET /auth/verify is 200) or a redirect to /login.
 export const sessionMachine = setup({
   types: {} as { events: { type: 'session.recheck' } },
   actors: {

@@ -1,7 +1,7 @@
 import { and, assign, setup } from 'xstate'
 import { INITIAL_OPEN_GROUP, isMobileWidth } from '../domain/layout.ts'
 
-// Spec section 2: collapsible on wide screens; at 768 px or less a menu button opens it over an overlay
+// Collapsible on wide screens; at 768 px or less a menu button opens it over an overlay
 // and it closes after navigation. One group open at a time; 'Services' is the open group at first.
 // On wide screens the sidebar stays as the user left it: collapsed or expanded, across reloads (the adapter keeps the
 // choice, `remember`) and across a spell in mobile mode.

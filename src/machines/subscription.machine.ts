@@ -4,7 +4,7 @@ import type { Subscription } from '../domain/subscription.ts'
 
 export const SUBSCRIPTION_FETCH_FAILED = 'Failed to fetch subscription'
 
-// Spec section 4: data, loading, error; it can be cleared. The error holds the server's message or the fallback.
+// Data, loading, error; it can be cleared. The error holds the server's message or the fallback.
 export const subscriptionMachine = setup({
   types: {} as {
     context: { subscription: Subscription | null; error: string | null }

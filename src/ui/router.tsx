@@ -4,7 +4,7 @@ import type { MonitorType } from '../domain/monitor.schema.ts'
 import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 
-// Every route of spec section 2. Pages load on demand, so the first load of a page ships only what it needs.
+// Every route of the app (domain/app-routes.ts). Pages load on demand: a page's first load ships only what it needs.
 type Page = Pick<RouteObject, 'lazy'>
 
 const page = (load: () => Promise<{ Component: React.ComponentType }>): Page => ({
@@ -139,7 +139,7 @@ export const routes: RouteObject[] = [
         ...page(async () => ({ Component: (await import('./routes/RequireSession.tsx')).RequireSession })),
         children: [{ ...layout, children: pagesOf('signed-in').map((r) => ({ ...r, errorElement: <ErrorPage /> })) }],
       },
-      // Inside the layout without the session check (spec section 2).
+      // Inside the layout without the session check.
       { ...layout, children: pagesOf('layout') },
       // Any other address: the app's 404 (the server answers it with status 404 too).
       { path: '*', loader: notFoundLoader },

@@ -18,7 +18,7 @@ import {
   serializeSnapshot,
 } from 'xstate/graph'
 
-// Helpers for the path tests (README, Tests: `tests/machines`). Not a test file itself.
+// Helpers for the path tests (docs/testing.md, `tests/machines`). Not a test file itself.
 
 type Path<M extends AnyStateMachine> = StatePath<SnapshotFrom<M>, EventFromLogic<M>>
 

@@ -209,7 +209,7 @@ describe.each(dialects)('check scheduler on %s', (dialect) => {
   })
 
   it('keeps each monitor on its grid: a retry is an extra check between grid points, with one worker or two', async () => {
-    // Every 3 s with a retry after 2 s (the README's 30 s and 20 s, shorter): checks at 0, 3, 6 s... stay there
+    // Every 3 s with a retry after 2 s (docs/features.md's 30 s and 20 s, shorter): checks at 0, 3, 6 s... stay there
     // whatever the retries do (issue 35).
     const { ids } = await newUserWithMonitors(1, {
       interval_seconds: 3,

@@ -34,7 +34,7 @@ const iconOf = (type: string | undefined) => icons[type as ToastType] ?? Info
  * (Ark's own handling; Alt+T moves focus to the toast region).
  */
 export function Toaster() {
-  // Escape closes the toasts (spec section 2) wherever focus is, unless a dialog is open: there Escape
+  // Escape closes the toasts wherever focus is, unless a dialog is open: there Escape
   // belongs to the dialog. Ark alone handles Escape only while focus is inside a toast.
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {

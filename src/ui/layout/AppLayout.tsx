@@ -19,7 +19,7 @@ const ConfirmEmailBanner = lazy(() =>
   import('./ConfirmEmailBanner.tsx').then((m) => ({ default: m.ConfirmEmailBanner })),
 )
 
-/** Top bar, collapsible sidebar and the content area (spec section 2). */
+/** Top bar, collapsible sidebar and the content area. */
 export function AppLayout() {
   return (
     <ShellProvider>

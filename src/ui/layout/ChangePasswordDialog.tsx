@@ -9,7 +9,7 @@ import { useShell } from './shell-context.tsx'
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' }
 
-/** The Change Password dialog (800x400) of spec sections 2 and 5, each field with a show/hide toggle. */
+/** The Change Password dialog (800x400), each field with a show/hide toggle. */
 export function ChangePasswordDialog() {
   const { changePassword } = useShell()
   const open = useSelector(changePassword, (s) => !s.matches('closed'))

@@ -32,7 +32,7 @@ const markAll = css({
   _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
 })
 
-/** The bell of spec section 2: unread badge; the first 3 of the newest 50; 'Show all notifications'; and 'Mark all as read'. */
+/** The bell: unread badge; the first 3 of the newest 50; 'Show all notifications'; and 'Mark all as read'. */
 export function NotificationBell() {
   const { notifications } = useShell()
   const [open, setOpen] = useState(false)

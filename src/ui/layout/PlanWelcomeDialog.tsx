@@ -9,7 +9,7 @@ import { Button } from '../components/button.tsx'
 import * as Dialog from '../components/dialog.tsx'
 import { useShell } from './shell-context.tsx'
 
-/** The plan welcome dialog of spec section 2, once per sign-up redirect (`?is_signup=true`). */
+/** The plan welcome dialog, once per sign-up redirect (`?is_signup=true`). */
 export function PlanWelcomeDialog() {
   const { subscription } = useShell()
   const fx = useEffects()

@@ -10,7 +10,7 @@ import { useShell } from './shell-context.tsx'
 
 const ConfirmDialog = lazy(() => import('../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })))
 
-/** The profile menu of spec section 2: Profile, Change Password, Logout (with its confirmation). */
+/** The profile menu: Profile, Change Password, Logout (with its confirmation). */
 export function ProfileMenu() {
   const { changePassword, logout } = useShell()
   const navigate = useNavigate()

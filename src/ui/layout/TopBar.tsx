@@ -8,7 +8,7 @@ import { NotificationBell } from './NotificationBell.tsx'
 import { ProfileMenu } from './ProfileMenu.tsx'
 import { useShell } from './shell-context.tsx'
 
-/** The fixed 64 px top bar. A visitor with no stored name is sent to /login (spec section 2). */
+/** The fixed 64 px top bar. A visitor with no stored name is sent to /login. */
 export function TopBar() {
   const { sidebar } = useShell()
   const navigate = useNavigate()

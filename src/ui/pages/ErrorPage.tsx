@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link, useRouteError } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { button } from '../../../styled-system/recipes/button'
 
-/** Route errors (spec section 2): status and text, or 'Unexpected Application Error!', or 'Unknown Error'. */
+/** Route errors: status and text, or 'Unexpected Application Error!', or 'Unknown Error'. */
 export function ErrorPage() {
   const error = useRouteError()
   let heading: string

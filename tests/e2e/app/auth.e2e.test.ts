@@ -15,7 +15,7 @@ import {
 
 const env = setupAppEnv()
 
-// Spec section 2, 'Plan welcome dialog': shown after the sign-up redirect (?is_signup) once a subscription exists.
+// The plan welcome dialog: shown after the sign-up redirect (?is_signup) once a subscription exists.
 describe('sign-up, the plan welcome dialog and sign-in', () => {
   it('Basic: "Basic Plan Activated" with Close and Upgrade; Upgrade goes to /upgrade_to_pro?is_free_trial=true', async () => {
     const page = await newPage(env)
@@ -112,7 +112,7 @@ const alertWith = async (dialog: Locator, text: string) => {
 }
 
 describe('Change Password from the profile menu', () => {
-  it('is an 800x400 dialog that shows each message of spec section 5 and has a show/hide toggle per field', async () => {
+  it('is an 800x400 dialog that shows each password message and has a show/hide toggle per field', async () => {
     const { page, password } = await signedInUser(env)
     await openProfileMenuItem(page, 'Change Password')
     const dialog = passwordDialog(page)
@@ -235,7 +235,7 @@ describe('Logout from the profile menu', () => {
     expect(stored.isAuthenticated).toBe('false')
     // The session cookie is gone too.
     await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === 'token')).toBe(false)
-    // Spec section 2: 'goes to /', the landing page, and stays there.
+    // Logout goes to /, the landing page, and stays there.
     await waitForPath(page, '/', 4_000)
     await page.getByRole('link', { name: 'Login' }).waitFor()
     await page.waitForTimeout(300)

@@ -137,7 +137,7 @@ export type ApiPlan =
 
 /**
  * A returning user: an account made through the API, whose browser (a new context) already holds the session
- * that signing in leaves behind (the token cookie and the local storage items of spec section 3); the page is
+ * that signing in leaves behind (the token cookie and the locally stored items); the page is
  * opened at /dashboard, with the subscription loaded. Sign-in itself goes through /login in `signIn`.
  */
 export const signedInUser = async (env: Env, plan: ApiPlan = { plan: 'Basic' }, options: BrowserContextOptions = {}) =>

@@ -99,7 +99,7 @@ export function stubApi(handlers: Handlers = {}): RecordedRequest[] {
   return requests
 }
 
-/** The stored items of a signed-in user (spec section 3), with the keys of src/adapters/storage.ts. */
+/** The stored items of a signed-in user, with the keys of src/adapters/storage.ts. */
 export function signIn() {
   localStorage.setItem(STORAGE_KEYS.name, USER_NAME)
   localStorage.setItem(STORAGE_KEYS.userId, USER_ID)

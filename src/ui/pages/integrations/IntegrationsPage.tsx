@@ -16,7 +16,7 @@ import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
 
-/** /integrations: the user's alert channels (spec section 2: inside the layout, without the session check). */
+/** /integrations: the user's alert channels (inside the layout, without the session check). */
 export function IntegrationsPage() {
   return (
     <FeatureGate feature="Integrations">

@@ -22,7 +22,7 @@ const back = (
 )
 
 /**
- * /slack-connected: where "Add to Slack" ends (spec section 2: inside the layout, without the session check).
+ * /slack-connected: where "Add to Slack" ends (inside the layout, without the session check).
  * The server sends `?integration={id}` on success or `?error={message}`.
  */
 export function SlackConnectedPage() {

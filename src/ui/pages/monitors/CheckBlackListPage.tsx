@@ -19,7 +19,7 @@ import { MONITOR_TYPE_UI } from './types/index.ts'
 const { label } = MONITOR_TYPE_UI.blacklist
 
 /**
- * Check Black List (spec section 2): a one-off check of an address or domain, and the scheduled blacklist
+ * Check Black List: a one-off check of an address or domain, and the scheduled blacklist
  * monitors below it. With `?id=` it is that monitor's page (the spec has no detail route for them).
  */
 export function CheckBlackListPage() {

@@ -41,7 +41,7 @@ const WINDOW_WORDS: Record<StatsWindow, string> = {
 }
 
 /**
- * A monitor's page (spec section 2's detail routes), behind its type's plan gate. The id is the route's
+ * A monitor's page (its type's detail route), behind its type's plan gate. The id is the route's
  * parameter, or the query's `?id=` for the routes that have none; without one, the type's list.
  */
 export function MonitorDetailPage({ type }: { type: MonitorType }) {
