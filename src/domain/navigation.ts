@@ -16,8 +16,8 @@ export type NavEntry = NavLink | NavGroup
 export const isNavGroup = (entry: NavEntry): entry is NavGroup => 'children' in entry
 
 /**
- * The monitor types in the order of the spec's navigation (not the registry's): a type left out does not compile
- * (the registry test holds each is named once).
+ * The monitor types in the navigation's order (not the registry's): a type left out does not compile (the registry
+ * test holds each is named once).
  */
 const TYPE_ORDER = [
   'web',
@@ -39,10 +39,7 @@ type Unplaced<L extends readonly MonitorType[]> = [Exclude<MonitorType, L[number
   : Exclude<MonitorType, L[number]>
 true satisfies Unplaced<typeof TYPE_ORDER>
 
-/**
- * The entry of a type: its label and list page. (The spec gives Microsoft 365 the path '{token}', a tenant's page once
- * one is chosen: the entry opens the type's list, the accounts page, from which a tenant is opened.)
- */
+/** The entry of a type: its label, opening its list (Microsoft 365's is the tenants' page, from which one is opened). */
 const typeEntry = (type: MonitorType): NavLink => ({
   label: MONITOR_TYPE_PAGES[type].label,
   path: MONITOR_TYPE_PAGES[type].list,

@@ -1,4 +1,5 @@
 import * as lucide from 'lucide-react'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { expiryMessage } from '../../src/domain/incident-message.ts'
 import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
@@ -9,9 +10,11 @@ import {
   watchesExpiry,
 } from '../../src/domain/monitor-types/index.ts'
 import { NAVIGATION, TYPE_NAVIGATION } from '../../src/domain/navigation.ts'
+import { NOTIFICATION_TYPES, NotificationType, notificationWords } from '../../src/domain/notification.ts'
+import { notificationTarget } from '../../src/domain/notification-target.ts'
 import { isNewsworthyChange } from '../../src/domain/observation.ts'
 import { CHECK_RUNNERS } from '../../src/server/checks/registry.ts'
-import { TYPE_ICONS, typeIcon } from '../../src/ui/components/icons.tsx'
+import { notificationTypeLabel, TYPE_ICONS, typeIcon } from '../../src/ui/components/icons.tsx'
 import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'
 
 // The registries of monitor types, one per layer, walked type by type: every type the pages know has every part in
@@ -33,6 +36,13 @@ describe('monitor type registries', () => {
     const names = TYPES.map((type) => MONITOR_TYPE_PAGES[type].icon)
     expect(new Set(names).size).toBe(TYPES.length)
     expect(Object.keys(TYPE_ICONS).sort()).toEqual([...names].sort())
+  })
+
+  it('make every type a notification type, with words no other notification type has', () => {
+    expect(NOTIFICATION_TYPES.filter((type) => (TYPES as string[]).includes(type))).toEqual(TYPES)
+    const words = NOTIFICATION_TYPES.map(notificationWords)
+    expect(new Set(words.map((w) => w?.name)).size).toBe(NOTIFICATION_TYPES.length)
+    expect(new Set(words.map((w) => w?.filter)).size).toBe(NOTIFICATION_TYPES.length)
   })
 
   it('place every type in the navigation once, after the dashboard, as one run of entries', () => {
@@ -60,6 +70,17 @@ describe('monitor type registries', () => {
       expect(drawn, `Lucide has no icon ${name}`).toBeTruthy()
       expect(TYPE_ICONS[name]).toBe(drawn)
       expect(typeIcon(type)).toBe(drawn)
+    })
+
+    it('is a notification type: named in the bell and in the filter, opening its monitor', () => {
+      const pages = MONITOR_TYPE_PAGES[type]
+      expect(v.is(NotificationType, type)).toBe(true)
+      expect(pages.notifications.name.trim()).not.toBe('')
+      expect(pages.notifications.filter.trim()).not.toBe('')
+      expect(notificationWords(type)).toBe(pages.notifications)
+      expect(notificationTypeLabel(type)).toBe(`${pages.notifications.name} notification`)
+      const opens = notificationTarget(type, 'm-1')
+      expect(opens).toBe(('notificationRoute' in pages ? pages.notificationRoute : pages.detail)('m-1'))
     })
 
     it('has its entry in the side navigation: its label, opening its list', () => {

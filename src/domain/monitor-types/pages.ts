@@ -4,6 +4,12 @@ import { routeWithId, routeWithQuery } from './routes.ts'
 // each type's definition, a registry of its own so that the app's first load (the bell opens a notification's
 // monitor) does not carry every type's schemas. Each type's file takes its entry from here.
 
+/** How notifications of a type are named: the label of their icon ("{name} notification") and their filter. */
+export interface NotificationWords {
+  readonly name: string
+  readonly filter: string
+}
+
 export interface TypePages {
   /** The navigation label, the pages' title and the plan feature that unlocks the type. */
   readonly label: string
@@ -12,6 +18,11 @@ export interface TypePages {
    * bell's notifications). The UI draws each name (`TYPE_ICONS`, ui/components/icons.tsx); the domain draws nothing.
    */
   readonly icon: string
+  /**
+   * How its notifications are named (a notification's type is its monitor's): in the label of the bell's icon ('API',
+   * read "API notification") and in the notifications page's filter ('APIs').
+   */
+  readonly notifications: NotificationWords
   /** Its list page. */
   readonly list: string
   /** Its detail page. */
@@ -27,42 +38,49 @@ export const MONITOR_TYPE_PAGES = {
   web: {
     label: 'Website Monitoring',
     icon: 'Globe',
+    notifications: { name: 'web', filter: 'Websites' },
     list: '/services/web-monitoring',
     detail: routeWithId('/web_monitorings'),
   },
   api: {
     label: 'API Monitoring',
     icon: 'Webhook',
+    notifications: { name: 'API', filter: 'APIs' },
     list: '/services/api-monitoring',
     detail: routeWithId('/api_monitorings'),
   },
   port: {
     label: 'Port Monitoring',
     icon: 'Plug',
+    notifications: { name: 'port', filter: 'Ports' },
     list: '/services/port-monitoring',
     detail: routeWithId('/port_monitorings'),
   },
   ping: {
     label: 'Ping Monitoring',
     icon: 'Activity',
+    notifications: { name: 'ping', filter: 'Ping' },
     list: '/services/ping-monitoring',
     detail: routeWithId('/ping_monitorings'),
   },
   dns: {
     label: 'DNS Monitoring',
     icon: 'Network',
+    notifications: { name: 'DNS', filter: 'DNS' },
     list: '/services/dns-monitoring',
     detail: routeWithId('/dns_monitorings'),
   },
   ssl: {
     label: 'SSL Monitoring',
     icon: 'ShieldCheck',
+    notifications: { name: 'SSL', filter: 'SSL certificates' },
     list: '/services/ssl-monitoring',
     detail: routeWithQuery('/ssl_monitoring/details'),
   },
   domain: {
     label: 'Domain Monitoring',
     icon: 'Earth',
+    notifications: { name: 'domain', filter: 'Domains' },
     list: '/services/domain-monitoring',
     detail: routeWithQuery('/domain_monitoring/details'),
   },
@@ -71,6 +89,7 @@ export const MONITOR_TYPE_PAGES = {
   blacklist: {
     label: 'Check Black List',
     icon: 'ShieldBan',
+    notifications: { name: 'blacklist', filter: 'Blacklists' },
     list: '/services/check_black_list',
     detail: routeWithQuery('/services/check_black_list'),
     notificationRoute: routeWithId('/api_monitorings'),
@@ -79,6 +98,7 @@ export const MONITOR_TYPE_PAGES = {
   aws: {
     label: 'AWS Monitoring',
     icon: 'Cloud',
+    notifications: { name: 'AWS', filter: 'AWS' },
     list: '/services/aws_monitoring',
     detail: routeWithId('/aws_monitorings'),
   },
@@ -88,6 +108,7 @@ export const MONITOR_TYPE_PAGES = {
   azure: {
     label: 'Azure Monitoring',
     icon: 'CloudCog',
+    notifications: { name: 'Azure', filter: 'Azure' },
     list: '/services/azure_monitoring',
     detail: routeWithQuery('/services/azure_monitoring'),
     notificationRoute: routeWithId('/api_monitorings'),
@@ -96,6 +117,7 @@ export const MONITOR_TYPE_PAGES = {
   microsoft365: {
     label: 'Microsoft 365',
     icon: 'LayoutGrid',
+    notifications: { name: 'Microsoft 365', filter: 'Microsoft 365' },
     list: '/services/microsoft365/accounts',
     detail: routeWithQuery('/services/microsoft365/accounts'),
     notificationRoute: routeWithId('/api_monitorings'),

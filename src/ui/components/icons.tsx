@@ -19,6 +19,7 @@ import {
   Wrench,
 } from 'lucide-react'
 import { MONITOR_TYPE_PAGES, type MonitorType, type TypeIconName } from '../../domain/monitor-types/pages.ts'
+import { type NotificationType, notificationWords } from '../../domain/notification.ts'
 
 // Icons the shell needs, re-exported with an Icon suffix (the kit already has a `Menu` component). Lucide icons are
 // aria-hidden unless given an aria-label or title, so put the label on the button around them.
@@ -61,29 +62,24 @@ export const TYPE_ICONS: { readonly [N in TypeIconName]: LucideIcon } = {
 /** The icon of a monitor type. */
 export const typeIcon = (type: MonitorType): LucideIcon => TYPE_ICONS[MONITOR_TYPE_PAGES[type].icon]
 
-const types: Record<string, { icon: LucideIcon; name: string }> = {
-  web: { icon: typeIcon('web'), name: 'web' },
-  api: { icon: typeIcon('api'), name: 'API' },
-  port: { icon: typeIcon('port'), name: 'port' },
-  domain: { icon: typeIcon('domain'), name: 'domain' },
-  ssl: { icon: typeIcon('ssl'), name: 'SSL' },
-  dns: { icon: typeIcon('dns'), name: 'DNS' },
-  blacklist: { icon: typeIcon('blacklist'), name: 'blacklist' },
-  aws: { icon: typeIcon('aws'), name: 'AWS' },
-  azure: { icon: typeIcon('azure'), name: 'Azure' },
-  microsoft365: { icon: typeIcon('microsoft365'), name: 'Microsoft 365' },
-  incident: { icon: Siren, name: 'incident' },
-  maintenance: { icon: Wrench, name: 'maintenance' },
-  ping: { icon: typeIcon('ping'), name: 'ping' },
-  account: { icon: CircleUser, name: 'account' },
+/** The icons of the notifications that are not about a monitor (one about a monitor has its type's). */
+const OTHER_ICONS: { readonly [K in Exclude<NotificationType, MonitorType>]: LucideIcon } = {
+  incident: Siren,
+  maintenance: Wrench,
+  account: CircleUser,
 }
 
-const known = (type: string) => (Object.hasOwn(types, type) ? types[type] : undefined)
+const iconOf = (type: string): LucideIcon | undefined =>
+  Object.hasOwn(MONITOR_TYPE_PAGES, type)
+    ? typeIcon(type as MonitorType)
+    : Object.hasOwn(OTHER_ICONS, type)
+      ? OTHER_ICONS[type as keyof typeof OTHER_ICONS]
+      : undefined
 
 /** The accessible label of a notification type's icon, e.g. 'web notification'; 'notification' for unknown types. */
 export const notificationTypeLabel = (type: string): string => {
-  const entry = known(type)
-  return entry ? `${entry.name} notification` : 'notification'
+  const words = notificationWords(type)
+  return words ? `${words.name} notification` : 'notification'
 }
 
 export interface NotificationTypeIconProps extends Omit<LucideProps, 'ref'> {
@@ -92,6 +88,6 @@ export interface NotificationTypeIconProps extends Omit<LucideProps, 'ref'> {
 
 /** One distinct icon per notification type (a bell for unknown ones), exposed as an image with an accessible label. */
 export function NotificationTypeIcon({ type, size = 18, ...props }: NotificationTypeIconProps) {
-  const Icon = known(type)?.icon ?? Bell
+  const Icon = iconOf(type) ?? Bell
   return <Icon role="img" aria-label={notificationTypeLabel(type)} data-type={type} size={size} {...props} />
 }

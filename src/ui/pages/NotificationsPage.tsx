@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
 import { notificationsLogic } from '../../adapters/flows.actors.ts'
-import { NOTIFICATION_TYPES, type NotificationType } from '../../domain/notification.ts'
+import { NOTIFICATION_TYPES, type NotificationType, notificationWords } from '../../domain/notification.ts'
 import { useEffects } from '../app/effects.ts'
 import { Button } from '../components/button.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
@@ -14,24 +14,6 @@ import { useLiveBell } from '../layout/use-live-bell.ts'
 import { PageCard } from './FeaturePage.tsx'
 
 const PAGE_SIZE = 20
-
-/** How each type reads in the filter. */
-const TYPE_LABELS: Record<NotificationType, string> = {
-  web: 'Websites',
-  api: 'APIs',
-  port: 'Ports',
-  ping: 'Ping',
-  domain: 'Domains',
-  ssl: 'SSL certificates',
-  dns: 'DNS',
-  blacklist: 'Blacklists',
-  aws: 'AWS',
-  azure: 'Azure',
-  microsoft365: 'Microsoft 365',
-  incident: 'Incidents',
-  maintenance: 'Maintenance',
-  account: 'Account',
-}
 
 interface Filter {
   page: number
@@ -98,7 +80,7 @@ function NotificationList({ filter }: { filter: Filter }) {
             <option value="">All types</option>
             {NOTIFICATION_TYPES.map((t) => (
               <option key={t} value={t}>
-                {TYPE_LABELS[t]}
+                {notificationWords(t)?.filter ?? t}
               </option>
             ))}
           </Field.Select>

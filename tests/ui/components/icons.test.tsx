@@ -2,6 +2,9 @@
 import './setup-dom.ts'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+import { createElement } from 'react'
+import { MONITOR_TYPE_PAGES, type MonitorType } from '../../../src/domain/monitor-types/pages.ts'
+import { typeIcon } from '../../../src/ui/components/icons.tsx'
 import { NotificationTypeIcon, notificationTypeLabel } from '../../../src/ui/components/index.ts'
 
 const types = [
@@ -62,5 +65,19 @@ describe('NotificationTypeIcon', () => {
     expect(drawing(unknown)).toBe(drawing(proto))
     const web = screen.getByRole('img', { name: 'web notification' })
     expect(new Set([ping, account, unknown, web].map(drawing)).size).toBe(4)
+  })
+
+  it("draws a monitor type's notification with the type's own icon, the one of its pages and the sidebar", () => {
+    for (const type of Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]) {
+      const { container, unmount } = render(
+        <>
+          <NotificationTypeIcon type={type} />
+          {createElement(typeIcon(type))}
+        </>,
+      )
+      const [bell, own] = [...container.querySelectorAll('svg')]
+      expect(bell && drawing(bell), type).toBe(own && drawing(own))
+      unmount()
+    }
   })
 })
