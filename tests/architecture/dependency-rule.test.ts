@@ -30,7 +30,7 @@ const packageOf = (spec: string) => {
 
 const layerOf = (file: string): Layer | undefined => relative(SRC, file).split(/[\\/]/)[0] as Layer | undefined
 
-// Inside the server: http -> services -> (engine -> notify, checks, cloud) -> db -> domain, with the pieces every
+// Inside the server: http -> services -> (read-model, engine -> notify, checks, cloud) -> db -> domain, with the pieces every
 // layer may use (base: clock, ids, logger, config, errors) at the bottom; auth (passwords, tokens, the secret box)
 // sits on base, for the engine to open a cloud account's secrets; reports (a report's PDF, drawn from the domain's
 // numbers) sits on base too, for the services and the engine's scheduled sends. The files that wire it all (main, worker, app,
@@ -39,6 +39,7 @@ type ServerLayer =
   | 'composition'
   | 'http'
   | 'services'
+  | 'read-model'
   | 'engine'
   | 'notify'
   | 'live'
@@ -65,8 +66,13 @@ const below = {
   notify: ['net', 'db', 'base'],
   // Live events (hub, PostgreSQL's LISTEN/NOTIFY bridge): published by the engine and the services, streamed by http.
   live: ['db', 'base'],
+  // The monitor list's read side and its transport: the query, the rows kept as the bytes of their JSON, the answer
+  // gzipped from them, the threads that make pages on SQLite. Read by the services (a monitor as the API shows it) and
+  // the routes; it reads the database, and no rule of the services.
+  'read-model': ['db', 'base'],
   engine: ['notify', 'live', 'checks', 'cloud', 'reports', 'net', 'db', 'auth', 'base'],
   services: [
+    'read-model',
     'engine',
     'notify',
     'live',
@@ -82,6 +88,7 @@ const below = {
   ],
   http: [
     'services',
+    'read-model',
     'engine',
     'notify',
     'live',
@@ -239,6 +246,16 @@ describe('dependency rule', () => {
     ['server/reports/x.ts', "import { r } from '../db/repos/index.ts'", 'server reports may not depend on server db'],
     ['server/stray/x.ts', "import { c } from '../clock.ts'", 'is in no server layer'],
     [
+      'server/read-model/x.ts',
+      "import { s } from '../services/monitors.service.ts'",
+      'server read-model may not depend on server services',
+    ],
+    [
+      'server/read-model/x.ts',
+      "import { e } from '../http/accept-encoding.ts'",
+      'server read-model may not depend on server http',
+    ],
+    [
       'server/http/x.routes.ts',
       "import { toUser } from '../db/repos/users.repo.ts'",
       'http reaches repositories only through a service',
@@ -312,6 +329,14 @@ describe('dependency rule', () => {
           source: "import { n } from '../notify/outbox.ts'\nimport { r } from '../db/repos/index.ts'",
         },
         { file: join(SRC, 'server/main.ts'), source: "import { h } from './http/monitors.routes.ts'" },
+        {
+          file: join(SRC, 'server/read-model/a.ts'),
+          source: "import { r } from '../db/repos/index.ts'\nimport { e } from '../errors.ts'",
+        },
+        {
+          file: join(SRC, 'server/services/c.ts'),
+          source: "import { v } from '../read-model/monitor-view.ts'",
+        },
         {
           file: join(SRC, 'domain/a.ts'),
           source: "import utc from 'dayjs/plugin/utc.js'\nimport { cbc } from '@noble/ciphers/aes.js'",

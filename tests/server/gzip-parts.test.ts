@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { createGunzip, gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { accepts } from '../../src/server/http/accept-encoding.ts'
-import { type Deflatable, gzipOf } from '../../src/server/services/gzip-parts.ts'
+import { type Deflatable, gzipOf } from '../../src/server/read-model/gzip-parts.ts'
 
-// A gzip answer put together from parts, some deflated once and kept (services/gzip-parts.ts): what any gunzip
+// A gzip answer put together from parts, some deflated once and kept (read-model/gzip-parts.ts): what any gunzip
 // reads from it must be the parts' bytes one after the other, whatever their sizes and order.
 
 const text = (n: number, seed = 0) =>

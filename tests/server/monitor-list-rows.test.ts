@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { listRows } from '../../src/server/services/list-rows.ts'
+import { listRows } from '../../src/server/read-model/list-rows.ts'
 import { type ModelCheck, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
-// The rows a server keeps of the list's pages (services/list-rows.ts) and the versions that tell when one changed
+// The rows a server keeps of the list's pages (read-model/list-rows.ts) and the versions that tell when one changed
 // (migration 026): a page answers what the database holds now, whichever server wrote it, and reads only the rows
 // that changed.
 

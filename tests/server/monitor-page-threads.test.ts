@@ -2,11 +2,16 @@ import { gunzipSync } from 'node:zlib'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MonitorPageQuery } from '../../src/domain/monitor-list.ts'
-import { type MonitorPages, pageSourceOf, pagesInThread, pageThreads } from '../../src/server/services/monitor-pages.ts'
+import {
+  type MonitorPages,
+  pageSourceOf,
+  pagesInThread,
+  pageThreads,
+} from '../../src/server/read-model/monitor-pages.ts'
 import { fortyChecks, recordChecks } from '../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 
-// The monitor list's pages made by threads of their own on SQLite (services/monitor-pages.ts), each with its own
+// The monitor list's pages made by threads of their own on SQLite (read-model/monitor-pages.ts), each with its own
 // connection to the database file: the same answers, byte for byte, as the serving thread makes, many at once, and
 // the same failures. (PostgreSQL's pages are made in the serving thread: pageSourceOf gives none.)
 

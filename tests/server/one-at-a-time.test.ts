@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { oneAtATime } from '../../src/server/services/one-at-a-time.ts'
+import { oneAtATime } from '../../src/server/read-model/one-at-a-time.ts'
 
 describe('oneAtATime', () => {
   it('runs work in the order asked, never two at once, and a failure does not stop the rest', async () => {

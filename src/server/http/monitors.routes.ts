@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { MonitorPageQuery } from '../../domain/monitor-list.ts'
 import { ResultsQuery, StatsQuery } from '../../domain/monitor-queries.schema.ts'
 import { BulkInput, MonitorTagsInput } from '../../domain/tags.ts'
+import { toCheckResult } from '../read-model/monitor-view.ts'
 import { bulkService } from '../services/monitor-bulk.service.ts'
 import { monitorStatsService } from '../services/monitor-stats.service.ts'
-import { toCheckResult } from '../services/monitor-view.ts'
 import { monitorsService } from '../services/monitors.service.ts'
 import { tagsService } from '../services/tags.service.ts'
 import { accepts } from './accept-encoding.ts'
@@ -24,7 +24,7 @@ export const monitorRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', MonitorPageQuery), async (c) => {
-      // A page is about 245 KB of JSON and 40–45 KB gzipped, from its rows deflated once (services/gzip-parts.ts).
+      // A page is about 245 KB of JSON and 40–45 KB gzipped, from its rows deflated once (read-model/gzip-parts.ts).
       const gzip = accepts(c.req.header('Accept-Encoding'), 'gzip')
       const bytes = await deps.monitorPages.make(userOf(c), c.req.valid('query'), deps.clock.now(), gzip)
       return c.body(bytes, 200, {

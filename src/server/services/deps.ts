@@ -13,7 +13,7 @@ import type { Logger } from '../logger.ts'
 import type { ResolveHost } from '../net/target-screen.ts'
 import type { DeliveryWorker } from '../notify/delivery-worker.ts'
 import type { Mailer } from '../notify/mailer.ts'
-import type { MonitorPages } from './monitor-pages.ts'
+import type { MonitorPages } from '../read-model/monitor-pages.ts'
 
 /** What the app is built from; main.ts wires the real ones, tests their own. */
 export interface Deps {
@@ -41,6 +41,6 @@ export interface Deps {
   live: LiveHub
   /** Stripe, with BILLING=stripe; null when billing is off. */
   stripe: StripeGateway | null
-  /** Makes the monitor list's pages, in threads of their own where it can (monitor-pages.ts). */
+  /** Makes the monitor list's pages, in threads of their own where it can (read-model/monitor-pages.ts). */
   monitorPages: MonitorPages
 }

@@ -253,7 +253,7 @@ export const monitorListRepo = (db: Kysely<DB>) => {
 
     /**
      * The ids of one page of the matching monitors, in an order the database can give (not by uptime or response
-     * time); their rows are read by key (byIds), those a server does not have already (services/list-rows.ts). A
+     * time); their rows are read by key (byIds), those a server does not have already (read-model/list-rows.ts). A
      * tag's page by name is picked from the tag's rows (pickedByTag). PostgreSQL reads the offset's rows whole, so
      * there a page by name is picked from the lowercased names (pickedByName); any other page from the monitors'
      * own columns (SQLite skips the offset's rows before it reads their columns). PostgreSQL plans a statement with

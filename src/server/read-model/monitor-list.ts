@@ -13,12 +13,12 @@ import {
   tagFilterBy,
 } from '../db/repos/monitor-list.repo.ts'
 import { notFound } from '../errors.ts'
-import { type Deflatable, gzipOf } from './gzip-parts.ts'
 import { type ListRows, type ShownRow, shownRow } from './list-rows.ts'
 
 // `GET /api/monitors`: the one list of the user's monitors. Paged (with `page` or `limit`) it picks a page's ids, and
 // gives their rows with their figures, tags and heartbeat bars from those the server keeps (list-rows.ts), in a fixed
 // number of queries; without, it answers every monitor as the type pages have read it (without the heartbeat bars).
+// The page's bytes are made by monitor-list-json.ts.
 
 const DEFAULT_LIMIT = 50
 
@@ -122,28 +122,10 @@ export const monitorPage = async (
   }
 }
 
+export type MonitorPage = Awaited<ReturnType<typeof monitorPage>>
+
 /** Every monitor of an unpaged list, without heartbeats: read as they are, not kept. */
 const everyRow = async (repos: Repos, ids: readonly string[], now: number): Promise<ShownRow[]> => {
   const figures = await repos.rollups.figuresOf(ids, now)
   return (await repos.monitorList.byIds(ids, false)).map((row) => shownRow(row, figures, false))
-}
-
-/** `{ data: page }` as the parts of its JSON: each row's bytes as they are kept (deflated once too), then its tags. */
-const pageParts = (page: Awaited<ReturnType<typeof monitorPage>>): (Buffer | Deflatable)[] => {
-  const { monitors, rowsKept, ...rest } = page
-  const parts: (Buffer | Deflatable)[] = [Buffer.from('{"data":{"monitors":[')]
-  monitors.forEach(({ row, tags }, k) => {
-    // An unpaged list's rows are made for this answer alone: deflated with the rest, not one by one.
-    parts.push(rowsKept ? row : row.bytes, Buffer.from(`${JSON.stringify(tags)}}${k < monitors.length - 1 ? ',' : ''}`))
-  })
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}}`))
-  return parts
-}
-
-/** `{ data: page }` as the bytes of its JSON, or (`gzip`) of that JSON gzipped from its rows deflated once. */
-export const pageJson = (page: Awaited<ReturnType<typeof monitorPage>>, gzip = false): Uint8Array<ArrayBuffer> => {
-  const parts = pageParts(page)
-  return (
-    gzip ? gzipOf(parts) : Buffer.concat(parts.map((p) => (Buffer.isBuffer(p) ? p : p.bytes)))
-  ) as Uint8Array<ArrayBuffer>
 }

@@ -5,7 +5,8 @@ import type { Repos } from '../db/repos/index.ts'
 import { Failure, type FailureKind } from '../errors.ts'
 import type { Logger } from '../logger.ts'
 import { listRows } from './list-rows.ts'
-import { monitorPage, pageJson } from './monitor-list.service.ts'
+import { monitorPage } from './monitor-list.ts'
+import { pageJson } from './monitor-list-json.ts'
 import { oneAtATime } from './one-at-a-time.ts'
 
 // A page of `GET /api/monitors` is all reading and writing (50 monitors with their heartbeat bars: a 240 KB answer),
