@@ -1,4 +1,4 @@
-import { expiryOf } from './monitor-types/index.ts'
+import { expiryOf, incidentWordsOf, listOf, observesOf } from './monitor-types/index.ts'
 
 // The words of an incident's notification: what happened, to which monitor, and when (in UTC, since the
 // server does not know the reader's time zone).
@@ -33,55 +33,36 @@ interface Named {
   type?: string
 }
 
-// What "down" and "up" mean for each kind of monitor, in the words its users use: a certificate is not "down".
-const WORDS: Record<string, { down: string; up: string; failing: string; fine: string; outage: string }> = {
-  ssl: { down: 'certificate problem', up: 'certificate valid again', failing: 'failing', fine: 'fine', outage: '' },
-  domain: { down: 'domain problem', up: 'domain in order again', failing: 'failing', fine: 'fine', outage: '' },
-  blacklist: { down: 'listed on a blacklist', up: 'no longer listed', failing: 'listed', fine: 'clean', outage: '' },
-}
-const AVAILABILITY = { down: 'is down', up: 'is back up', failing: 'down', fine: 'up', outage: ' of downtime' }
-
-const title = (monitor: Named, state: 'down' | 'up') => {
-  const w = WORDS[monitor.type ?? '']
-  if (!w) return `${monitor.name} ${AVAILABILITY[state]}`
-  return monitor.type === 'blacklist' ? `${monitor.name} is ${w[state]}` : `${monitor.name}: ${w[state]}`
-}
+// What "down" and "up" mean for each type, in the words its users use (a certificate is not "down"), and how a change
+// in what it observes reads: the type's own words (`incidentWords` and `observes` in its definition).
 
 export const downMessage = (monitor: Named, since: number, cause: string) => {
-  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  const w = incidentWordsOf(monitor.type ?? '')
   return {
-    title: title(monitor, 'down'),
+    title: w.down(monitor.name),
     description: `${monitor.name} has been ${w.failing} since ${formatUtc(since)}: ${trimCause(cause)}.`,
   }
 }
 
 export const upMessage = (monitor: Named, since: number, downSince: number) => {
-  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  const w = incidentWordsOf(monitor.type ?? '')
   return {
-    title: title(monitor, 'up'),
+    title: w.up(monitor.name),
     description: `${monitor.name} is ${w.fine} again since ${formatUtc(since)}, after ${formatDuration(since - downSince)}${w.outage}.`,
   }
 }
 
-const list = (values: readonly string[]) => (values.length === 0 ? 'nothing' : values.join(', '))
-
-/** A change in what a monitor sees: a DNS answer, the blacklists that list an address. */
+/**
+ * A change in what a monitor's checks observe (a DNS answer, the blacklists that list an address), in its type's
+ * words; in plain ones for a type that observes nothing (its checks report no change to tell).
+ */
 export const changeMessage = (monitor: Named, before: readonly string[], after: readonly string[], at: number) => {
-  if (monitor.type === 'blacklist')
-    return {
-      title: `${monitor.name}: blacklist listing changed`,
-      description: `At ${formatUtc(at)} the listing of ${monitor.name} changed from ${list(before)} to ${list(after)}.`,
-    }
-  if (monitor.type === 'microsoft365') {
-    const added = after.filter((value) => !before.includes(value))
-    return {
-      title: `${monitor.name}: Microsoft posted ${added.length === 1 ? 'an advisory' : `${added.length} advisories`}`,
-      description: `At ${formatUtc(at)} Microsoft posted ${list(added)}. An advisory is not an outage: the service works, with the limits it describes.`,
-    }
-  }
+  const change = { name: monitor.name, before, after, at: formatUtc(at) }
+  const observes = observesOf(monitor.type ?? '')
+  if (observes) return observes.change(change)
   return {
-    title: `${monitor.name}: DNS answer changed`,
-    description: `At ${formatUtc(at)} the answer changed from ${list(before)} to ${list(after)}.`,
+    title: `${monitor.name}: what it watches changed`,
+    description: `At ${change.at} it changed from ${listOf(before)} to ${listOf(after)}.`,
   }
 }
 
@@ -97,9 +78,9 @@ export const expiryMessage = (monitor: Named, daysLeft: number, expiresAt: numbe
 
 /** A reminder to the channels while a monitor stays down. */
 export const reminderMessage = (monitor: Named, since: number, cause: string, now: number) => {
-  const w = WORDS[monitor.type ?? ''] ?? AVAILABILITY
+  const w = incidentWordsOf(monitor.type ?? '')
   return {
-    title: `${title(monitor, 'down')} (still, for ${formatDuration(now - since)})`,
+    title: `${w.down(monitor.name)} (still, for ${formatDuration(now - since)})`,
     description: `${monitor.name} has been ${w.failing} since ${formatUtc(since)}: ${trimCause(cause)}.`,
   }
 }

@@ -1,4 +1,4 @@
-import { newsworthyOf } from './monitor-types/index.ts'
+import { observesOf } from './monitor-types/index.ts'
 
 // Which changes in what a monitor sees are worth a notification of their own.
 
@@ -6,8 +6,12 @@ export const sameObservation = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value, i) => value === b[i])
 
 /**
- * A change is news by its type's rule (`newsworthy` in its definition: a blacklist's change between two listings, a
- * Microsoft 365 service's new advisory); for a type without one, every change is (a DNS answer).
+ * A change is news by its type's rule (`observes.newsworthy` in its definition: a blacklist's change between two
+ * listings, a Microsoft 365 service's new advisory), or any change for a type that observes without one (a DNS answer).
+ * A type that observes nothing has no news.
  */
-export const isNewsworthyChange = (type: string, before: readonly string[], after: readonly string[]): boolean =>
-  !sameObservation(before, after) && newsworthyOf(type)(before, after)
+export const isNewsworthyChange = (type: string, before: readonly string[], after: readonly string[]): boolean => {
+  const observes = observesOf(type)
+  if (!observes || sameObservation(before, after)) return false
+  return observes.newsworthy?.(before, after) ?? true
+}

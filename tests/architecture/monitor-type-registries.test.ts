@@ -1,12 +1,20 @@
 import * as lucide from 'lucide-react'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { expiryMessage } from '../../src/domain/incident-message.ts'
+import {
+  changeMessage,
+  downMessage,
+  expiryMessage,
+  reminderMessage,
+  upMessage,
+} from '../../src/domain/incident-message.ts'
 import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
 import {
   MONITOR_TYPE_DEFS,
   MONITOR_TYPE_PAGES,
+  incidentWordsOf,
   type MonitorType,
+  observesOf,
   watchesExpiry,
 } from '../../src/domain/monitor-types/index.ts'
 import { NAVIGATION, TYPE_NAVIGATION } from '../../src/domain/navigation.ts'
@@ -112,13 +120,50 @@ describe('monitor type registries', () => {
       expect(expiryMessage({ name: 'X', type }, 3, 0).title).toBe(`X: ${expiry.what} expires in 3 days`)
     })
 
-    it('tells which changes of what it observes are news, by its own rule or every change', () => {
-      const rule = (def as { newsworthy?: unknown }).newsworthy
-      const some = ['a']
-      const more = ['a', 'b']
-      if (rule === undefined) expect(isNewsworthyChange(type, some, more)).toBe(true)
-      else expect(typeof rule).toBe('function')
-      expect(isNewsworthyChange(type, some, ['a'])).toBe(false)
+    it('tells its incidents in words of its own, or up and down', () => {
+      const words = def.incidentWords
+      expect(incidentWordsOf(type)).toBe(words)
+      const [down, up] = [words.down('X'), words.up('X')]
+      for (const title of [down, up]) expect(title).toMatch(/^X\W+\w/)
+      expect(down).not.toBe(up)
+      for (const state of [words.failing, words.fine]) expect(state).toMatch(/^\w[\w ]*$/)
+      expect(words.failing).not.toBe(words.fine)
+      expect(words.outage === '' || words.outage.startsWith(' ')).toBe(true)
+      const monitor = { name: 'X', type }
+      expect(downMessage(monitor, 0, 'Refused.')).toEqual({
+        title: down,
+        description: `X has been ${words.failing} since 01 Jan 1970, 00:00 UTC: Refused.`,
+      })
+      expect(upMessage(monitor, 60_000, 0).title).toBe(up)
+      expect(upMessage(monitor, 60_000, 0).description).toContain(`X is ${words.fine} again since`)
+      expect(reminderMessage(monitor, 0, 'Refused.', 60_000).title).toBe(`${down} (still, for 1 minute)`)
+    })
+
+    it('tells which changes of what its checks observe are news, and how, or observes nothing', () => {
+      const observes = def.observes
+      expect(observesOf(type)).toBe(observes)
+      const changes: [string[], string[]][] = [
+        [['a'], ['a', 'b']],
+        [['a'], ['b']],
+        [['a', 'b'], ['a']],
+        [[], ['a']],
+        [['a'], []],
+      ]
+      const news = changes.filter(([before, after]) => isNewsworthyChange(type, before, after))
+      expect(isNewsworthyChange(type, ['a'], ['a'])).toBe(false)
+      if (observes === null) {
+        expect(news).toEqual([])
+        return
+      }
+      expect(news.length, 'some change is news').toBeGreaterThan(0)
+      if (!observes.newsworthy) expect(news).toEqual(changes)
+      for (const [before, after] of news) {
+        const { title, description } = changeMessage({ name: 'X', type }, before, after, 0)
+        expect(title).toMatch(/^X\W+\w/)
+        expect(description).toContain('01 Jan 1970, 00:00 UTC')
+        // What is new is named (what went may not be: a closed advisory is no news).
+        for (const value of after.filter((value) => !before.includes(value))) expect(description).toContain(value)
+      }
     })
 
     it('has a check runner on the server', () => {

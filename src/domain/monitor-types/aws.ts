@@ -5,6 +5,7 @@ import { AwsRegion } from '../aws-regions.ts'
 import { BudgetEntries } from './budget.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY } from './words.ts'
 
 // AWS Monitoring: a resource of a connected account held to a rule, judged on what the account's sync read (the
 // pages show the same facts): an EC2 instance running with both status checks passing (and optionally its CPU
@@ -99,4 +100,6 @@ export const aws = defineMonitorType({
   connectHosts: () => [],
   facts: AwsMonitorFacts,
   cloudAccount: { provider: 'aws', id: (s) => s.account_id },
+  incidentWords: AVAILABILITY,
+  observes: null,
 })

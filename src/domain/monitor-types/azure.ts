@@ -3,6 +3,7 @@ import { AzureCost, AzureResource, SubscriptionId } from '../azure.ts'
 import { BudgetEntries } from './budget.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY } from './words.ts'
 
 // Azure Monitoring: a resource of a connected account held to Resource Health's availability (down while it is
 // unavailable, and while degraded unless told otherwise), or a subscription's cost (so far, or forecast) within a
@@ -80,4 +81,6 @@ export const azure = defineMonitorType({
   connectHosts: () => [],
   facts: AzureMonitorFacts,
   cloudAccount: { provider: 'azure', id: (s) => s.account_id },
+  incidentWords: AVAILABILITY,
+  observes: null,
 })

@@ -3,6 +3,7 @@ import { BlacklistDetail } from '../check-details.ts'
 import { BlacklistTarget } from '../monitor-fields.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { listOf } from './words.ts'
 
 // Check Black List: an address, or a domain's addresses, against each DNSBL zone. Zones ban those who ask too
 // often: at most every 5 minutes.
@@ -17,7 +18,21 @@ export const blacklist = defineMonitorType({
   // Only looked up, never connected to.
   connectHosts: () => [],
   facts: BlacklistDetail,
-  // Being listed or delisted is an incident of its own (opened and closed with its notifications); a change between
-  // two listings (another zone lists it, or one drops it while others still do) is news.
-  newsworthy: (before, after) => before.length > 0 && after.length > 0,
+  incidentWords: {
+    down: (name) => `${name} is listed on a blacklist`,
+    up: (name) => `${name} is no longer listed`,
+    failing: 'listed',
+    fine: 'clean',
+    outage: '',
+  },
+  // The zones that list its addresses. Being listed or delisted is an incident of its own (opened and closed with its
+  // notifications); a change between two listings (another zone lists it, or one drops it while others still do) is
+  // news.
+  observes: {
+    newsworthy: (before, after) => before.length > 0 && after.length > 0,
+    change: ({ name, before, after, at }) => ({
+      title: `${name}: blacklist listing changed`,
+      description: `At ${at} the listing of ${name} changed from ${listOf(before)} to ${listOf(after)}.`,
+    }),
+  },
 })

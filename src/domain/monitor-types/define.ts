@@ -1,10 +1,12 @@
 import type * as v from 'valibot'
 import type { TypePages } from './pages.ts'
+import { AVAILABILITY, type IncidentWords, type Observes } from './words.ts'
 
 // What the domain knows about one monitor type, in one place: its form's fields and the API's, its defaults and
-// limits, how its target reads, the facts its checks report, where its pages are and its plan feature. Each type
-// is a file of this folder; `index.ts` lists them once. The server (check runners) and the UI (form, lists,
-// facts panel, icon) keep registries of their own keyed by the same types, typed so that none can miss one.
+// limits, how its target reads, the facts its checks report, where its pages are, its plan feature, its icon and
+// the words of its notifications. Each type is a file of this folder; `index.ts` lists them once. The server (check
+// runners) and the UI (form, lists, facts panel) keep registries of their own keyed by the same types, typed so that
+// none can miss one.
 
 /** The values of a set of field schemas, once checked. */
 export type SettingsOf<E extends v.ObjectEntries> = v.InferOutput<v.ObjectSchema<E, undefined>>
@@ -33,11 +35,13 @@ export interface MonitorTypeDef<T extends string, E extends v.ObjectEntries, O e
     readonly label: string
     readonly warnDays: (settings: SettingsOf<E>) => readonly number[]
   }
+  /** How its notifications tell that one of its monitors fails, recovers and still fails (AVAILABILITY: up, down). */
+  readonly incidentWords: IncidentWords
   /**
-   * Which changes in what its checks observe (a DNS answer, the zones that list an address) are worth a notification
-   * of their own; every change when not given.
+   * What its checks observe (a DNS answer, the zones that list an address), which changes of it are news and how their
+   * notification reads; null when its checks observe nothing (a change is then never news).
    */
-  readonly newsworthy?: (before: readonly string[], after: readonly string[]) => boolean
+  readonly observes: Observes | null
   /** The connected cloud account it reads, for a cloud type: it must be one of the monitor's owner's. */
   readonly cloudAccount?: { readonly provider: string; readonly id: (settings: SettingsOf<E>) => string }
 }
@@ -59,10 +63,15 @@ export const urlHost = (url: string): string => {
   }
 }
 
-/** What the website and API types share: checked every 5 minutes by default, watching the URL's host. */
+/**
+ * What the website and API types share: checked every 5 minutes by default, watching the URL's host, up or down, and
+ * observing nothing else.
+ */
 export const HTTP_TYPE = {
   interval: { default: 300, min: 1 },
   target: (s: { url: string }) => s.url,
   connectHosts: (s: { url: string }) => [{ field: 'url', host: urlHost(s.url) }],
   facts: null,
+  incidentWords: AVAILABILITY,
+  observes: null,
 } as const

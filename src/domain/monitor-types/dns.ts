@@ -5,6 +5,7 @@ import { isIPv4, isIPv6 } from '../host.ts'
 import { DnsName, ExpectedMatch, ExpectedValues, RecordType, Resolver } from '../monitor-fields.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY, listOf } from './words.ts'
 
 // DNS Monitoring: a query through the resolver chosen (or the server's), the answer against what is expected;
 // a change of the answer is told.
@@ -38,4 +39,12 @@ export const dns = defineMonitorType({
     return resolver && typeof resolver !== 'string' ? [{ field: 'resolver', host: resolver.host }] : []
   },
   facts: DnsDetail,
+  incidentWords: AVAILABILITY,
+  // The answer: any change of it is news.
+  observes: {
+    change: ({ name, before, after, at }) => ({
+      title: `${name}: DNS answer changed`,
+      description: `At ${at} the answer changed from ${listOf(before)} to ${listOf(after)}.`,
+    }),
+  },
 })

@@ -18,4 +18,12 @@ export const domain = defineMonitorType({
   connectHosts: () => [],
   facts: DomainDetail,
   expiry: { what: 'registration', label: 'Domain registration', warnDays: (s) => s.warn_days },
+  incidentWords: {
+    down: (name) => `${name}: domain problem`,
+    up: (name) => `${name}: domain in order again`,
+    failing: 'failing',
+    fine: 'fine',
+    outage: '',
+  },
+  observes: null,
 })

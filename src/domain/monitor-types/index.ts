@@ -12,6 +12,7 @@ import { ping } from './ping.ts'
 import { port } from './port.ts'
 import { ssl } from './ssl.ts'
 import { web } from './web.ts'
+import { AVAILABILITY, type IncidentWords, type Observes } from './words.ts'
 
 // Every monitor type, once. Adding a type: its file in this folder and a line here, then a line in each of the
 // server's and the UI's registries (docs/architecture.md, "Adding a monitor type").
@@ -63,10 +64,18 @@ export const watchesExpiry = (type: string): boolean =>
 export const expiryOf = (type: string): { what: string; label: string } | null =>
   (MONITOR_TYPE_DEFS as Record<string, { expiry?: { what: string; label: string } }>)[type]?.expiry ?? null
 
-/** Which changes in what a type's checks observe are news; every change for a type without a rule of its own. */
-export const newsworthyOf = (type: string): ((before: readonly string[], after: readonly string[]) => boolean) =>
-  (MONITOR_TYPE_DEFS as Record<string, { newsworthy?: (b: readonly string[], a: readonly string[]) => boolean }>)[type]
-    ?.newsworthy ?? (() => true)
+/** A type's definition, for a type that may be none of the registry's. */
+const known = (type: string): MonitorTypeDef<MonitorType, never, never, unknown> | null =>
+  Object.hasOwn(MONITOR_TYPE_DEFS, type)
+    ? (MONITOR_TYPE_DEFS[type as MonitorType] as unknown as MonitorTypeDef<MonitorType, never, never, unknown>)
+    : null
+
+/** How a type's notifications tell its incidents; up and down for a type the registry does not know. */
+export const incidentWordsOf = (type: string): IncidentWords => known(type)?.incidentWords ?? AVAILABILITY
+
+/** What a type's checks observe and how its changes are told; null for a type whose checks observe nothing. */
+export const observesOf = (type: string): Observes | null => known(type)?.observes ?? null
 
 export { defineMonitorType, hostPort, type MonitorTypeDef, urlHost } from './define.ts'
 export { MONITOR_TYPE_PAGES, type MonitorType } from './pages.ts'
+export { AVAILABILITY, type IncidentWords, listOf, type ObservedChange, type Observes } from './words.ts'

@@ -3,6 +3,7 @@ import { M365Issue, M365ServiceHealth } from '../m365.ts'
 import { plainLine } from '../plain-text.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY, listOf } from './words.ts'
 
 // Microsoft 365: a service of a connected tenant (Exchange Online, Microsoft Teams, ...), down while it is not
 // operational because of an incident; an advisory on it is a notification, not an outage. Judged on what the
@@ -46,7 +47,16 @@ export const microsoft365 = defineMonitorType({
   connectHosts: () => [],
   facts: M365MonitorFacts,
   cloudAccount: { provider: 'm365', id: (s) => s.account_id },
-  // What is observed is the service's open advisories: a new one is news (an advisory is not an outage); one that
-  // closes is not.
-  newsworthy: (before, after) => after.some((value) => !before.includes(value)),
+  incidentWords: AVAILABILITY,
+  // The service's open advisories: a new one is news (an advisory is not an outage); one that closes is not.
+  observes: {
+    newsworthy: (before, after) => after.some((value) => !before.includes(value)),
+    change: ({ name, before, after, at }) => {
+      const added = after.filter((value) => !before.includes(value))
+      return {
+        title: `${name}: Microsoft posted ${added.length === 1 ? 'an advisory' : `${added.length} advisories`}`,
+        description: `At ${at} Microsoft posted ${listOf(added)}. An advisory is not an outage: the service works, with the limits it describes.`,
+      }
+    },
+  },
 })

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { DEFAULTS, Host, int } from '../monitor-fields.ts'
 import { defineMonitorType } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY } from './words.ts'
 
 // Ping Monitoring: the system's ping, round-trip time and packet loss.
 
@@ -14,4 +15,6 @@ export const ping = defineMonitorType({
   target: (s) => s.host,
   connectHosts: (s) => [{ field: 'host', host: s.host }],
   facts: null,
+  incidentWords: AVAILABILITY,
+  observes: null,
 })

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { Host, int } from '../monitor-fields.ts'
 import { defineMonitorType, hostPort } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
+import { AVAILABILITY } from './words.ts'
 
 // Port Monitoring: a TCP connection is opened and closed again.
 
@@ -14,4 +15,6 @@ export const port = defineMonitorType({
   target: (s) => hostPort(s.host, s.port),
   connectHosts: (s) => [{ field: 'host', host: s.host }],
   facts: null,
+  incidentWords: AVAILABILITY,
+  observes: null,
 })

@@ -20,4 +20,13 @@ export const ssl = defineMonitorType({
   connectHosts: (s) => [{ field: 'host', host: s.host }],
   facts: SslDetail,
   expiry: { what: 'certificate', label: 'SSL certificate', warnDays: (s) => s.warn_days },
+  // A certificate is not down: it has a problem, or is valid again.
+  incidentWords: {
+    down: (name) => `${name}: certificate problem`,
+    up: (name) => `${name}: certificate valid again`,
+    failing: 'failing',
+    fine: 'fine',
+    outage: '',
+  },
+  observes: null,
 })
