@@ -13,6 +13,7 @@ import type { Deps } from './deps.ts'
 import { emailConfirmationService } from './email-confirmation.service.ts'
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
 import { newSubscriptionRow } from './subscriptions.service.ts'
+import { passwordHashOf, setPassword } from './set-password.ts'
 import { twoFactorService } from './two-factor.service.ts'
 
 /** Where a sign-in comes from, kept with its session for the user's list of sessions and in the security log. */
@@ -73,7 +74,7 @@ export const accountsService = (deps: Deps) => {
         throw new Failure('conflict', 'An account with this email already exists. Sign in or reset your password.', {
           email: 'This email is already registered.',
         })
-      const passwordHash = await hashPassword(input.password, config.passwordHashCost)
+      const passwordHash = await passwordHashOf(deps, input.password)
       const plans = await repos.plans.list()
       const now = clock.now()
       const userId = newId()
@@ -196,25 +197,15 @@ export const accountsService = (deps: Deps) => {
 
     /** Sets a new password from a reset link; every session of the user ends. */
     async resetPassword(token: string, password: string, client: SessionClient = NO_CLIENT): Promise<void> {
-      const now = clock.now()
-      const reset = await repos.passwordResets.findUsable(hashToken(token), now)
+      const reset = await repos.passwordResets.findUsable(hashToken(token), clock.now())
       if (!reset)
         throw new Failure('invalid', 'This reset link is invalid or has expired. Ask for a new one.', {
           token: 'Invalid or expired reset link.',
         })
-      const passwordHash = await hashPassword(password, config.passwordHashCost)
-      await database.db.transaction().execute(async (trx) => {
-        const tx = reposOf(trx)
-        await tx.users.setPasswordHash(reset.user_id, passwordHash, now)
-        await tx.passwordResets.consumeAllOfUser(reset.user_id, now)
-        await tx.sessions.deleteAllOfUser(reset.user_id)
-        await recordSecurityEvent(tx, {
-          userId: reset.user_id,
-          kind: 'password_reset',
-          detail: 'from an emailed link',
-          client,
-          now,
-        })
+      await setPassword(deps, {
+        userId: reset.user_id,
+        password,
+        event: { kind: 'password_reset', detail: 'from an emailed link', client },
       })
     },
 
@@ -227,33 +218,20 @@ export const accountsService = (deps: Deps) => {
     async setPasswordAsOperator(email: string, password: string): Promise<{ twoFactorOff: boolean } | null> {
       const user = await repos.users.findByEmail(email)
       if (!user) return null
-      const passwordHash = await hashPassword(password, config.passwordHashCost)
-      const now = clock.now()
       const twoFactorOff = await twoFactor.isOn(user.user_id)
-      await database.db.transaction().execute(async (trx) => {
-        const tx = reposOf(trx)
-        await tx.users.setPasswordHash(user.user_id, passwordHash, now)
-        await tx.passwordResets.consumeAllOfUser(user.user_id, now)
-        await tx.sessions.deleteAllOfUser(user.user_id)
-        await recordSecurityEvent(tx, {
-          userId: user.user_id,
-          kind: 'password_reset',
-          detail: 'by the operator',
-          client: NO_CLIENT,
-          now,
-        })
-        if (twoFactorOff) {
+      await setPassword(deps, {
+        userId: user.user_id,
+        password,
+        event: { kind: 'password_reset', detail: 'by the operator', client: NO_CLIENT },
+        alsoIn: async (tx, now) => {
+          if (!twoFactorOff) return
           await tx.twoFactor.remove(user.user_id)
           await recordSecurityEvent(tx, { userId: user.user_id, kind: 'two_factor_off', client: NO_CLIENT, now })
-        }
-        await tx.notifications.insertAccountNotice(
-          user.user_id,
-          {
-            title: 'Password reset by the operator',
-            description: `The operator of this server set a new password for your account${twoFactorOff ? ', turned two-factor sign-in off' : ''} and signed out every session.`,
-          },
-          now,
-        )
+        },
+        notice: {
+          title: 'Password reset by the operator',
+          description: `The operator of this server set a new password for your account${twoFactorOff ? ', turned two-factor sign-in off' : ''} and signed out every session.`,
+        },
       })
       return { twoFactorOff }
     },
@@ -274,23 +252,15 @@ export const accountsService = (deps: Deps) => {
         })
       if (current === next)
         throw new Failure('invalid', PASSWORD_MESSAGES.same, { new_password: PASSWORD_MESSAGES.same })
-      const passwordHash = await hashPassword(next, config.passwordHashCost)
-      const now = clock.now()
-      await database.db.transaction().execute(async (trx) => {
-        const tx = reposOf(trx)
-        await tx.users.setPasswordHash(userId, passwordHash, now)
-        // A reset link sent before the change could otherwise undo it.
-        await tx.passwordResets.consumeAllOfUser(userId, now)
-        await tx.sessions.deleteAllOfUser(userId, keepTokenHash)
-        await recordSecurityEvent(tx, { userId, kind: 'password_changed', client, now })
-        await tx.notifications.insertAccountNotice(
-          userId,
-          {
-            title: 'Password changed',
-            description: 'Your password was changed and your other sessions were signed out.',
-          },
-          now,
-        )
+      await setPassword(deps, {
+        userId,
+        password: next,
+        keepSession: keepTokenHash,
+        event: { kind: 'password_changed', client },
+        notice: {
+          title: 'Password changed',
+          description: 'Your password was changed and your other sessions were signed out.',
+        },
       })
       // The tab that changed it stays signed in. (Registering and the operator's reset publish nothing: no page of
       // the user is open then, or every session has just ended.)
