@@ -86,9 +86,9 @@ export interface Config {
   /** How long a public status page, its feed, badges and JSON are served from memory before being built again. */
   statusCacheMs: number
   /**
-   * LIST_THREADS: on SQLite, threads that make the monitor list's pages (read-model/monitor-pages.ts), for a server whose
-   * lists many read at once; each costs about 70 MB. 0 (the default) makes them in the thread that serves HTTP, as
-   * PostgreSQL's always are.
+   * LIST_THREADS: on SQLite, threads that make the monitor list's pages (read-model/monitor-pages.ts), for a server
+   * whose lists many read at once; each costs about 70 MB. 0 (the default) makes them in the thread that serves HTTP,
+   * as PostgreSQL's always are.
    */
   listThreads: number
   /** SECRET_KEY (64 hex characters), or undefined for the key file in DATA_DIR. */

@@ -15,11 +15,14 @@ import type { Logger } from './logger.ts'
 import { systemResolveHost } from './net/target-screen.ts'
 import { channelContext, createDeliveryWorker } from './notify/delivery-worker.ts'
 import { createMailer } from './notify/mailer.ts'
-import type { Deps } from './services/deps.ts'
 import { pageSourceOf, pagesInThread, pageThreads } from './read-model/monitor-pages.ts'
+import type { Deps } from './services/deps.ts'
 
 /** The real dependencies of the app and the workers over one database. */
-/** The list's pages made by threads of their own on a SQLite file, else in the serving thread (read-model/monitor-pages.ts). */
+/**
+ * The list's pages made by threads of their own on a SQLite file, else in the serving thread
+ * (read-model/monitor-pages.ts).
+ */
 const monitorPagesOf = (deps: { repos: Repos; database: Database }, threads: number, logger: Logger) => {
   const source = pageSourceOf(deps.database)
   return threads > 0 && source ? pageThreads(source, threads, logger) : pagesInThread(deps)

@@ -30,8 +30,8 @@ const packageOf = (spec: string) => {
 
 const layerOf = (file: string): Layer | undefined => relative(SRC, file).split(/[\\/]/)[0] as Layer | undefined
 
-// Inside the server: http -> services -> (read-model, engine -> notify, checks, cloud) -> db -> domain, with the pieces every
-// layer may use (base: clock, ids, logger, config, errors) at the bottom; auth (passwords, tokens, the secret box)
+// Inside the server: http -> services -> (read-model, engine -> notify, checks, cloud) -> db -> domain, with the pieces
+// every layer may use (base: clock, ids, logger, config, errors) at the bottom; auth (passwords, tokens, the secret box)
 // sits on base, for the engine to open a cloud account's secrets; reports (a report's PDF, drawn from the domain's
 // numbers) sits on base too, for the services and the engine's scheduled sends. The files that wire it all (main, worker, app,
 // deps, cli) may use every layer.

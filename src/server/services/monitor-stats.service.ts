@@ -19,8 +19,8 @@ import {
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
-import type { Deps } from './deps.ts'
 import { type MonitorFigures, toCheckResult, toMonitor } from '../read-model/monitor-view.ts'
+import type { Deps } from './deps.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const DAY = PERIOD_MS.day
