@@ -1,7 +1,9 @@
-// The app's own pages, in one table: the browser's router draws a page for each (src/ui/router.tsx
-// is built from it), and the server answers the app's HTML with 200 only at these addresses. Any other address is a
-// 404 with the same HTML, which shows the app's 404 page: a scanner asking for /.env or /metrics is told there is
-// nothing there. (/status/{slug}, /api and /assets are the server's own.)
+import { MONITOR_TYPE_PAGES, type TypeRoute } from './monitor-types/pages.ts'
+
+// The app's own pages, in one table (each monitor type's list and detail pages from the type registry): the browser's
+// router draws a page for each (src/ui/router.tsx is built from it), and the server answers the app's HTML with 200
+// only at these addresses. Any other address is a 404 with the same HTML, which shows the app's 404 page: a scanner
+// asking for /.env or /metrics is told there is nothing there. (/status/{slug}, /api and /assets are the server's own.)
 
 /**
  * Who sees a page: anyone (`public`), a signed-in user inside the app's layout (`signed-in`), or anyone inside the
@@ -15,7 +17,8 @@ export interface AppRoute {
   readonly shell: AppShell
 }
 
-export const APP_ROUTES = [
+/** The pages that are not a monitor type's list or detail page. */
+const OWN_ROUTES = [
   { path: '/', shell: 'public' },
   { path: '/login', shell: 'public' },
   { path: '/register', shell: 'public' },
@@ -29,37 +32,17 @@ export const APP_ROUTES = [
   { path: '/profile', shell: 'signed-in' },
   { path: '/notifications', shell: 'signed-in' },
   { path: '/status_page', shell: 'signed-in' },
-  { path: '/services/web-monitoring', shell: 'signed-in' },
-  { path: '/services/api-monitoring', shell: 'signed-in' },
-  { path: '/services/dns-monitoring', shell: 'signed-in' },
-  { path: '/services/ssl-monitoring', shell: 'signed-in' },
-  { path: '/services/domain-monitoring', shell: 'signed-in' },
-  { path: '/services/port-monitoring', shell: 'signed-in' },
-  { path: '/services/ping-monitoring', shell: 'signed-in' },
-  // With ?id= it is a blacklist monitor's page: the spec has no detail route for them.
-  { path: '/services/check_black_list', shell: 'signed-in' },
-  { path: '/api_monitorings/:api_monitoring_id', shell: 'signed-in' },
-  { path: '/port_monitorings/:port_monitoring_id', shell: 'signed-in' },
-  { path: '/ping_monitorings/:ping_monitoring_id', shell: 'signed-in' },
-  { path: '/web_monitorings/:web_monitoring_id', shell: 'signed-in' },
-  { path: '/domain_monitoring/details', shell: 'signed-in' },
-  { path: '/ssl_monitoring/details', shell: 'signed-in' },
-  { path: '/dns_monitorings/:dns_ssl_id', shell: 'signed-in' },
-  { path: '/aws_monitorings/:id', shell: 'signed-in' },
-  { path: '/services/aws_monitoring', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/billing-summary', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/ec2', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/rds', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/amplify', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/lightsail', shell: 'signed-in' },
   { path: '/services/aws_monitoring/:iamUserId/services', shell: 'signed-in' },
-  { path: '/services/azure_monitoring', shell: 'signed-in' },
   // The spec names the account azure_account_id, and azureAccountId on a service's page.
   { path: '/services/azure_monitoring/:azure_account_id/services', shell: 'signed-in' },
   { path: '/services/azure_monitoring/:azureAccountId/services/:service_name', shell: 'signed-in' },
   { path: '/services/azure_monitoring/:azure_account_id/billing_summary', shell: 'signed-in' },
   { path: '/services/azure_monitoring/:azure_account_id/subscription_details', shell: 'signed-in' },
-  { path: '/services/microsoft365/accounts', shell: 'signed-in' },
   { path: '/services/microsoft365/accounts/:tenantId', shell: 'signed-in' },
   { path: '/incidents', shell: 'signed-in' },
   { path: '/incidents/:incidentId', shell: 'signed-in' },
@@ -72,7 +55,20 @@ export const APP_ROUTES = [
   { path: '/slack-connected', shell: 'layout' },
 ] as const satisfies readonly AppRoute[]
 
-export type AppPath = (typeof APP_ROUTES)[number]['path']
+/**
+ * Each monitor type's list and detail pages, at the routes its definition gives (monitor-types/pages.ts), once each
+ * (a type whose monitor's page is its list with ?id= has one).
+ */
+const TYPE_ROUTES = [
+  ...new Set(Object.values(MONITOR_TYPE_PAGES).flatMap((pages): TypeRoute[] => [pages.list, pages.route])),
+].map((path) => ({ path, shell: 'signed-in' as const }))
+
+export type AppPath = (typeof OWN_ROUTES)[number]['path'] | TypeRoute
+
+export const APP_ROUTES: readonly { readonly path: AppPath; readonly shell: AppShell }[] = [
+  ...OWN_ROUTES,
+  ...TYPE_ROUTES,
+]
 
 /**
  * A pattern as React Router matches it (its compilePath, for patterns without optional segments or splats): any

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
 import { APP_ROUTES, type AppPath, type AppShell } from '../domain/app-routes.ts'
-import type { MonitorType } from '../domain/monitor.schema.ts'
+import { MONITOR_TYPE_PAGES, type MonitorType, type TypeRoute } from '../domain/monitor-types/pages.ts'
 import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 
@@ -22,6 +22,18 @@ const monitorDetail = (type: MonitorType) =>
     const { MonitorDetailPage } = await import('./pages/monitors/MonitorDetailPage.tsx')
     return { Component: () => <MonitorDetailPage type={type} /> }
   })
+
+/**
+ * Each monitor type's list and monitor page at the type's routes (monitor-types/pages.ts); where a type's monitor page
+ * is its list's address with ?id=, the monitor page reads the query. The table below gives some lists a page of their
+ * own.
+ */
+const TYPE_PAGES = Object.fromEntries(
+  (Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]).flatMap((type) => [
+    [MONITOR_TYPE_PAGES[type].list, monitorList(type)],
+    [MONITOR_TYPE_PAGES[type].route, monitorDetail(type)],
+  ]),
+) as Record<TypeRoute, Page>
 
 const checkBlackList = page(async () => ({
   Component: (await import('./pages/monitors/CheckBlackListPage.tsx')).CheckBlackListPage,
@@ -63,22 +75,9 @@ const PAGES = {
   '/status_page': page(async () => ({
     Component: (await import('./pages/status-pages/StatusPagesPage.tsx')).StatusPagesPage,
   })),
-  '/services/web-monitoring': monitorList('web'),
-  '/services/api-monitoring': monitorList('api'),
-  '/services/dns-monitoring': monitorList('dns'),
-  '/services/ssl-monitoring': monitorList('ssl'),
-  '/services/domain-monitoring': monitorList('domain'),
-  '/services/port-monitoring': monitorList('port'),
-  '/services/ping-monitoring': monitorList('ping'),
+  ...TYPE_PAGES,
+  // The lists that are a page of their own, which holds the type's list (and, with ?id=, a monitor's page).
   '/services/check_black_list': checkBlackList,
-  '/api_monitorings/:api_monitoring_id': monitorDetail('api'),
-  '/port_monitorings/:port_monitoring_id': monitorDetail('port'),
-  '/ping_monitorings/:ping_monitoring_id': monitorDetail('ping'),
-  '/web_monitorings/:web_monitoring_id': monitorDetail('web'),
-  '/domain_monitoring/details': monitorDetail('domain'),
-  '/ssl_monitoring/details': monitorDetail('ssl'),
-  '/dns_monitorings/:dns_ssl_id': monitorDetail('dns'),
-  '/aws_monitorings/:id': monitorDetail('aws'),
   '/services/aws_monitoring': page(async () => ({
     Component: (await import('./pages/aws/AwsMonitoringPage.tsx')).AwsMonitoringPage,
   })),

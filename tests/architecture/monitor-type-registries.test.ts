@@ -1,6 +1,8 @@
 import * as lucide from 'lucide-react'
+import { matchPath } from 'react-router'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { APP_ROUTES, isAppPath } from '../../src/domain/app-routes.ts'
 import {
   changeMessage,
   downMessage,
@@ -17,6 +19,7 @@ import {
   observesOf,
   watchesExpiry,
 } from '../../src/domain/monitor-types/index.ts'
+import { routeParam } from '../../src/domain/monitor-types/routes.ts'
 import { NAVIGATION, TYPE_NAVIGATION } from '../../src/domain/navigation.ts'
 import { NOTIFICATION_TYPES, NotificationType, notificationWords } from '../../src/domain/notification.ts'
 import { notificationTarget } from '../../src/domain/notification-target.ts'
@@ -70,6 +73,21 @@ describe('monitor type registries', () => {
       expect(pages.detail('m-1')).toContain('m-1')
       expect(def.label).toBe(pages.label)
       expect(ui.label).toBe(pages.label)
+    })
+
+    it('has its list and detail pages among the app routes, and addresses of its monitors that they match', () => {
+      const pages = MONITOR_TYPE_PAGES[type]
+      for (const path of [pages.list, pages.route])
+        expect(APP_ROUTES, path).toContainEqual({ path, shell: 'signed-in' })
+      const id = 'm 1/ä'
+      const address = new URL(pages.detail(id), 'http://app.test')
+      expect(isAppPath(address.pathname)).toBe(true)
+      const match = matchPath(pages.route, address.pathname)
+      expect(match, `${address.pathname} is on ${pages.route}`).not.toBeNull()
+      const param = routeParam(pages.route)
+      expect(param ? decodeURIComponent(match?.params[param] ?? '') : address.searchParams.get('id')).toBe(id)
+      const opens = new URL(notificationTarget(type, id) ?? '', 'http://app.test')
+      expect(isAppPath(opens.pathname), `its notifications open ${opens.pathname}`).toBe(true)
     })
 
     it('has one icon, by its name in Lucide, drawn wherever the type is', () => {

@@ -1,4 +1,4 @@
-import { routeWithId, routeWithQuery } from './routes.ts'
+import { detailRoute, routeWithId } from './routes.ts'
 
 // Where each monitor type lives in the app (spec section 2) and the plan feature that unlocks it: the light part of
 // each type's definition, a registry of its own so that the app's first load (the bell opens a notification's
@@ -23,9 +23,14 @@ export interface TypePages {
    * read "API notification") and in the notifications page's filter ('APIs').
    */
   readonly notifications: NotificationWords
-  /** Its list page. */
+  /** Its list page (an app route: domain/app-routes.ts takes it from here). */
   readonly list: string
-  /** Its detail page. */
+  /**
+   * Its detail page's route pattern (an app route too): the monitor's id is its `:parameter`, or the query's `?id=`
+   * where it has none (for some types, their list page's own address).
+   */
+  readonly route: string
+  /** The address of one monitor's detail page, on its route. */
   readonly detail: (id: string) => string
   /**
    * Where a notification about one of its monitors opens, when not its detail page (spec: types without a route
@@ -40,49 +45,49 @@ export const MONITOR_TYPE_PAGES = {
     icon: 'Globe',
     notifications: { name: 'web', filter: 'Websites' },
     list: '/services/web-monitoring',
-    detail: routeWithId('/web_monitorings'),
+    ...detailRoute('/web_monitorings/:web_monitoring_id'),
   },
   api: {
     label: 'API Monitoring',
     icon: 'Webhook',
     notifications: { name: 'API', filter: 'APIs' },
     list: '/services/api-monitoring',
-    detail: routeWithId('/api_monitorings'),
+    ...detailRoute('/api_monitorings/:api_monitoring_id'),
   },
   port: {
     label: 'Port Monitoring',
     icon: 'Plug',
     notifications: { name: 'port', filter: 'Ports' },
     list: '/services/port-monitoring',
-    detail: routeWithId('/port_monitorings'),
+    ...detailRoute('/port_monitorings/:port_monitoring_id'),
   },
   ping: {
     label: 'Ping Monitoring',
     icon: 'Activity',
     notifications: { name: 'ping', filter: 'Ping' },
     list: '/services/ping-monitoring',
-    detail: routeWithId('/ping_monitorings'),
+    ...detailRoute('/ping_monitorings/:ping_monitoring_id'),
   },
   dns: {
     label: 'DNS Monitoring',
     icon: 'Network',
     notifications: { name: 'DNS', filter: 'DNS' },
     list: '/services/dns-monitoring',
-    detail: routeWithId('/dns_monitorings'),
+    ...detailRoute('/dns_monitorings/:dns_ssl_id'),
   },
   ssl: {
     label: 'SSL Monitoring',
     icon: 'ShieldCheck',
     notifications: { name: 'SSL', filter: 'SSL certificates' },
     list: '/services/ssl-monitoring',
-    detail: routeWithQuery('/ssl_monitoring/details'),
+    ...detailRoute('/ssl_monitoring/details'),
   },
   domain: {
     label: 'Domain Monitoring',
     icon: 'Earth',
     notifications: { name: 'domain', filter: 'Domains' },
     list: '/services/domain-monitoring',
-    detail: routeWithQuery('/domain_monitoring/details'),
+    ...detailRoute('/domain_monitoring/details'),
   },
   // The spec has no detail route for blacklist monitors: their page is Check Black List with ?id=, and their
   // notifications open /api_monitorings/{id} as the spec says of other types (that page moves on).
@@ -91,7 +96,7 @@ export const MONITOR_TYPE_PAGES = {
     icon: 'ShieldBan',
     notifications: { name: 'blacklist', filter: 'Blacklists' },
     list: '/services/check_black_list',
-    detail: routeWithQuery('/services/check_black_list'),
+    ...detailRoute('/services/check_black_list'),
     notificationRoute: routeWithId('/api_monitorings'),
   },
   // A resource of a connected AWS account held to a rule; its list is under the accounts' page.
@@ -100,7 +105,7 @@ export const MONITOR_TYPE_PAGES = {
     icon: 'Cloud',
     notifications: { name: 'AWS', filter: 'AWS' },
     list: '/services/aws_monitoring',
-    detail: routeWithId('/aws_monitorings'),
+    ...detailRoute('/aws_monitorings/:id'),
   },
   // A resource of a connected Azure account (its availability) or a subscription's cost budget. The spec has no
   // detail route for them: their page is Azure Monitoring with ?id=, and their notifications open /api_monitorings
@@ -110,7 +115,7 @@ export const MONITOR_TYPE_PAGES = {
     icon: 'CloudCog',
     notifications: { name: 'Azure', filter: 'Azure' },
     list: '/services/azure_monitoring',
-    detail: routeWithQuery('/services/azure_monitoring'),
+    ...detailRoute('/services/azure_monitoring'),
     notificationRoute: routeWithId('/api_monitorings'),
   },
   // A service of a connected Microsoft 365 tenant; its page is the tenants' page with ?id=, as Azure's.
@@ -119,12 +124,15 @@ export const MONITOR_TYPE_PAGES = {
     icon: 'LayoutGrid',
     notifications: { name: 'Microsoft 365', filter: 'Microsoft 365' },
     list: '/services/microsoft365/accounts',
-    detail: routeWithQuery('/services/microsoft365/accounts'),
+    ...detailRoute('/services/microsoft365/accounts'),
     notificationRoute: routeWithId('/api_monitorings'),
   },
 } as const satisfies Record<string, TypePages>
 
 export type MonitorType = keyof typeof MONITOR_TYPE_PAGES
+
+/** The addresses of the types' pages, as app route patterns: each type's list and detail route. */
+export type TypeRoute = (typeof MONITOR_TYPE_PAGES)[MonitorType]['list' | 'route']
 
 /** The names of the types' icons, each drawn by the UI. */
 export type TypeIconName = (typeof MONITOR_TYPE_PAGES)[MonitorType]['icon']

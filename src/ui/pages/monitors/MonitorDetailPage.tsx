@@ -6,6 +6,7 @@ import { css } from '../../../../styled-system/css'
 import { monitorDetailLogic } from '../../../adapters/monitor-detail.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import type { MonitorType } from '../../../domain/monitor.schema.ts'
+import { routeParam } from '../../../domain/monitor-types/routes.ts'
 import { resultWords } from '../../../domain/result-verdict.ts'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '../../../domain/uptime.ts'
 import type { MonitorDetail } from '../../../machines/monitor-detail.machine.ts'
@@ -48,7 +49,8 @@ export function MonitorDetailPage({ type }: { type: MonitorType }) {
   const ui = typeUi(type)
   const params = useParams()
   const [search] = useSearchParams()
-  const id = (ui.idParam ? params[ui.idParam] : search.get('id')) ?? ''
+  const param = routeParam(ui.route)
+  const id = (param ? params[param] : search.get('id')) ?? ''
   if (id === '') return <Navigate to={ui.list} replace />
   return (
     <FeatureGate feature={ui.label}>

@@ -5,7 +5,6 @@ export const api = defineMonitorTypeUi('api', {
   noun: 'API monitor',
   example: 'Orders API',
   hear: 'as soon as it goes down',
-  idParam: 'api_monitoring_id',
   target: watched,
   columns: [],
   header: null,

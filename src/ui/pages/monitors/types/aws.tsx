@@ -21,7 +21,6 @@ export const aws = defineMonitorTypeUi('aws', {
   noun: 'AWS monitor',
   example: 'Production web server',
   hear: 'as soon as the resource breaks its rule',
-  idParam: 'id',
   target: watched,
   columns: [{ title: 'Rule', cell: (m) => ruleText(m.rule) }],
   header: { note: (m) => ruleText(m.rule) },

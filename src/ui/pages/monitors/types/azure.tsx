@@ -16,7 +16,6 @@ export const azure = defineMonitorTypeUi('azure', {
   noun: 'Azure monitor',
   example: 'Shop web app',
   hear: 'as soon as Resource Health calls the resource unavailable, or the bill passes its budget',
-  idParam: null,
   target: watched,
   columns: [{ title: 'Rule', cell: (m) => azureRuleText(m.rule) }],
   header: { note: (m) => azureRuleText(m.rule) },

@@ -6,7 +6,6 @@ export const blacklist = defineMonitorTypeUi('blacklist', {
   noun: 'blacklist monitor',
   example: 'Mail server',
   hear: 'as soon as a blacklist lists it, and when it is delisted',
-  idParam: null,
   target: watched,
   columns: [],
   header: null,

@@ -6,8 +6,8 @@ import { MONITOR_TYPE_PAGES, type TypePages } from '../../../../domain/monitor-t
 import type { MonitorValues } from '../../../../machines/monitor-form.machine.ts'
 import type { FieldsProps } from '../draft-setter.ts'
 
-// What the monitor pages know about one monitor type, in one place: its words, the route parameter of its page,
-// its list's columns, its page's header, its form and its facts panel. Each type is a file of this folder
+// What the monitor pages know about one monitor type, in one place: its words, its list's columns, its page's header,
+// its form and its facts panel (its routes and icon are the domain registry's). Each type is a file of this folder
 // (`<type>.tsx`, with its form in `<type>.form.tsx` and its facts panel in `<type>.facts.tsx`, both loaded when
 // first needed); `index.ts` lists them once, typed so that a type without a module, or a module without a part,
 // does not compile. The pages ask the registry; none of them names a type.
@@ -67,8 +67,6 @@ interface TypeUiParts<K extends MonitorType, M> {
   readonly example: string
   /** When its user hears of it: "as soon as it goes down". */
   readonly hear: string
-  /** The route parameter that holds the id of its page (spec section 2); null: the id is the query's `?id=`. */
-  readonly idParam: string | null
   /** What it watches, under the name in its list and on its page. */
   target(monitor: M): string
   /** Its list's columns after the name; none: only the common ones. */

@@ -14,7 +14,6 @@ export const dns = defineMonitorTypeUi('dns', {
   noun: 'DNS monitor',
   example: 'Mail records',
   hear: 'as soon as its answer is wrong or changes',
-  idParam: 'dns_ssl_id',
   // The record type has a column of its own in the list, and follows the name on the page.
   target: (m) => m.hostname,
   columns: [

@@ -6,7 +6,6 @@ export const domain = defineMonitorTypeUi('domain', {
   noun: 'domain monitor',
   example: 'Company domain',
   hear: 'before the registration expires',
-  idParam: null,
   target: watched,
   columns: [expiresColumn],
   header: expiryHeader('Registration expires'),

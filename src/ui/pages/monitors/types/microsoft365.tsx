@@ -6,7 +6,6 @@ export const microsoft365 = defineMonitorTypeUi('microsoft365', {
   noun: 'Microsoft 365 monitor',
   example: 'Exchange Online',
   hear: 'as soon as an incident takes the service down, and when Microsoft posts an advisory',
-  idParam: null,
   target: watched,
   columns: [],
   header: null,

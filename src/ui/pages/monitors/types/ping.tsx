@@ -5,7 +5,6 @@ export const ping = defineMonitorTypeUi('ping', {
   noun: 'ping monitor',
   example: 'Gateway',
   hear: 'as soon as it goes down',
-  idParam: 'ping_monitoring_id',
   target: watched,
   columns: [],
   header: null,

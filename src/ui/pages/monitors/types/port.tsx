@@ -5,7 +5,6 @@ export const port = defineMonitorTypeUi('port', {
   noun: 'port monitor',
   example: 'Database',
   hear: 'as soon as it goes down',
-  idParam: 'port_monitoring_id',
   target: watched,
   columns: [],
   header: null,

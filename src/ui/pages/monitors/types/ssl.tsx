@@ -6,7 +6,6 @@ export const ssl = defineMonitorTypeUi('ssl', {
   noun: 'SSL monitor',
   example: 'Shop certificate',
   hear: 'before the certificate expires, and as soon as it is not valid',
-  idParam: null,
   target: watched,
   columns: [expiresColumn],
   header: expiryHeader('Certificate expires'),

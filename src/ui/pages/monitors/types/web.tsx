@@ -5,7 +5,6 @@ export const web = defineMonitorTypeUi('web', {
   noun: 'website monitor',
   example: 'Marketing site',
   hear: 'as soon as it goes down',
-  idParam: 'web_monitoring_id',
   target: watched,
   columns: [],
   header: null,
