@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { Name } from './monitor-fields.ts'
+import { MONITOR_TYPE_PAGES } from './monitor-types/pages.ts'
 
 // A connected cloud account (an AWS account, an Azure service principal, a Microsoft 365 tenant): what every
 // provider's account has in common, as the API answers it. Each provider's own fields are in its file.
@@ -7,12 +8,20 @@ import { Name } from './monitor-fields.ts'
 export const CLOUD_PROVIDERS = ['aws', 'azure', 'm365'] as const
 export type CloudProvider = (typeof CLOUD_PROVIDERS)[number]
 
-/** How each provider is named: its plan feature, one account and several, and where a read comes from. */
+/**
+ * How each provider is named: its plan feature (its monitor type's, whose label names it), one account and several,
+ * and where a read comes from.
+ */
 export const CLOUD_PROVIDER_WORDS = {
-  aws: { feature: 'AWS Monitoring', account: 'AWS account', accounts: 'AWS accounts', source: 'AWS' },
-  azure: { feature: 'Azure Monitoring', account: 'Azure account', accounts: 'Azure accounts', source: 'Azure' },
+  aws: { feature: MONITOR_TYPE_PAGES.aws.label, account: 'AWS account', accounts: 'AWS accounts', source: 'AWS' },
+  azure: {
+    feature: MONITOR_TYPE_PAGES.azure.label,
+    account: 'Azure account',
+    accounts: 'Azure accounts',
+    source: 'Azure',
+  },
   m365: {
-    feature: 'Microsoft 365',
+    feature: MONITOR_TYPE_PAGES.microsoft365.label,
     account: 'Microsoft 365 tenant',
     accounts: 'Microsoft 365 tenants',
     source: 'Microsoft 365',

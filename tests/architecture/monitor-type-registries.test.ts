@@ -3,6 +3,7 @@ import { matchPath } from 'react-router'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { APP_ROUTES, isAppPath } from '../../src/domain/app-routes.ts'
+import { CLOUD_PROVIDER_WORDS, CLOUD_PROVIDERS, type CloudProvider } from '../../src/domain/cloud-account.ts'
 import {
   changeMessage,
   downMessage,
@@ -182,6 +183,13 @@ describe('monitor type registries', () => {
         // What is new is named (what went may not be: a closed advisory is no news).
         for (const value of after.filter((value) => !before.includes(value))) expect(description).toContain(value)
       }
+    })
+
+    it("is unlocked by its cloud provider's plan feature when it reads a cloud account", () => {
+      const account = (def as { cloudAccount?: { provider: string } }).cloudAccount
+      if (!account) return
+      expect(CLOUD_PROVIDERS).toContain(account.provider)
+      expect(CLOUD_PROVIDER_WORDS[account.provider as CloudProvider].feature).toBe(MONITOR_TYPE_PAGES[type].label)
     })
 
     it('has a check runner on the server', () => {
