@@ -11,19 +11,6 @@ export const EMAIL_CONFIRM_TTL_TEXT = plural(EMAIL_CONFIRM_TTL_MS / 86_400_000, 
 export const ALREADY_CONFIRMED = 'Your email address is already confirmed.'
 export const LINK_NOT_USABLE = 'This link has been used, has expired or is not ours. Ask for a new one on your profile.'
 
-/** The mail with the link; `link` is a secret the outbox drops once the mail is sent. */
-export const confirmationMail = (name: string, email: string, link: string) => ({
-  subject: 'Confirm your email address',
-  text: [
-    `Hello ${name},`,
-    '',
-    `Open this link within ${EMAIL_CONFIRM_TTL_TEXT} to confirm that ${email} is the address of your Vigil account:`,
-    link,
-    '',
-    'If you did not make an account, ignore this mail: nothing happens and the link expires.',
-  ].join('\n'),
-})
-
 /** What "send again" answers. */
 export const confirmationSentMessage = (email: string) =>
   `We sent a new link to ${email}. Open it to confirm your address.`

@@ -1,3 +1,4 @@
+import { passwordChangedMail, passwordResetMail } from '../../domain/account-mail-texts.ts'
 import type { LoginInput, RegisterInput, User } from '../../domain/auth.schema.ts'
 import { PASSWORD_MESSAGES } from '../../domain/password-policy.ts'
 import type { TwoFactorChallenge, TwoFactorLoginInput } from '../../domain/two-factor.ts'
@@ -12,8 +13,8 @@ import { publishUnread } from '../live/notices.ts'
 import type { Deps } from './deps.ts'
 import { emailConfirmationService } from './email-confirmation.service.ts'
 import { NO_CLIENT, recordSecurityEvent } from './security-log.ts'
-import { newSubscriptionRow } from './subscriptions.service.ts'
 import { passwordHashOf, setPassword } from './set-password.ts'
+import { newSubscriptionRow } from './subscriptions.service.ts'
 import { twoFactorService } from './two-factor.service.ts'
 
 /** Where a sign-in comes from, kept with its session for the user's list of sessions and in the security log. */
@@ -180,17 +181,7 @@ export const accountsService = (deps: Deps) => {
       await mailer.send({
         userId: user.user_id,
         to: user.email,
-        subject: 'Reset your password',
-        text: [
-          `Hello ${user.name},`,
-          '',
-          'Someone (hopefully you) asked to reset the password of your account.',
-          `Open this link within ${config.resetTokenTtlMinutes} minutes to choose a new password:`,
-          '',
-          link,
-          '',
-          'If you did not ask for this, ignore this email: your password stays as it is.',
-        ].join('\n'),
+        ...passwordResetMail({ name: user.name, link, ttlMinutes: config.resetTokenTtlMinutes }),
         secrets: [link],
       })
     },
@@ -268,8 +259,7 @@ export const accountsService = (deps: Deps) => {
       await mailer.send({
         userId: user.user_id,
         to: user.email,
-        subject: 'Your password was changed',
-        text: `Hello ${user.name},\n\nThe password of your account was changed and your other sessions were signed out.\nIf this was not you, reset your password now at ${config.appUrl}/forgot-password.`,
+        ...passwordChangedMail({ name: user.name, appUrl: config.appUrl }),
       })
     },
   }

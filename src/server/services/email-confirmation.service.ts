@@ -1,10 +1,6 @@
+import { confirmAddressMail } from '../../domain/account-mail-texts.ts'
 import type { User } from '../../domain/auth.schema.ts'
-import {
-  ALREADY_CONFIRMED,
-  confirmationMail,
-  confirmationSentMessage,
-  EMAIL_CONFIRM_TTL_MS,
-} from '../../domain/email-confirmation.ts'
+import { ALREADY_CONFIRMED, confirmationSentMessage, EMAIL_CONFIRM_TTL_MS } from '../../domain/email-confirmation.ts'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { takeWriteLock } from '../db/database.ts'
 import { type Repos, repos as reposOf } from '../db/repos/index.ts'
@@ -39,7 +35,7 @@ export const emailConfirmationService = (deps: Deps) => {
     mailer.queue({
       userId: user.user_id,
       to: user.email,
-      ...confirmationMail(user.name, user.email, link),
+      ...confirmAddressMail({ name: user.name, email: user.email, link }),
       secrets: [link],
     })
 

@@ -1,3 +1,4 @@
+import { addressChangeAskedMail, addressChangedMail, confirmNewAddressMail } from '../../domain/account-mail-texts.ts'
 import type { User } from '../../domain/auth.schema.ts'
 import { isLiveStatus } from '../../domain/billing.ts'
 import { LINK_NOT_USABLE } from '../../domain/email-confirmation.ts'
@@ -89,15 +90,13 @@ export const profileService = (deps: Deps) => {
       await mailer.send({
         userId,
         to: email,
-        subject: 'Confirm your new email address',
-        text: `Hello ${user.name},\n\nOpen this link within 24 hours to make ${email} the address of your account:\n${link}\n\nIf you did not ask for this, ignore this mail: nothing changes.`,
+        ...confirmNewAddressMail({ name: user.name, email, link }),
         secrets: [link],
       })
       await mailer.send({
         userId,
         to: user.email,
-        subject: 'A change of your email address was asked',
-        text: `Hello ${user.name},\n\nSomeone signed in to your account asked to change its email address to ${email}. It changes only when the link sent there is opened.\nIf this was not you, change your password now at ${config.appUrl}/profile.`,
+        ...addressChangeAskedMail({ name: user.name, email, appUrl: config.appUrl }),
       })
       return { pending_email: email }
     },
@@ -139,8 +138,7 @@ export const profileService = (deps: Deps) => {
       await mailer.send({
         userId: changed.before.user_id,
         to: changed.before.email,
-        subject: 'Your email address was changed',
-        text: `Hello ${changed.before.name},\n\nThe email address of your account is now ${changed.after}; mail no longer comes here.\nIf this was not you, reset your password at ${config.appUrl}/forgot-password and write to the operator of this server.`,
+        ...addressChangedMail({ name: changed.before.name, email: changed.after, appUrl: config.appUrl }),
       })
       return toUser(await userOf(repos, changed.before.user_id))
     },

@@ -1,3 +1,4 @@
+import { type TwoFactorChange, twoFactorMail } from '../../domain/account-mail-texts.ts'
 import {
   CHALLENGE_EXPIRED,
   CHALLENGE_MAX_ATTEMPTS,
@@ -52,12 +53,11 @@ export const twoFactorService = (deps: Deps) => {
   }
 
   // Told by mail without waiting for the mail server: the answer (a sign-in above all) must not wait on it.
-  const tell = (user: { user_id: string; email: string; name: string }, subject: string, line: string) =>
+  const tell = (user: { user_id: string; email: string; name: string }, change: TwoFactorChange) =>
     mailer.queue({
       userId: user.user_id,
       to: user.email,
-      subject,
-      text: `Hello ${user.name},\n\n${line}\nIf this was not you, change your password at ${config.appUrl}/settings/security now.`,
+      ...twoFactorMail({ name: user.name, appUrl: config.appUrl }, change),
     })
 
   return {
@@ -106,7 +106,7 @@ export const twoFactorService = (deps: Deps) => {
         )
       })
       await publishUnread(deps, [userId])
-      await tell(user, 'Two-factor sign-in was turned on', 'Two-factor sign-in was turned on for your account.')
+      await tell(user, { kind: 'on' })
       return codes
     },
 
@@ -125,7 +125,7 @@ export const twoFactorService = (deps: Deps) => {
         )
       })
       await publishUnread(deps, [userId])
-      await tell(user, 'Two-factor sign-in was turned off', 'Two-factor sign-in was turned off for your account.')
+      await tell(user, { kind: 'off' })
     },
 
     /** Ten new recovery codes in place of the old ones (used or not), with the same proof as turning it off. */
@@ -138,11 +138,7 @@ export const twoFactorService = (deps: Deps) => {
         await tx.twoFactor.putRecoveryCodes(userId, codes.map(hashRecoveryCode))
         await recordSecurityEvent(tx, { userId, kind: 'recovery_codes_renewed', client, now })
       })
-      await tell(
-        user,
-        'New recovery codes were made',
-        'New recovery codes were made for your account; the old ones no longer work.',
-      )
+      await tell(user, { kind: 'recovery_codes_renewed' })
       return codes
     },
 
@@ -194,11 +190,7 @@ export const twoFactorService = (deps: Deps) => {
       const user = await userOf(repos, userId)
       if (input.method === 'recovery') {
         const left = await repos.twoFactor.recoveryCodesLeft(userId)
-        await tell(
-          user,
-          'A recovery code was used to sign in',
-          `A recovery code was used to sign in to your account; ${left} of them are left.`,
-        )
+        await tell(user, { kind: 'recovery_code_used', left })
       }
       return user
     },
