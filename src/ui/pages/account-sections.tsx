@@ -1,26 +1,72 @@
+import type { ReactNode, Ref } from 'react'
 import { css } from '../../../styled-system/css'
 import { Button } from '../components/button.tsx'
+import { Form } from '../components/form.tsx'
 import { useShell } from '../layout/shell-context.tsx'
+import { formValues } from './auth/FormField.tsx'
 
-// The parts the account pages (profile, Settings → Security) share: a titled section, and the password's.
+// The parts the account pages (profile, Settings → Security, support) share: a titled section, the same as a form,
+// and the password's.
 
 /** A section of an account page, ruled off from the one before. */
 export const accountSection = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
 export const accountHeading = css({ fontWeight: 'semibold', fontSize: 'md' })
 
+interface SectionProps {
+  /** The heading's id, which names the section. */
+  id: string
+  title: ReactNode
+  children: ReactNode
+}
+
+/** A section of an account page under its heading. */
+export function AccountSection({ id, title, children }: SectionProps) {
+  return (
+    <section className={accountSection} aria-labelledby={id}>
+      <h2 id={id} className={accountHeading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  )
+}
+
+/** A section of an account page that is one form: on submit, its values (by input name) go to `onValues`. */
+export function AccountForm({
+  id,
+  title,
+  onValues,
+  ref,
+  children,
+}: SectionProps & { onValues: (values: Record<string, string>) => void; ref?: Ref<HTMLFormElement> }) {
+  return (
+    <Form
+      ref={ref}
+      className={accountSection}
+      aria-labelledby={id}
+      onSubmit={(e) => {
+        e.preventDefault()
+        onValues(formValues(e.currentTarget))
+      }}
+    >
+      <h2 id={id} className={accountHeading}>
+        {title}
+      </h2>
+      {children}
+    </Form>
+  )
+}
+
 /** The password: the shell's Change Password dialog. */
 export function PasswordSection() {
   const { changePassword } = useShell()
   return (
-    <section className={accountSection} aria-labelledby="password-title">
-      <h2 id="password-title" className={accountHeading}>
-        Password
-      </h2>
+    <AccountSection id="password-title" title="Password">
       <div>
         <Button variant="outline" onClick={() => changePassword.send({ type: 'password.open' })}>
           Change Password
         </Button>
       </div>
-    </section>
+    </AccountSection>
   )
 }

@@ -21,11 +21,11 @@ import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as Field from '../../components/field.tsx'
-import { Form } from '../../components/form.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
 import { showToast } from '../../components/toast-store.ts'
-import { accountHeading, accountSection, PasswordSection } from '../account-sections.tsx'
-import { FormField, formValues } from '../auth/FormField.tsx'
+import { AccountForm, AccountSection, PasswordSection } from '../account-sections.tsx'
+import { FormField } from '../auth/FormField.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { PageCard } from '../FeaturePage.tsx'
 import { FormDialog } from '../FormDialog.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
@@ -75,22 +75,8 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
     showToast({ title: 'Your name was saved', type: 'success' })
   })
   return (
-    <Form
-      className={accountSection}
-      aria-labelledby="name-title"
-      onSubmit={(e) => {
-        e.preventDefault()
-        form.send(formValues(e.currentTarget))
-      }}
-    >
-      <h2 id="name-title" className={accountHeading}>
-        Name
-      </h2>
-      {form.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{form.message}</Alert.Description>
-        </Alert.Root>
-      )}
+    <AccountForm id="name-title" title="Name" onValues={form.send}>
+      <ErrorAlert message={form.message} />
       <div className={row}>
         <FormField
           label="Display name"
@@ -103,7 +89,7 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
           {form.submitting ? 'Saving...' : 'Save name'}
         </Button>
       </div>
-    </Form>
+    </AccountForm>
   )
 }
 
@@ -115,15 +101,8 @@ function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) 
   const remove = useFormFlow(profileApi.removePicture, NoInput, onChanged)
   const busy = upload.submitting || remove.submitting
   return (
-    <section className={accountSection} aria-labelledby="picture-title">
-      <h2 id="picture-title" className={accountHeading}>
-        Picture
-      </h2>
-      {(upload.message || upload.errors.file || remove.message) && (
-        <Alert.Root role="alert">
-          <Alert.Description>{upload.errors.file ?? upload.message ?? remove.message}</Alert.Description>
-        </Alert.Root>
-      )}
+    <AccountSection id="picture-title" title="Picture">
+      <ErrorAlert message={upload.errors.file ?? upload.message ?? remove.message} />
       <div className={row}>
         {user.image ? (
           <img
@@ -154,7 +133,7 @@ function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) 
         )}
       </div>
       {upload.submitting && <p role="status">Uploading...</p>}
-    </section>
+    </AccountSection>
   )
 }
 
@@ -173,17 +152,7 @@ function EmailForm({
     setSent(answer.message)
   })
   return (
-    <Form
-      className={accountSection}
-      aria-labelledby="email-title"
-      onSubmit={(e) => {
-        e.preventDefault()
-        form.send(formValues(e.currentTarget))
-      }}
-    >
-      <h2 id="email-title" className={accountHeading}>
-        Email address
-      </h2>
+    <AccountForm id="email-title" title="Email address" onValues={form.send}>
       <p>
         Your address is <strong>{user.email}</strong>.
         {pending && ` A link to confirm ${pending} is waiting in that inbox.`}
@@ -193,11 +162,7 @@ function EmailForm({
           <Alert.Description>{sent}</Alert.Description>
         </Alert.Root>
       )}
-      {form.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{form.message}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={form.message} />
       <FormField label="New email address" name="email" type="email" autoComplete="email" error={form.errors.email} />
       <PasswordField
         label="Your password"
@@ -210,7 +175,7 @@ function EmailForm({
           {form.submitting ? 'Sending...' : 'Send a confirmation link'}
         </Button>
       </div>
-    </Form>
+    </AccountForm>
   )
 }
 
@@ -227,10 +192,7 @@ function DeleteAccount() {
     navigate('/', { replace: true })
   })
   return (
-    <section className={accountSection} aria-labelledby="delete-title">
-      <h2 id="delete-title" className={accountHeading}>
-        Delete the account
-      </h2>
+    <AccountSection id="delete-title" title="Delete the account">
       <p className={css({ color: 'muted' })}>
         Deletes your monitors, their history, status pages, integrations, cloud accounts and notifications, and ends
         every session. A paid plan is cancelled at Stripe. This cannot be undone.
@@ -270,6 +232,6 @@ function DeleteAccount() {
           />
         </FormDialog>
       )}
-    </section>
+    </AccountSection>
   )
 }

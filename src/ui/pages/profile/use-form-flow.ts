@@ -17,3 +17,6 @@ export function useFormFlow<T>(submit: (values: any) => Promise<T>, schema: Form
     submitting: useSelector(form, (s) => s.matches('submitting')),
   }
 }
+
+/** What a page's form reads of its flow, whatever it answers. */
+export type FormFlow = ReturnType<typeof useFormFlow<unknown>>

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../domain/date-format.ts'
 import { describeSecurityEvent, isWarning, SECURITY_LOG_SIZE } from '../../../domain/security-events.ts'
 import { Chip } from '../../components/badge.tsx'
 import * as Table from '../../components/table.tsx'
-import { accountHeading, accountSection } from '../account-sections.tsx'
+import { AccountSection } from '../account-sections.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 
 /** The newest security events of the account, each with its time, address and browser. */
@@ -17,10 +17,7 @@ export function SecurityLog({ api }: { api: SecurityApi }) {
   const error = useSelector(load, (s) => s.context.error)
 
   return (
-    <section className={accountSection} aria-labelledby="security-log-title">
-      <h2 id="security-log-title" className={accountHeading}>
-        Security log
-      </h2>
+    <AccountSection id="security-log-title" title="Security log">
       <p className={css({ color: 'muted' })}>
         The last {SECURITY_LOG_SIZE} sign-ins, failed sign-ins and changes to how your account signs in.
       </p>
@@ -45,6 +42,6 @@ export function SecurityLog({ api }: { api: SecurityApi }) {
           ))}
         </Table.Simple>
       )}
-    </section>
+    </AccountSection>
   )
 }

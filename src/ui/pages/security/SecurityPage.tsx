@@ -5,11 +5,11 @@ import { securityApi } from '../../../adapters/security-api.ts'
 import { sessionsApi, sessionsLogic } from '../../../adapters/sessions-api.ts'
 import type { SessionView } from '../../../domain/sessions.ts'
 import { useEffects } from '../../app/effects.ts'
-import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Table from '../../components/table.tsx'
-import { accountHeading, accountSection, PasswordSection } from '../account-sections.tsx'
+import { AccountSection, PasswordSection } from '../account-sections.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
@@ -59,19 +59,12 @@ function Sessions({ onChange }: { onChange: () => void }) {
   const others = sessions?.filter((s) => !s.current).length ?? 0
 
   return (
-    <section className={accountSection} aria-labelledby="sessions-title">
-      <h2 id="sessions-title" className={accountHeading}>
-        Sessions
-      </h2>
+    <AccountSection id="sessions-title" title="Sessions">
       <p className={css({ color: 'muted' })}>
         Every browser and app signed in to your account. Sign out one you do not know, then change your password.
       </p>
       {failed && <RetryAlert onRetry={() => flow.send({ type: 'sessions.retry' })}>{error}</RetryAlert>}
-      {message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{message}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={message} />
       {!sessions && !failed && <LoadingCard />}
       {sessions && (
         <>
@@ -115,6 +108,6 @@ function Sessions({ onChange }: { onChange: () => void }) {
           </div>
         </>
       )}
-    </section>
+    </AccountSection>
   )
 }

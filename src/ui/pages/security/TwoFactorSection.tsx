@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Download } from 'lucide-react'
-import { useMemo, useState } from 'react'
-import type { ActorRefFrom } from 'xstate'
+import { type ReactNode, useMemo, useState } from 'react'
+import type { ActorRefFrom, EventFrom } from 'xstate'
 import { css } from '../../../../styled-system/css'
 import { type SecurityApi, twoFactorLogic } from '../../../adapters/security-api.ts'
 import { storedUser } from '../../../adapters/user-data.ts'
@@ -21,11 +21,12 @@ import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import { Form } from '../../components/form.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
-import { accountHeading, accountSection } from '../account-sections.tsx'
+import { AccountSection } from '../account-sections.tsx'
 import { FormField, formValues } from '../auth/FormField.tsx'
 import { CopyField } from '../CopyField.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
-import { useFormFlow } from '../profile/use-form-flow.ts'
+import { type FormFlow, useFormFlow } from '../profile/use-form-flow.ts'
 
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'center' })
 
@@ -37,10 +38,10 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
   const { status, setup, codes, error } = useSelector(flow, (s) => s.context)
 
   return (
-    <section className={accountSection} aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title" className={accountHeading}>
-        Two-factor sign-in {status && <Chip>{status.enabled ? 'On' : 'Off'}</Chip>}
-      </h2>
+    <AccountSection
+      id="two-factor-title"
+      title={<>Two-factor sign-in {status && <Chip>{status.enabled ? 'On' : 'Off'}</Chip>}</>}
+    >
       {state === 'loading' && <LoadingCard />}
       {state === 'failed' && <RetryAlert onRetry={() => flow.send({ type: 'twoFactor.retry' })}>{error}</RetryAlert>}
       {(state === 'off' || state === 'startingSetup') && (
@@ -49,11 +50,7 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
             After your password, signing in asks for a code from an authenticator app on your phone (such as Google
             Authenticator, 1Password or Aegis), so a stolen password alone does not open your account.
           </p>
-          {error && (
-            <Alert.Root role="alert">
-              <Alert.Description>{error}</Alert.Description>
-            </Alert.Root>
-          )}
+          <ErrorAlert message={error} />
           <div>
             <Button onClick={() => flow.send({ type: 'twoFactor.setup' })} disabled={state === 'startingSetup'}>
               {state === 'startingSetup' ? 'Starting...' : 'Set up two-factor sign-in'}
@@ -77,9 +74,23 @@ export function TwoFactorSection({ api, onChange }: { api: SecurityApi; onChange
         <RecoveryCodesPanel codes={codes} onSaved={() => flow.send({ type: 'twoFactor.saved' })} />
       )}
       {state === 'on' && status && <OnActions api={api} flow={flow} status={status} onChange={onChange} />}
-    </section>
+    </AccountSection>
   )
 }
+
+/** The two changes made while it is on: each asks for a code (or a recovery code) and the password. */
+const CHANGES = {
+  renew: {
+    label: 'Make new recovery codes',
+    intro: 'Lost some of your recovery codes, or used most of them? Make ten new ones; the old ones stop working.',
+    busy: 'Making...',
+  },
+  off: {
+    label: 'Turn off two-factor sign-in',
+    intro: 'To turn it off, enter a code from your app (or a recovery code) and your password.',
+    busy: 'Turning off...',
+  },
+} as const
 
 /** While it is on: how long and how many codes are left, and the two changes, each opened when chosen. */
 function OnActions({
@@ -93,7 +104,12 @@ function OnActions({
   status: TwoFactorStatus
   onChange: () => void
 }) {
-  const [action, setAction] = useState<'renew' | 'off' | null>(null)
+  const [action, setAction] = useState<keyof typeof CHANGES | null>(null)
+  const cancel = () => setAction(null)
+  const done = (event: EventFrom<typeof twoFactorMachine>) => {
+    flow.send(event)
+    onChange()
+  }
   return (
     <>
       <p>
@@ -102,38 +118,27 @@ function OnActions({
       </p>
       {action === null && (
         <div className={row}>
-          <Button variant="outline" onClick={() => setAction('renew')}>
-            Make new recovery codes
-          </Button>
-          <Button variant="outline" onClick={() => setAction('off')}>
-            Turn off two-factor sign-in
-          </Button>
+          {(['renew', 'off'] as const).map((change) => (
+            <Button key={change} variant="outline" onClick={() => setAction(change)}>
+              {CHANGES[change].label}
+            </Button>
+          ))}
         </div>
       )}
       {action === 'renew' && (
         <ProofForm
-          label="Make new recovery codes"
-          intro="Lost some of your recovery codes, or used most of them? Make ten new ones; the old ones stop working."
+          {...CHANGES.renew}
           submit={api.renewRecoveryCodes}
-          busy="Making..."
-          onCancel={() => setAction(null)}
-          onDone={(answer) => {
-            flow.send({ type: 'twoFactor.renewed', codes: answer.recovery_codes, status: answer.status })
-            onChange()
-          }}
+          onCancel={cancel}
+          onDone={(answer) => done({ type: 'twoFactor.renewed', codes: answer.recovery_codes, status: answer.status })}
         />
       )}
       {action === 'off' && (
         <ProofForm
-          label="Turn off two-factor sign-in"
-          intro="To turn it off, enter a code from your app (or a recovery code) and your password."
+          {...CHANGES.off}
           submit={api.disable}
-          busy="Turning off..."
-          onCancel={() => setAction(null)}
-          onDone={(next) => {
-            flow.send({ type: 'twoFactor.disabled', status: next })
-            onChange()
-          }}
+          onCancel={cancel}
+          onDone={(next) => done({ type: 'twoFactor.disabled', status: next })}
         />
       )}
     </>
@@ -155,13 +160,13 @@ function EnableForm({
 }) {
   const form = useFormFlow(api.enable, TwoFactorEnableInput, onEnabled)
   return (
-    <Form
-      className={css({ display: 'grid', gap: '3', maxW: 'md' })}
-      aria-label="Turn on two-factor sign-in"
-      onSubmit={(e) => {
-        e.preventDefault()
-        form.send(formValues(e.currentTarget))
-      }}
+    <ProofFields
+      label="Turn on two-factor sign-in"
+      form={form}
+      code={{ label: 'Code from the app', inputMode: 'numeric' }}
+      submitLabel="Turn on"
+      busy="Turning on..."
+      onCancel={onCancel}
     >
       <ol className={css({ display: 'grid', gap: '2', pl: '5', listStyleType: 'decimal' })}>
         <li>Scan this QR code with your authenticator app, or type the secret below into it.</li>
@@ -180,33 +185,7 @@ function EnableForm({
         <path d={qr.path} fill="black" />
       </svg>
       <CopyField label="Secret to type into the app" value={groupSecret(secret)} copyLabel="Copy secret" />
-      {form.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{form.message}</Alert.Description>
-        </Alert.Root>
-      )}
-      <FormField
-        label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        error={form.errors.code}
-      />
-      <PasswordField
-        label="Your password"
-        name="password"
-        invalid={Boolean(form.errors.password)}
-        errorText={form.errors.password}
-      />
-      <div className={row}>
-        <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? 'Turning on...' : 'Turn on'}
-        </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
-    </Form>
+    </ProofFields>
   )
 }
 
@@ -277,6 +256,44 @@ function ProofForm<T>({
 }) {
   const form = useFormFlow(submit, TwoFactorDisableInput, onDone)
   return (
+    <ProofFields
+      label={label}
+      form={form}
+      code={{ label: 'Code or recovery code' }}
+      submitLabel={label}
+      busy={busy}
+      onCancel={onCancel}
+    >
+      <h3 className={css({ fontWeight: 'medium' })}>{label}</h3>
+      <p className={css({ color: 'muted' })}>{intro}</p>
+    </ProofFields>
+  )
+}
+
+/**
+ * A form that a code from the authenticator app and the password prove (turning it on, and each change once it is
+ * on): what `children` say first, then the server's message, the two fields, the submit button and Cancel.
+ */
+function ProofFields({
+  label,
+  form,
+  code,
+  submitLabel,
+  busy,
+  onCancel,
+  children,
+}: {
+  /** The form's name, for assistive technology. */
+  label: string
+  form: FormFlow
+  code: { label: string; inputMode?: 'numeric' }
+  submitLabel: string
+  /** The submit button's words while the form is sent. */
+  busy: string
+  onCancel: () => void
+  children: ReactNode
+}) {
+  return (
     <Form
       className={css({ display: 'grid', gap: '3', maxW: 'md' })}
       aria-label={label}
@@ -285,14 +302,15 @@ function ProofForm<T>({
         form.send(formValues(e.currentTarget))
       }}
     >
-      <h3 className={css({ fontWeight: 'medium' })}>{label}</h3>
-      <p className={css({ color: 'muted' })}>{intro}</p>
-      {form.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{form.message}</Alert.Description>
-        </Alert.Root>
-      )}
-      <FormField label="Code or recovery code" name="code" autoComplete="one-time-code" error={form.errors.code} />
+      {children}
+      <ErrorAlert message={form.message} />
+      <FormField
+        label={code.label}
+        name="code"
+        inputMode={code.inputMode}
+        autoComplete="one-time-code"
+        error={form.errors.code}
+      />
       <PasswordField
         label="Your password"
         name="password"
@@ -301,7 +319,7 @@ function ProofForm<T>({
       />
       <div className={row}>
         <Button type="submit" disabled={form.submitting}>
-          {form.submitting ? busy : label}
+          {form.submitting ? busy : submitLabel}
         </Button>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

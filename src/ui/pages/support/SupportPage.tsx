@@ -11,14 +11,12 @@ import {
   type TicketSummary,
 } from '../../../domain/support.ts'
 import { SUPPORT_FAQ, searchFaq } from '../../../domain/support-faq.ts'
-import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
-import { Form } from '../../components/form.tsx'
 import * as Table from '../../components/table.tsx'
 import { showToast } from '../../components/toast-store.ts'
-import { accountHeading, accountSection } from '../account-sections.tsx'
-import { formValues } from '../auth/FormField.tsx'
+import { AccountForm, AccountSection } from '../account-sections.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { useFormFlow } from '../profile/use-form-flow.ts'
@@ -38,15 +36,12 @@ export function SupportPage() {
       >
         <Answers />
         <RequestForm />
-        <section className={accountSection} aria-labelledby="tickets-title">
-          <h2 id="tickets-title" className={accountHeading}>
-            {list?.operator ? 'All requests' : 'Your requests'}
-          </h2>
+        <AccountSection id="tickets-title" title={list?.operator ? 'All requests' : 'Your requests'}>
           {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
           {!list && !error && <LoadingCard />}
           {list && list.tickets.length === 0 && <p className={css({ color: 'muted' })}>No requests yet.</p>}
           {list && list.tickets.length > 0 && <Tickets tickets={list.tickets} operator={list.operator} />}
-        </section>
+        </AccountSection>
       </PageCard>
     </FeatureGate>
   )
@@ -56,10 +51,7 @@ function Answers() {
   const [query, setQuery] = useState('')
   const found = searchFaq(SUPPORT_FAQ, query)
   return (
-    <section className={accountSection} aria-labelledby="answers-title">
-      <h2 id="answers-title" className={accountHeading}>
-        Answers
-      </h2>
+    <AccountSection id="answers-title" title="Answers">
       <Field.Root>
         <Field.Label>Search the answers</Field.Label>
         <Field.Input
@@ -85,7 +77,7 @@ function Answers() {
           </details>
         ))}
       </div>
-    </section>
+    </AccountSection>
   )
 }
 
@@ -98,22 +90,8 @@ function RequestForm() {
     navigate(`/support/tickets/${ticket.id}`)
   })
   return (
-    <Form
-      className={accountSection}
-      aria-labelledby="request-title"
-      onSubmit={(e) => {
-        e.preventDefault()
-        form.send(formValues(e.currentTarget))
-      }}
-    >
-      <h2 id="request-title" className={accountHeading}>
-        Ask for help
-      </h2>
-      {form.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{form.message}</Alert.Description>
-        </Alert.Root>
-      )}
+    <AccountForm id="request-title" title="Ask for help" onValues={form.send}>
+      <ErrorAlert message={form.message} />
       <Field.Root invalid={Boolean(form.errors.subject)}>
         <Field.Label>Subject</Field.Label>
         <Field.Input name="subject" maxLength={120} />
@@ -158,7 +136,7 @@ function RequestForm() {
           {form.submitting ? 'Sending...' : 'Send the request'}
         </Button>
       </div>
-    </Form>
+    </AccountForm>
   )
 }
 

@@ -6,13 +6,11 @@ import { supportApi, ticketLoadLogic } from '../../../adapters/support-api.ts'
 import { failureMessage } from '../../../domain/api-failure.ts'
 import { formatDateTime } from '../../../domain/date-format.ts'
 import { ReplyInput, SUPPORT_CATEGORY_LABELS, type TicketView } from '../../../domain/support.ts'
-import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
-import { Form } from '../../components/form.tsx'
-import { accountHeading, accountSection } from '../account-sections.tsx'
-import { formValues } from '../auth/FormField.tsx'
+import { AccountForm, AccountSection } from '../account-sections.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { useFormFlow } from '../profile/use-form-flow.ts'
@@ -106,10 +104,7 @@ function Ticket({
         <dd>{formatDateTime(ticket.created_at)}</dd>
       </dl>
 
-      <section className={accountSection} aria-labelledby="thread-title">
-        <h2 id="thread-title" className={accountHeading}>
-          Conversation
-        </h2>
+      <AccountSection id="thread-title" title="Conversation">
         <ol className={css({ display: 'grid', gap: '3' })} aria-label="Messages">
           {ticket.messages.map((m) => (
             <li key={m.id} className={m.author === 'operator' ? fromOperator : fromUser}>
@@ -122,38 +117,19 @@ function Ticket({
             </li>
           ))}
         </ol>
-      </section>
+      </AccountSection>
 
-      <Form
-        ref={formRef}
-        className={accountSection}
-        aria-labelledby="reply-title"
-        onSubmit={(e) => {
-          e.preventDefault()
-          reply.send(formValues(e.currentTarget))
-        }}
-      >
-        <h2 id="reply-title" className={accountHeading}>
-          {operator ? 'Answer' : 'Reply'}
-        </h2>
+      <AccountForm ref={formRef} id="reply-title" title={operator ? 'Answer' : 'Reply'} onValues={reply.send}>
         {ticket.status === 'closed' && !operator && (
           <p className={css({ color: 'muted' })}>This request is closed. Writing here opens it again.</p>
         )}
-        {reply.message && (
-          <Alert.Root role="alert">
-            <Alert.Description>{reply.message}</Alert.Description>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={reply.message} />
         <Field.Root invalid={Boolean(reply.errors.message)}>
           <Field.Label>Your message</Field.Label>
           <Field.Textarea name="message" rows={5} maxLength={5000} />
           <Field.ErrorText>{reply.errors.message}</Field.ErrorText>
         </Field.Root>
-        {closeError && (
-          <Alert.Root role="alert">
-            <Alert.Description>{closeError}</Alert.Description>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={closeError} />
         <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
           <Button type="submit" disabled={reply.submitting}>
             {reply.submitting ? 'Sending...' : 'Send'}
@@ -164,7 +140,7 @@ function Ticket({
             </Button>
           )}
         </div>
-      </Form>
+      </AccountForm>
     </>
   )
 }
