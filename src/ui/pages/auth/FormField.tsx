@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import * as Alert from '../../components/alert.tsx'
 import * as Field from '../../components/field.tsx'
 import { Form } from '../../components/form.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { formStyle } from './AuthCard.tsx'
 
 /** A labelled input with its error: the field name is also the input's name. */
@@ -62,11 +62,7 @@ export function AuthForm({
         onValues(formValues(e.currentTarget))
       }}
     >
-      {alert && (
-        <Alert.Root role="alert">
-          <Alert.Description>{alert}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={alert} />
       {children}
     </Form>
   )

@@ -1,6 +1,7 @@
 import type { BillingMode, BillingOverview } from '../../../domain/billing.ts'
 import * as Alert from '../../components/alert.tsx'
 import { linkStyle } from '../auth/AuthCard.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { formatDate, plural } from '../monitors/format.ts'
 import type { BillingFlow } from './use-billing.ts'
 
@@ -36,11 +37,7 @@ export function ModeNote({ mode }: { mode: BillingMode }) {
 export function BillingMessages({ billing }: { billing: BillingFlow }) {
   return (
     <>
-      {billing.message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{billing.message}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={billing.message} />
       {billing.leavingTo && (
         <Alert.Root role="status" status="info">
           <Alert.Description>

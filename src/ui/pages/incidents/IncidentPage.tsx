@@ -24,7 +24,6 @@ import {
 import { MONITOR_PAGES } from '../../../domain/monitor-pages.ts'
 import { useEffects } from '../../app/effects.ts'
 import { useLive } from '../../app/use-live.ts'
-import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
@@ -33,6 +32,7 @@ import { Form } from '../../components/form.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import * as Table from '../../components/table.tsx'
 import { formValues } from '../auth/FormField.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { formatDuration, formatMs } from '../monitors/format.ts'
 import { StatusBadge } from '../monitors/StatusBadge.tsx'
 import { muted, numeric } from '../monitors/table-styles.ts'
@@ -134,11 +134,7 @@ function Incident({ incident, actor }: { incident: IncidentDetail; actor: Incide
         </PageHeader.Actions>
       </PageHeader.Root>
 
-      {ackError && (
-        <Alert.Root role="alert">
-          <Alert.Description>{ackError}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={ackError} />
 
       <Card.Root as="section" aria-labelledby="incident-facts" gap="3">
         <Card.Title id="incident-facts" fontSize="md">
@@ -294,11 +290,7 @@ function CommentForm({ actor }: { actor: IncidentActor }) {
         actor.send({ type: 'incident.comment', values: formValues(e.currentTarget) })
       }}
     >
-      {message && (
-        <Alert.Root role="alert">
-          <Alert.Description>{message}</Alert.Description>
-        </Alert.Root>
-      )}
+      <ErrorAlert message={message} />
       <Field.Root invalid={Boolean(errors.body)}>
         <Field.Label>Comment</Field.Label>
         <Field.Textarea name="body" rows={3} maxLength={INCIDENT_COMMENT_MAX} />

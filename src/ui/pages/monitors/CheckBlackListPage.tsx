@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { blacklistApi } from '../../../adapters/blacklist-api.ts'
 import { blacklistCheckLogic } from '../../../adapters/blacklist-check.actors.ts'
-import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import { Form } from '../../components/form.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { BlacklistZones } from './BlacklistZones.tsx'
 import { TextField } from './form-fields.tsx'
@@ -81,11 +81,7 @@ function OneOffCheck() {
             Asking the blacklists about {target}; this can take a few seconds...
           </p>
         )}
-        {message && (
-          <Alert.Root role="alert">
-            <Alert.Description>{message}</Alert.Description>
-          </Alert.Root>
-        )}
+        <ErrorAlert message={message} />
         {result && (
           <section
             aria-labelledby="check-result-title"

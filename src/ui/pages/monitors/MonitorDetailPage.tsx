@@ -15,6 +15,7 @@ import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
+import { ErrorAlert } from '../ErrorAlert.tsx'
 import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
@@ -199,11 +200,7 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
               </Alert.Description>
             </Alert.Root>
           )}
-          {checkHere?.error && (
-            <Alert.Root role="alert" mt="3">
-              <Alert.Description>{checkHere.error}</Alert.Description>
-            </Alert.Root>
-          )}
+          <ErrorAlert message={checkHere?.error} mt="3" />
         </div>
       </Card.Root>
 

@@ -10,6 +10,7 @@ import * as Alert from '../../../components/alert.tsx'
 import { Button } from '../../../components/button.tsx'
 import * as Dialog from '../../../components/dialog.tsx'
 import * as Field from '../../../components/field.tsx'
+import { ErrorAlert } from '../../ErrorAlert.tsx'
 import { plural } from '../format.ts'
 import { TagChip } from './TagChips.tsx'
 
@@ -114,11 +115,7 @@ export function ManageTagsDialog({ onClose }: { onClose: () => void }) {
           <Dialog.Content w="lg" maxH="90vh" overflowY="auto">
             <Dialog.Title>Manage tags</Dialog.Title>
             <Dialog.Description>Tags group monitors across types; filter the list by them.</Dialog.Description>
-            {refusal && (
-              <Alert.Root role="alert">
-                <Alert.Description>{refusal.message}</Alert.Description>
-              </Alert.Root>
-            )}
+            <ErrorAlert message={refusal?.message} />
             {error && (
               <Alert.Root role="alert">
                 <Alert.Description>{error}</Alert.Description>
