@@ -8,13 +8,13 @@ import { INCIDENT_STATE_LABELS, INCIDENT_STATES, type IncidentState } from '../.
 import { MONITOR_TYPE_PAGES, type MonitorType } from '../../../domain/monitor-types/pages.ts'
 import type { IncidentFilters } from '../../../machines/incidents.machine.ts'
 import { useLive } from '../../app/use-live.ts'
-import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Field from '../../components/field.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import * as Table from '../../components/table.tsx'
 import { formatDuration } from '../monitors/format.ts'
 import { numeric } from '../monitors/table-styles.ts'
+import { NewerOlderPager } from '../NewerOlderPager.tsx'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { IncidentStateChip, incidentPath, textLink } from './incident-parts.tsx'
 
@@ -203,30 +203,14 @@ export function IncidentsPage() {
               ))}
             </Table.Simple>
             {pages > 1 && (
-              <nav
-                aria-label="Incident pages"
-                className={css({ display: 'flex', gap: '3', alignItems: 'center', mt: '3', flexWrap: 'wrap' })}
-              >
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={filters.page <= 1}
-                  onClick={() => setPage(filters.page - 1)}
-                >
-                  Newer
-                </Button>
-                <span className={css({ color: 'muted', fontSize: 'sm' })}>
-                  Page {filters.page} of {pages} · {data.pagination.total} incidents
-                </span>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={filters.page >= pages}
-                  onClick={() => setPage(filters.page + 1)}
-                >
-                  Older
-                </Button>
-              </nav>
+              <NewerOlderPager
+                label="Incident pages"
+                page={filters.page}
+                pages={pages}
+                count={`${data.pagination.total} incidents`}
+                onPage={setPage}
+                className={css({ mt: '3', flexWrap: 'wrap' })}
+              />
             )}
           </div>
         ))}

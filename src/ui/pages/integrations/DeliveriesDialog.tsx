@@ -11,6 +11,7 @@ import { Button } from '../../components/button.tsx'
 import * as Dialog from '../../components/dialog.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Table from '../../components/table.tsx'
+import { NewerOlderPager } from '../NewerOlderPager.tsx'
 import { RetryAlert } from '../PageParts.tsx'
 import { DeliveryStatus } from './DeliveryStatus.tsx'
 
@@ -81,27 +82,14 @@ export function DeliveriesDialog({ integration, onClose }: DeliveriesDialogProps
                     </Table.Row>
                   ))}
                 </Table.Simple>
-                <nav aria-label="Delivery pages" className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={loading || (pagination?.page ?? 1) <= 1}
-                    onClick={() => deliveries.send({ type: 'deliveries.page', page: (pagination?.page ?? 1) - 1 })}
-                  >
-                    Newer
-                  </Button>
-                  <span className={css({ color: 'muted', fontSize: 'sm' })}>
-                    Page {pagination?.page ?? 1} of {pages} · {total} {total === 1 ? 'delivery' : 'deliveries'}
-                  </span>
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    disabled={loading || (pagination?.page ?? 1) >= pages}
-                    onClick={() => deliveries.send({ type: 'deliveries.page', page: (pagination?.page ?? 1) + 1 })}
-                  >
-                    Older
-                  </Button>
-                </nav>
+                <NewerOlderPager
+                  label="Delivery pages"
+                  page={pagination?.page ?? 1}
+                  pages={pages}
+                  count={`${total} ${total === 1 ? 'delivery' : 'deliveries'}`}
+                  disabled={loading}
+                  onPage={(page) => deliveries.send({ type: 'deliveries.page', page })}
+                />
               </>
             )}
           </Dialog.Content>

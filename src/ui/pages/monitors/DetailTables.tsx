@@ -2,8 +2,8 @@ import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { CheckResult, Incident } from '../../../domain/check-result.ts'
 import type { Pagination } from '../../../machines/monitor-detail.machine.ts'
-import { Button } from '../../components/button.tsx'
 import * as Table from '../../components/table.tsx'
+import { NewerOlderPager } from '../NewerOlderPager.tsx'
 import { formatDateTime, formatDuration, formatMs } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted, numeric } from './table-styles.ts'
@@ -42,22 +42,14 @@ export function ResultsTable({
           </Table.Row>
         ))}
       </Table.Simple>
-      <nav aria-label="Result pages" className={css({ display: 'flex', gap: '3', alignItems: 'center', mt: '3' })}>
-        <Button size="sm" variant="outline" disabled={pagination.page <= 1} onClick={() => onPage(pagination.page - 1)}>
-          Newer
-        </Button>
-        <span className={css({ color: 'muted', fontSize: 'sm' })}>
-          Page {pagination.page} of {pages} · {pagination.total} checks
-        </span>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={pagination.page >= pages}
-          onClick={() => onPage(pagination.page + 1)}
-        >
-          Older
-        </Button>
-      </nav>
+      <NewerOlderPager
+        label="Result pages"
+        page={pagination.page}
+        pages={pages}
+        count={`${pagination.total} checks`}
+        onPage={onPage}
+        className={css({ mt: '3' })}
+      />
     </>
   )
 }
