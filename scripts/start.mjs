@@ -2,7 +2,6 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { register } from 'tsx/esm/api'
 
 const staticDir = resolve(process.env.STATIC_DIR || 'dist')
 if (!existsSync(resolve(staticDir, 'index.html'))) {
@@ -10,5 +9,5 @@ if (!existsSync(resolve(staticDir, 'index.html'))) {
   const { status } = spawnSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' })
   if (status !== 0) process.exit(status ?? 1)
 }
-register()
+// Node runs the server's TypeScript itself (type stripping): no loader in production.
 await import('../src/server/main.ts')

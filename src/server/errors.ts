@@ -17,15 +17,17 @@ export type FailureKind =
   | 'unavailable'
 
 export class Failure extends Error {
-  constructor(
-    readonly kind: FailureKind,
-    message: string,
-    /** A message per field, for a form to show at each. */
-    readonly errors?: Record<string, string>,
-    /** For `too_many`: when to try again. */
-    readonly retryAfterSeconds?: number,
-  ) {
+  readonly kind: FailureKind
+  /** A message per field, for a form to show at each. */
+  readonly errors?: Record<string, string>
+  /** For `too_many`: when to try again. */
+  readonly retryAfterSeconds?: number
+
+  constructor(kind: FailureKind, message: string, errors?: Record<string, string>, retryAfterSeconds?: number) {
     super(message)
+    this.kind = kind
+    this.errors = errors
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 

@@ -12,7 +12,10 @@ class FakeSource {
   onerror: (() => void) | null = null
   closed = false
   readonly listeners = new Map<string, ((m: { data: string }) => void)[]>()
-  constructor(readonly url: string) {}
+  readonly url: string
+  constructor(url: string) {
+    this.url = url
+  }
   addEventListener(name: string, listener: (m: { data: string }) => void) {
     this.listeners.set(name, [...(this.listeners.get(name) ?? []), listener])
   }

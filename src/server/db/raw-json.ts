@@ -3,7 +3,11 @@
 
 /** JSON text to place into an answer as it is. Only for text this server stored with JSON.stringify. */
 export class RawJson {
-  constructor(readonly text: string) {}
+  readonly text: string
+
+  constructor(text: string) {
+    this.text = text
+  }
 }
 
 /** JSON array text of stored JSON texts. */

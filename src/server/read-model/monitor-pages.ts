@@ -79,7 +79,7 @@ export const pageThreads = (source: PageSource, size: number, logger: Logger): M
   let asked = 0
 
   const start = (): Thread => {
-    const worker = new Worker(new URL('./monitor-page.thread.mjs', import.meta.url), { workerData: source })
+    const worker = new Worker(new URL('./monitor-page.thread.ts', import.meta.url), { workerData: source })
     // The serving process's own work keeps it alive: the threads do not.
     worker.unref()
     const thread: Thread = { worker, waiting: new Map() }

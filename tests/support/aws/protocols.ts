@@ -17,14 +17,16 @@ export interface Answer {
 
 /** An error answer in the making; the dispatcher writes it in the protocol of the service asked. */
 export class AwsFault extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    /** The code CloudWatch's query-compatible header carries, when it differs from the JSON one. */
-    readonly queryCode?: string,
-  ) {
+  readonly status: number
+  readonly code: string
+  /** The code CloudWatch's query-compatible header carries, when it differs from the JSON one. */
+  readonly queryCode?: string
+
+  constructor(status: number, code: string, message: string, queryCode?: string) {
     super(message)
+    this.status = status
+    this.code = code
+    this.queryCode = queryCode
   }
 }
 
@@ -33,10 +35,12 @@ const escapeXml = (s: string) =>
 
 /** A list whose members are named after their type (query protocol: `member`, RDS: `DBInstance`). */
 class Members {
-  constructor(
-    readonly name: string,
-    readonly items: XmlValue[],
-  ) {}
+  readonly name: string
+  readonly items: XmlValue[]
+  constructor(name: string, items: XmlValue[]) {
+    this.name = name
+    this.items = items
+  }
 }
 export const members = (name: string, items: XmlValue[]) => new Members(name, items)
 

@@ -116,7 +116,9 @@ export function fakeLiveStream() {
     onopen: (() => void) | null = null
     onerror: (() => void) | null = null
     listeners = new Map<string, (m: { data: string }) => void>()
-    constructor(public url: string) {
+    url: string
+    constructor(url: string) {
+      this.url = url
       sources.push(this)
     }
     addEventListener(name: string, fn: (m: { data: string }) => void) {

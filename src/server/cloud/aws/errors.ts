@@ -5,15 +5,17 @@ import type { AwsErrorKind, AwsPartStatus } from '../../../domain/aws.ts'
 
 export class AwsCallError extends Error {
   override name = 'AwsCallError'
-  constructor(
-    readonly kind: AwsErrorKind,
-    message: string,
-    /** The IAM action that failed or was refused, such as ec2:DescribeInstances. */
-    readonly action: string | null,
-    /** AWS's error code (AccessDenied, RequestLimitExceeded, ...) or the network error's code. */
-    readonly awsCode: string | null = null,
-  ) {
+  readonly kind: AwsErrorKind
+  /** The IAM action that failed or was refused, such as ec2:DescribeInstances. */
+  readonly action: string | null
+  /** AWS's error code (AccessDenied, RequestLimitExceeded, ...) or the network error's code. */
+  readonly awsCode: string | null
+
+  constructor(kind: AwsErrorKind, message: string, action: string | null, awsCode: string | null = null) {
     super(message)
+    this.kind = kind
+    this.action = action
+    this.awsCode = awsCode
   }
 
   get status(): Extract<AwsPartStatus, { ok: false }> {

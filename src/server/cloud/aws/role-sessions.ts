@@ -22,18 +22,22 @@ const cacheKey = (role: AwsRoleInput, options: AwsOptions) =>
 export class AwsRoleSessions {
   readonly #entries = new Map<string, Entry>()
 
-  constructor(private readonly now: () => number = Date.now) {}
+  readonly #now: () => number
+
+  constructor(now: () => number = Date.now) {
+    this.#now = now
+  }
 
   /** Credentials of the role: cached ones while they have more than five minutes left, else new ones. */
   credentials(role: AwsRoleInput, options: AwsOptions): Promise<AwsIdentity> {
     const key = cacheKey(role, options)
     const cached = this.#entries.get(key)
-    if (cached && cached.expiresAt - RENEW_BEFORE_MS > this.now()) return cached.identity
+    if (cached && cached.expiresAt - RENEW_BEFORE_MS > this.#now()) return cached.identity
     const entry: Entry = { identity: assumeRole(role, options), expiresAt: Number.POSITIVE_INFINITY }
     this.#entries.set(key, entry)
     entry.identity.then(
       (identity) => {
-        entry.expiresAt = identity.expiration?.getTime() ?? this.now()
+        entry.expiresAt = identity.expiration?.getTime() ?? this.#now()
       },
       () => {
         if (this.#entries.get(key) === entry) this.#entries.delete(key)

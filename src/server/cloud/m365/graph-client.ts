@@ -16,12 +16,13 @@ export interface GraphSettings {
 
 /** A non-2xx answer: its status, Graph's error code and message. */
 export class GraphError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
+  readonly status: number
+  readonly code: string
+
+  constructor(status: number, code: string, message: string) {
     super(message)
+    this.status = status
+    this.code = code
     this.name = 'GraphError'
   }
 }
