@@ -45,7 +45,7 @@ export const configuredServers = (dnsServers: readonly string[]): Servers | { pr
   return serversOf(list)
 }
 
-// c-ares (1.34 in Node 20) waits at most 5 s for the answer to one try. Once a server has answered three
+// c-ares (1.34 in Node 20 and 22) waits at most 5 s for the answer to one try. Once a server has answered three
 // queries on a channel it waits only five times their average (at least 250 ms) and drops a later answer to
 // an earlier try: a channel that asked a cached name quickly would then fail a slower name long before the
 // check's timeout. So every query has a channel of its own (it costs about 0.05 ms): its first try waits the

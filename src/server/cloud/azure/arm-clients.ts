@@ -19,7 +19,10 @@ export interface ArmSettings {
 const clientOptions = ({ armUrl, retry }: ArmSettings) => ({
   endpoint: armUrl,
   $host: armUrl,
+  // The classic clients (Resource Health, Cost Management) read credentialScopes, the generated ones (resources,
+  // subscriptions) credentials.scopes: without it they ask for the public cloud's audience, whatever the endpoint.
   credentialScopes: scopeFor(armUrl),
+  credentials: { scopes: [scopeFor(armUrl)] },
   retryOptions: { maxRetries: 3, ...retry },
   userAgentOptions: { userAgentPrefix: 'vigil-monitoring' },
 })
