@@ -3,6 +3,7 @@ import type { MonitorStatus } from '../../../domain/monitor-status.ts'
 import type { ResultVerdict } from '../../../domain/result-verdict.ts'
 import { postgresBeats, sqliteBeats } from '../migrations/020-list-summaries.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 import { isPostgres } from './one-of.ts'
 
 /**
@@ -47,16 +48,16 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       .where('monitor_id', '=', monitorId)
       .where('checked_at', '>=', range.from)
       .where('checked_at', '<=', range.to)
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       inRange
         .selectAll()
         .orderBy('checked_at', 'desc')
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
-      inRange.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(inRange),
     ])
-    return { rows: rows.map(fromRow), total: Number(count.n) }
+    return { rows: rows.map(fromRow), total }
   },
 
   /**

@@ -4,6 +4,7 @@ import type { AlertEvent } from '../../../domain/alert.ts'
 import type { DELIVERY_STATUSES, IntegrationType } from '../../../domain/integration.schema.ts'
 import type { Dialect } from '../database.ts'
 import type { DB, DeliveriesTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 // The outbox of everything sent: alerts to a user's channels, and account mail to an address. A worker leases
 // what is due, sends it and settles it (delivery-worker.ts).
@@ -140,7 +141,7 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
     /** One integration's deliveries, newest first. */
     pageOf: async (integrationId: string, page: number, limit: number) => {
       const base = db.selectFrom('deliveries').where('integration_id', '=', integrationId)
-      const [rows, count] = await Promise.all([
+      const [rows, total] = await Promise.all([
         base
           .selectAll()
           .orderBy('created_at', 'desc')
@@ -148,9 +149,9 @@ export const deliveriesRepo = (db: Kysely<DB>) => {
           .limit(limit)
           .offset((page - 1) * limit)
           .execute(),
-        base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+        countRows(base),
       ])
-      return { rows: rows.map(fromRow), total: Number(count.n) }
+      return { rows: rows.map(fromRow), total }
     },
 
     /** The account mail sent to an address, newest first. */

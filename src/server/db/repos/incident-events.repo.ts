@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DB, IncidentEventsTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 // An incident's timeline (migration 019). Alert and reminder rows name one channel delivery each; the channel and
 // the delivery's outcome are read from `deliveries` and `integrations` as they stand now, not copied.
@@ -63,14 +64,14 @@ export const incidentEventsRepo = (db: Kysely<DB>) => ({
       .where('checked_at', '>=', from)
       .where('checked_at', '<=', to)
       .where('ok', '=', 0)
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       failing
         .select(['checked_at', 'status', 'verdict', 'message', 'response_ms', 'detail'])
         .orderBy('checked_at')
         .limit(limit)
         .execute(),
-      failing.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(failing),
     ])
-    return { rows, total: Number(count.n) }
+    return { rows, total }
   },
 })

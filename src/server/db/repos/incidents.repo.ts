@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, type Selectable, sql } from 'kysely'
 import type { DB, IncidentsTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 export type IncidentRow = Selectable<IncidentsTable>
 export type IncidentListRow = IncidentRow & { monitor_name: string; monitor_type: string }
@@ -70,7 +71,7 @@ export const incidentsRepo = (db: Kysely<DB>) => ({
           w.or([w('incidents.resolved_at', 'is', null), w('incidents.resolved_at', '>=', filter.from as number)]),
         ),
       )
-    const [rows, count] = await Promise.all([
+    const [rows, total] = await Promise.all([
       base
         .selectAll('incidents')
         .select(['monitors.name as monitor_name', 'monitors.type as monitor_type'])
@@ -79,9 +80,9 @@ export const incidentsRepo = (db: Kysely<DB>) => ({
         .limit(limit)
         .offset((page - 1) * limit)
         .execute(),
-      base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      countRows(base),
     ])
-    return { rows, total: Number(count.n) }
+    return { rows, total }
   },
 
   /** The monitors' incidents that overlap [from, to]. */

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
 import type { Dialect } from '../database.ts'
 import type { DB } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 import { fromRow, type MonitorChange, type MonitorRecord, toColumns, toRow } from './monitor-record.ts'
 
 export type { MonitorChange, MonitorRecord } from './monitor-record.ts'
@@ -54,16 +55,12 @@ export const monitorsRepo = (db: Kysely<DB>) => ({
         ),
 
   /** The user's monitors; `running`: only those not paused. */
-  countOwned: async (userId: string, { running = false } = {}) =>
-    Number(
-      (
-        await db
-          .selectFrom('monitors')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .$if(running, (q) => q.where('paused', '=', 0))
-          .executeTakeFirstOrThrow()
-      ).n,
+  countOwned: (userId: string, { running = false } = {}) =>
+    countRows(
+      db
+        .selectFrom('monitors')
+        .where('user_id', '=', userId)
+        .$if(running, (q) => q.where('paused', '=', 0)),
     ),
 
   /** Changes one of the user's monitors; the row after the change, or undefined when it is not theirs. */

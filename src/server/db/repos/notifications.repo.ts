@@ -2,6 +2,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { Notification, NotificationType } from '../../../domain/notification.ts'
 import { newId } from '../../ids.ts'
 import type { DB, NotificationsTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 export type NotificationRow = Selectable<NotificationsTable>
 
@@ -77,9 +78,9 @@ export const notificationsRepo = (db: Kysely<DB>) => ({
         .select(['total', 'unread'])
         .where('user_id', '=', userId)
         .executeTakeFirst(),
-      filtered ? mine.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow() : null,
+      filtered ? countRows(mine) : null,
     ])
-    return { rows, total: matching ? Number(matching.n) : (counts?.total ?? 0), unread: counts?.unread ?? 0 }
+    return { rows, total: matching ?? counts?.total ?? 0, unread: counts?.unread ?? 0 }
   },
 
   /** Marks every unread notification of the user read; how many were. */

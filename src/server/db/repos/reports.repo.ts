@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { DB, ReportSchedulesTable, ReportSendsTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 // Report schedules and their sends. A send's outcome is that of its outbox deliveries, read with it.
 
@@ -32,16 +33,7 @@ export const reportsRepo = (db: Kysely<DB>) => ({
       .orderBy('schedule_id')
       .execute(),
 
-  countOf: async (userId: string) =>
-    Number(
-      (
-        await db
-          .selectFrom('report_schedules')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  countOf: (userId: string) => countRows(db.selectFrom('report_schedules').where('user_id', '=', userId)),
 
   /** Schedules whose next report is due, oldest first. */
   due: (now: number, limit: number) =>

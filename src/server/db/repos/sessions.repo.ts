@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import { compiledOnce } from '../compiled-once.ts'
 import type { DB } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 export const sessionsRepo = (db: Kysely<DB>) => {
   // Read for every signed-in request.
@@ -59,13 +60,6 @@ export const sessionsRepo = (db: Kysely<DB>) => {
 
     deleteExpired: (now: number) => db.deleteFrom('sessions').where('expires_at', '<=', now).execute(),
 
-    countOfUser: async (userId: string) => {
-      const row = await db
-        .selectFrom('sessions')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .executeTakeFirstOrThrow()
-      return Number(row.n)
-    },
+    countOfUser: (userId: string) => countRows(db.selectFrom('sessions').where('user_id', '=', userId)),
   }
 }

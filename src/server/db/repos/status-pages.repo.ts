@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely'
 import type { DB, StatusPageComponentsTable, StatusPagesTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 export type StatusPageRow = Selectable<StatusPagesTable>
 export type StatusComponentRow = Selectable<StatusPageComponentsTable>
@@ -16,16 +17,7 @@ export const statusPagesRepo = (db: Kysely<DB>) => ({
       .orderBy('page_id')
       .execute(),
 
-  countOwned: async (userId: string) =>
-    Number(
-      (
-        await db
-          .selectFrom('status_pages')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('user_id', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    ),
+  countOwned: (userId: string) => countRows(db.selectFrom('status_pages').where('user_id', '=', userId)),
 
   findOwned: (userId: string, pageId: string) =>
     db

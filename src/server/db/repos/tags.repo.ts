@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import { compiledOnce } from '../compiled-once.ts'
 import type { DB, TagsTable } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 // A user's tags and which of their monitors carry them.
 
@@ -44,16 +45,7 @@ export const tagsRepo = (db: Kysely<DB>) => {
     /** The user's tags by name, as a list row shows them. */
     shownOf: (userId: string) => shown({ userId }),
 
-    countOwned: async (userId: string) =>
-      Number(
-        (
-          await db
-            .selectFrom('tags')
-            .select((e) => e.fn.countAll<number>().as('n'))
-            .where('user_id', '=', userId)
-            .executeTakeFirstOrThrow()
-        ).n,
-      ),
+    countOwned: (userId: string) => countRows(db.selectFrom('tags').where('user_id', '=', userId)),
 
     findOwned: async (userId: string, tagId: string) => (await owned({ userId, tagId }))[0],
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { DB } from '../schema.ts'
+import { countRows } from './count-rows.ts'
 
 // Two-factor sign-in: the user's sealed TOTP secret, their recovery codes (hashes) and the sign-ins waiting for
 // their second step. Each "use" is one conditional update, so two requests at once cannot both spend a code.
@@ -64,15 +65,8 @@ export const twoFactorRepo = (db: Kysely<DB>) => ({
     return Number(result.numUpdatedRows) === 1
   },
 
-  recoveryCodesLeft: async (userId: string) => {
-    const row = await db
-      .selectFrom('recovery_codes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('used_at', 'is', null)
-      .executeTakeFirstOrThrow()
-    return Number(row.n)
-  },
+  recoveryCodesLeft: (userId: string) =>
+    countRows(db.selectFrom('recovery_codes').where('user_id', '=', userId).where('used_at', 'is', null)),
 
   insertChallenge: (row: { token_hash: string; user_id: string; created_at: number; expires_at: number }) =>
     db
