@@ -72,25 +72,18 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       const times = await db
         .selectFrom('monitors as m')
         .where('m.monitor_id', 'in', chunk)
-        .select((eb) => [
-          'm.monitor_id',
-          eb
-            .selectFrom('check_results as r')
-            .select('r.checked_at')
-            .whereRef('r.monitor_id', '=', 'm.monitor_id')
-            .where('r.checked_at', '<', at)
-            .orderBy('r.checked_at', 'desc')
-            .limit(1)
-            .as('before_at'),
-          eb
-            .selectFrom('check_results as r')
-            .select('r.checked_at')
-            .whereRef('r.monitor_id', '=', 'm.monitor_id')
-            .where('r.checked_at', '>=', at)
-            .orderBy('r.checked_at', 'asc')
-            .limit(1)
-            .as('after_at'),
-        ])
+        .select((eb) => {
+          // The time of the monitor's nearest result on one side of `at`.
+          const nearest = (side: '<' | '>=', order: 'desc' | 'asc') =>
+            eb
+              .selectFrom('check_results as r')
+              .select('r.checked_at')
+              .whereRef('r.monitor_id', '=', 'm.monitor_id')
+              .where('r.checked_at', side, at)
+              .orderBy('r.checked_at', order)
+              .limit(1)
+          return ['m.monitor_id', nearest('<', 'desc').as('before_at'), nearest('>=', 'asc').as('after_at')]
+        })
         .execute()
       const wanted = times.flatMap((t) => [t.before_at, t.after_at].filter((x) => x !== null).map(Number))
       const rows = wanted.length
