@@ -1,10 +1,11 @@
 import { FetchError, ofetch } from 'ofetch'
 import * as v from 'valibot'
 import type { ApiFailure } from '../domain/api-failure.ts'
-import { AuthResult, User } from '../domain/auth.schema.ts'
-import { NotificationPage } from '../domain/notification.ts'
-import { Plan } from '../domain/plan.ts'
-import { Subscription } from '../domain/subscription.ts'
+import { Message } from '../domain/api-message.ts'
+import { AuthResult, Verified } from '../domain/auth.schema.ts'
+import { NotificationPage, NotificationsRead, OneNotification } from '../domain/notification.ts'
+import { PlanList } from '../domain/plan.ts'
+import { OneSubscription } from '../domain/subscription.ts'
 import { LoginOutcome } from '../domain/two-factor.ts'
 import { readToken } from './storage.ts'
 
@@ -21,7 +22,6 @@ const http = ofetch.create({
 })
 
 const data = <S extends v.GenericSchema>(schema: S) => v.object({ data: schema })
-const Message = v.object({ message: v.string() })
 
 /** Any failure becomes an ApiFailure: the HTTP status (0 when unreachable) and the server's message. */
 const toFailure = (error: unknown): ApiFailure => {
@@ -84,7 +84,7 @@ export const callFile = async (
 }
 
 export const api = {
-  verifySession: () => call(v.object({ user: User }), 'auth/verify').then((d) => d.user),
+  verifySession: () => call(Verified, 'auth/verify').then((d) => d.user),
 
   /** Signed in, or (two-factor sign-in on) a challenge for the second step. */
   login: (body: { email: string; password: string }) => call(LoginOutcome, 'auth/login', { method: 'POST', body }),
@@ -120,21 +120,19 @@ export const api = {
       },
     }),
   /** Marks every unread notification of the user read. */
-  markAllNotificationsRead: () => call(v.unknown(), 'user_notification/read_all', { method: 'POST' }),
+  markAllNotificationsRead: () => call(NotificationsRead, 'user_notification/read_all', { method: 'POST' }),
 
   markNotificationRead: (notificationId: string) =>
-    call(v.unknown(), 'user_notification', { method: 'PATCH', body: { notification_id: notificationId } }),
+    call(OneNotification, 'user_notification', { method: 'PATCH', body: { notification_id: notificationId } }),
 
   changePassword: (userId: string, body: { current_password: string; new_password: string }) =>
     call(Message, `user/user_password_change/${encodeURIComponent(userId)}`, { method: 'PUT', body }),
 
-  subscription: () => call(v.object({ subscription: Subscription }), 'user_subscription').then((d) => d.subscription),
+  subscription: () => call(OneSubscription, 'user_subscription').then((d) => d.subscription),
 
   changePlan: (body: { plan: 'Basic' | 'Pro'; billing_frequency?: 'Monthly' | 'Yearly'; is_free_trial?: boolean }) =>
-    call(v.object({ subscription: Subscription }), 'user_subscription', { method: 'PUT', body }).then(
-      (d) => d.subscription,
-    ),
+    call(OneSubscription, 'user_subscription', { method: 'PUT', body }).then((d) => d.subscription),
 
-  plans: () => call(v.object({ plans: v.array(Plan) }), 'plans').then((d) => d.plans),
+  plans: () => call(PlanList, 'plans').then((d) => d.plans),
 }
 export type Api = typeof api

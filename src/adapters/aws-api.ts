@@ -1,4 +1,4 @@
-import * as v from 'valibot'
+import type * as v from 'valibot'
 import {
   AwsAccount,
   AwsAmplifyPage,
@@ -7,7 +7,7 @@ import {
   AwsLightsailPage,
   AwsRdsPage,
   AwsServicesPage,
-  AwsSetup,
+  OneAwsSetup,
 } from '../domain/aws-account.ts'
 import { call } from './api.ts'
 import { cloudAccountApi } from './cloud-api.ts'
@@ -33,7 +33,7 @@ export const awsApi = {
   ...accounts,
 
   /** The policy to attach, the external id a role must require, the regions to choose from. */
-  setup: () => call(v.object({ setup: AwsSetup }), 'aws/setup').then((d) => d.setup),
+  setup: () => call(OneAwsSetup, 'aws/setup').then((d) => d.setup),
 
   page: <P extends AwsPageId>(id: string, page: P): Promise<AwsPageData<P>> =>
     accounts.page(AWS_PAGE_SCHEMAS[page], id, page) as Promise<AwsPageData<P>>,

@@ -1,10 +1,7 @@
-import * as v from 'valibot'
-import { BlacklistDetail } from '../domain/check-details.ts'
+import { BlacklistCheck } from '../domain/check-details.ts'
 import { call } from './api.ts'
 
 // The one-off blacklist check of the Check Black List page; its answer parsed by the domain's schema.
-
-const BlacklistCheck = v.object({ ...BlacklistDetail.entries, checked_at: v.string() })
 
 export const blacklistApi = {
   /**
@@ -12,8 +9,6 @@ export const blacklistApi = {
    * target the server will not check, 403 when the plan is locked, 429 when asked too often.
    */
   check: (target: string) =>
-    call(v.object({ result: BlacklistCheck }), 'blacklist/check', { method: 'POST', body: { target } }).then(
-      (d) => d.result,
-    ),
+    call(BlacklistCheck, 'blacklist/check', { method: 'POST', body: { target } }).then((d) => d.result),
 }
 export type BlacklistApi = typeof blacklistApi

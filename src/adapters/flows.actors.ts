@@ -62,7 +62,7 @@ export const notificationsLogic = (
         api.notifications(page.page, page.limit, { type: page.type, read: page.read }),
       ),
       markRead: fromPromise(({ input }) => api.markNotificationRead(input.notificationId)),
-      markAllRead: fromPromise(() => api.markAllNotificationsRead()),
+      markAllRead: fromPromise<unknown>(() => api.markAllNotificationsRead()),
     },
     actions: {
       navigate: (_, { path }) => fx.navigate(path),

@@ -1,6 +1,5 @@
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { IncidentDetail, IncidentEvent, IncidentPage } from '../domain/incident.ts'
+import { IncidentPage, OneIncidentDetail, OneIncidentEvent } from '../domain/incident.ts'
 import { incidentMachine } from '../machines/incident.machine.ts'
 import { type IncidentsQuery, incidentsMachine } from '../machines/incidents.machine.ts'
 import { call } from './api.ts'
@@ -10,7 +9,6 @@ import type { Effects } from './flows.actors.ts'
 // evidence, acknowledging it and commenting on it; every answer parsed by the domain's schemas.
 
 const incidentPath = (id: string, action = '') => `incidents/${encodeURIComponent(id)}${action}`
-const OneIncident = v.object({ incident: IncidentDetail })
 
 export const incidentsApi = {
   /** Newest first, filtered; empty filters are left out of the query. */
@@ -18,13 +16,11 @@ export const incidentsApi = {
     call(IncidentPage, 'incidents', {
       query: Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined && value !== '')),
     }),
-  incident: (id: string) => call(OneIncident, incidentPath(id)).then((d) => d.incident),
+  incident: (id: string) => call(OneIncidentDetail, incidentPath(id)).then((d) => d.incident),
   acknowledge: (id: string) =>
-    call(OneIncident, incidentPath(id, '/acknowledge'), { method: 'POST' }).then((d) => d.incident),
+    call(OneIncidentDetail, incidentPath(id, '/acknowledge'), { method: 'POST' }).then((d) => d.incident),
   comment: (id: string, body: string) =>
-    call(v.object({ event: IncidentEvent }), incidentPath(id, '/comments'), { method: 'POST', body: { body } }).then(
-      (d) => d.event,
-    ),
+    call(OneIncidentEvent, incidentPath(id, '/comments'), { method: 'POST', body: { body } }).then((d) => d.event),
 }
 export type IncidentsApi = typeof incidentsApi
 

@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
+import type { IntegrationList } from '../domain/integration.schema.ts'
 import { loadMachine } from '../machines/load.machine.ts'
-import type { IntegrationList, IntegrationsApi } from './integrations-api.ts'
+import type { IntegrationsApi } from './integrations-api.ts'
 
 // Apart from the integrations page's flows, so the monitor pages load only this.
 

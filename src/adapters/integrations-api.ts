@@ -1,5 +1,12 @@
-import * as v from 'valibot'
-import { Delivery, Integration, type IntegrationType } from '../domain/integration.schema.ts'
+import { Message } from '../domain/api-message.ts'
+import {
+  CreatedIntegration,
+  DeliveryPage,
+  IntegrationList,
+  type IntegrationType,
+  OneDelivery,
+  OneIntegration,
+} from '../domain/integration.schema.ts'
 import { call } from './api.ts'
 
 // The alert channels' calls of the API client, apart from api.ts so that their schemas load with the pages
@@ -7,15 +14,6 @@ import { call } from './api.ts'
 
 /** Where "Add to Slack" goes: the server answers with a redirect to Slack, and Slack comes back to it. */
 export const SLACK_INSTALL_PATH = '/api/integrations/slack/install'
-
-const Pagination = v.object({ total: v.number(), page: v.number(), limit: v.number(), total_pages: v.number() })
-const IntegrationList = v.object({ integrations: v.array(Integration), slack_install_available: v.boolean() })
-export type IntegrationList = v.InferOutput<typeof IntegrationList>
-const Created = v.object({ integration: Integration, webhook_secret: v.optional(v.string()) })
-export type CreatedIntegration = v.InferOutput<typeof Created>
-const OneIntegration = v.object({ integration: Integration })
-const DeliveryPage = v.object({ deliveries: v.array(Delivery), pagination: Pagination })
-export type DeliveryPage = v.InferOutput<typeof DeliveryPage>
 
 const integrationPath = (id: string, action = '') => `integrations/${encodeURIComponent(id)}${action}`
 
@@ -25,18 +23,17 @@ export const integrationsApi = {
 
   /** A new channel; a webhook's signing secret comes back whole this once. */
   createIntegration: (body: { type: IntegrationType } & Record<string, unknown>) =>
-    call(Created, 'integrations', { method: 'POST', body }),
+    call(CreatedIntegration, 'integrations', { method: 'POST', body }),
 
   /** Name, on/off and settings of its type; a secret left out stays as it was. */
   updateIntegration: (id: string, body: Record<string, unknown>) =>
     call(OneIntegration, integrationPath(id), { method: 'PATCH', body }).then((d) => d.integration),
 
-  deleteIntegration: (id: string) =>
-    call(v.object({ message: v.string() }), integrationPath(id), { method: 'DELETE' }).then((d) => d.message),
+  deleteIntegration: (id: string) => call(Message, integrationPath(id), { method: 'DELETE' }).then((d) => d.message),
 
   /** Sends a test message now; the delivery says whether the channel took it. */
   testIntegration: (id: string) =>
-    call(v.object({ delivery: Delivery }), integrationPath(id, '/test'), { method: 'POST' }).then((d) => d.delivery),
+    call(OneDelivery, integrationPath(id, '/test'), { method: 'POST' }).then((d) => d.delivery),
 
   /** Newest first. */
   deliveries: (id: string, query: { page: number; limit: number }) =>

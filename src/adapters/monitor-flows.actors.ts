@@ -1,20 +1,15 @@
 import { fromPromise } from 'xstate'
 import { type ApiFailure, failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
+import type { Monitor, SavedMonitor } from '../domain/monitor.schema.ts'
 import { FORM_FAILED } from '../machines/form.machine.ts'
 import { monitorActionsMachine } from '../machines/monitor-actions.machine.ts'
 import { type MonitorSaveRequest, monitorFormMachine } from '../machines/monitor-form.machine.ts'
-import { pollingMachine } from '../machines/polling.machine.ts'
 import { changedFields, type SaveRequest } from '../machines/save-form.machine.ts'
 import type { Effects } from './flows.actors.ts'
 import type { MonitorListApi } from './monitor-list-api.ts'
-import type { MonitorList, MonitorsApi, SavedMonitor } from './monitors-api.ts'
+import type { MonitorsApi } from './monitors-api.ts'
 
 // The monitor pages' flows with their effects: the monitor calls of the API, the router and the toaster.
-
-/** A list page's monitors of one type, asked again every 10 s. */
-export const monitorListLogic = (api: MonitorsApi, type: MonitorType) =>
-  pollingMachine<MonitorList>().provide({ actors: { fetch: fromPromise(() => api.monitors(type)) } })
 
 /** Pause, resume, delete and check now; the page that shows the monitor hears of changes. */
 export const monitorActionsLogic = (

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { BulkOutcome, type ListChoice, MonitorPage, requestOf } from '../domain/monitor-list-view.ts'
-import { Tag, type TagColor, TagRef } from '../domain/tags.ts'
+import { MonitorTagList, OneTag, type TagColor, TagList } from '../domain/tags.ts'
 import type { BulkRequest } from '../machines/monitor-list.machine.ts'
 import { call } from './api.ts'
 
@@ -28,19 +28,19 @@ export const monitorListApi = {
     }),
 
   /** The user's tags, each with how many monitors carry it. */
-  tags: () => call(v.object({ tags: v.array(Tag) }), 'tags').then((d) => d.tags),
+  tags: () => call(TagList, 'tags').then((d) => d.tags),
 
   createTag: (body: { name: string; color: TagColor }) =>
-    call(v.object({ tag: Tag }), 'tags', { method: 'POST', body }).then((d) => d.tag),
+    call(OneTag, 'tags', { method: 'POST', body }).then((d) => d.tag),
 
   updateTag: (id: string, body: { name?: string; color?: TagColor }) =>
-    call(v.object({ tag: Tag }), tagPath(id), { method: 'PATCH', body }).then((d) => d.tag),
+    call(OneTag, tagPath(id), { method: 'PATCH', body }).then((d) => d.tag),
 
   deleteTag: (id: string) => call(v.null(), tagPath(id), { method: 'DELETE', ...noContent }),
 
   /** A monitor's tags, all of them. */
   setMonitorTags: (monitorId: string, tagIds: readonly string[]) =>
-    call(v.object({ tags: v.array(TagRef) }), `monitors/${encodeURIComponent(monitorId)}/tags`, {
+    call(MonitorTagList, `monitors/${encodeURIComponent(monitorId)}/tags`, {
       method: 'PUT',
       body: { tag_ids: tagIds },
     }).then((d) => d.tags),

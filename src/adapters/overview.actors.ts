@@ -1,9 +1,10 @@
 import { fromPromise } from 'xstate'
 import type { Incident } from '../domain/check-result.ts'
 import { expiringSoon } from '../domain/expiring-soon.ts'
+import type { MonitorCounts, MonitorSummary } from '../domain/monitor-list-view.ts'
 import { type MonitorType, watchesExpiry } from '../domain/monitor-types/index.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
-import type { MonitorCounts, MonitorSummary, MonitorsApi } from './monitors-api.ts'
+import type { MonitorsApi } from './monitors-api.ts'
 
 // The dashboard's overview flow, apart from the monitor pages' flows so the dashboard loads only this one.
 
@@ -28,7 +29,7 @@ export interface Overview {
 export const overviewLogic = (api: MonitorsApi, clock: () => number = Date.now) =>
   pollingMachine<Overview>().provide({
     actors: {
-      fetch: fromPromise(async () => {
+      fetch: fromPromise(async (): Promise<Overview> => {
         const [list, open] = await Promise.all([
           api.monitorSummaries(),
           api.incidents({ open: true, page: 1, limit: DASHBOARD_INCIDENTS }),

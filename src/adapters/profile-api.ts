@@ -1,35 +1,32 @@
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { User } from '../domain/auth.schema.ts'
-import { AccountRemoved } from '../domain/profile.ts'
+import { Message } from '../domain/api-message.ts'
+import { OneUser } from '../domain/auth.schema.ts'
+import { AccountDeleted, EmailChangeRequested, ProfileView } from '../domain/profile.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { call } from './api.ts'
 
 // The profile page's calls, apart from api.ts so that their schemas load with that page.
 
-const WithUser = v.object({ user: User })
-
 export const profileApi = {
-  view: () => call(v.object({ user: User, pending_email: v.nullable(v.string()) }), 'profile'),
-  rename: (body: { name: string }) => call(WithUser, 'profile', { method: 'PATCH', body }).then((d) => d.user),
+  view: () => call(ProfileView, 'profile'),
+  rename: (body: { name: string }) => call(OneUser, 'profile', { method: 'PATCH', body }).then((d) => d.user),
   /** The picture's bytes as the body; the server reads its kind from them. */
   setPicture: ({ file }: { file: File }) =>
-    call(WithUser, 'profile/picture', {
+    call(OneUser, 'profile/picture', {
       method: 'PUT',
       body: file,
       headers: { 'content-type': file.type || 'application/octet-stream' },
     }).then((d) => d.user),
-  removePicture: () => call(WithUser, 'profile/picture', { method: 'DELETE' }).then((d) => d.user),
+  removePicture: () => call(OneUser, 'profile/picture', { method: 'DELETE' }).then((d) => d.user),
   requestEmailChange: (body: { email: string; password: string }) =>
-    call(v.object({ pending_email: v.string(), message: v.string() }), 'profile/email', { method: 'POST', body }),
+    call(EmailChangeRequested, 'profile/email', { method: 'POST', body }),
   /** A link from a mail: the one sent at sign-up, or the one that changes the address. */
   confirmEmail: (token: string) =>
-    call(WithUser, 'profile/email/confirm', { method: 'POST', body: { token } }).then((d) => d.user),
+    call(OneUser, 'profile/email/confirm', { method: 'POST', body: { token } }).then((d) => d.user),
   /** "Send again" of the link that confirms the account's address. */
-  resendConfirmation: () =>
-    call(v.object({ message: v.string() }), 'profile/email/confirmation', { method: 'POST' }).then((d) => d.message),
+  resendConfirmation: () => call(Message, 'profile/email/confirmation', { method: 'POST' }).then((d) => d.message),
   deleteAccount: (body: { password: string; confirmation: string }) =>
-    call(v.object({ removed: AccountRemoved }), 'profile', { method: 'DELETE', body }).then((d) => d.removed),
+    call(AccountDeleted, 'profile', { method: 'DELETE', body }).then((d) => d.removed),
 }
 export type ProfileApi = typeof profileApi
 

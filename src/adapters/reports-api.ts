@@ -1,7 +1,13 @@
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
 import type { ReportSchedule } from '../domain/report-schedule.ts'
-import { ReportScheduleView, ReportSendView, ReportView } from '../domain/report-view.schema.ts'
+import {
+  OneReportSchedule,
+  ReportScheduleList,
+  ReportSendList,
+  ReportSentNow,
+  ReportView,
+} from '../domain/report-view.schema.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { type ReportQuery, reportMachine } from '../machines/report.machine.ts'
 import { type ReportFile, type ReportFileFormat, reportFileMachine } from '../machines/report-file.machine.ts'
@@ -31,8 +37,6 @@ export const reportBody = (query: ReportQuery): Record<string, string | string[]
   return { ...body, from: query.from, to: query.to, tz: query.tz }
 }
 
-const OneSchedule = v.object({ schedule: ReportScheduleView })
-const SentNow = v.object({ send: ReportSendView, message: v.optional(v.string()) })
 const schedulePath = (id: string, rest = '') => `reports/schedules/${encodeURIComponent(id)}${rest}`
 
 /** A 204 has no body: read it as `{ data: null }`, so that `call` takes it like any answer. */
@@ -55,29 +59,27 @@ export const reportsApi = {
   file: (query: ReportQuery, format: ReportFileFormat): Promise<ReportFile> =>
     callFile('reports', { method: 'POST', body: { ...reportBody(query), format } }),
 
-  schedules: () =>
-    call(v.object({ schedules: v.array(ReportScheduleView) }), 'reports/schedules').then((d) => d.schedules),
+  schedules: () => call(ReportScheduleList, 'reports/schedules').then((d) => d.schedules),
 
   createSchedule: (body: Record<string, unknown>) =>
-    call(OneSchedule, 'reports/schedules', { method: 'POST', body }).then((d) => d.schedule),
+    call(OneReportSchedule, 'reports/schedules', { method: 'POST', body }).then((d) => d.schedule),
 
   /** Only the fields that change. */
   updateSchedule: (id: string, body: Record<string, unknown>) =>
-    call(OneSchedule, schedulePath(id), { method: 'PATCH', body }).then((d) => d.schedule),
+    call(OneReportSchedule, schedulePath(id), { method: 'PATCH', body }).then((d) => d.schedule),
 
   deleteSchedule: (id: string) =>
     call(v.unknown(), schedulePath(id), { method: 'DELETE', ...noContent }).then(() => undefined),
 
   /** Sends the last full period now; the send is under way (202) when this answers. */
   sendNow: (id: string) =>
-    call(SentNow, schedulePath(id, '/send'), { method: 'POST' }).then((d) => ({
+    call(ReportSentNow, schedulePath(id, '/send'), { method: 'POST' }).then((d) => ({
       send: d.send,
       message: d.message ?? null,
     })),
 
   /** A schedule's sends, newest first. */
-  sends: (id: string) =>
-    call(v.object({ sends: v.array(ReportSendView) }), schedulePath(id, '/sends')).then((d) => d.sends),
+  sends: (id: string) => call(ReportSendList, schedulePath(id, '/sends')).then((d) => d.sends),
 
   choices: async (): Promise<ReportChoices> => {
     const [monitors, pages] = await Promise.all([monitorsApi.monitorSummaries(), statusPagesApi.statusPages()])

@@ -1,7 +1,6 @@
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { SecurityEventView } from '../domain/security-events.ts'
-import { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../domain/two-factor.ts'
+import { SecurityEventList, type SecurityEventView } from '../domain/security-events.ts'
+import { RecoveryCodesIssued, TwoFactorSetup, TwoFactorStatus } from '../domain/two-factor.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { twoFactorMachine } from '../machines/two-factor.machine.ts'
 import { call } from './api.ts'
@@ -12,18 +11,12 @@ export const securityApi = {
   twoFactor: () => call(TwoFactorStatus, 'security/two_factor'),
   setup: () => call(TwoFactorSetup, 'security/two_factor/setup', { method: 'POST' }),
   enable: (body: { code: string; password: string }) =>
-    call(v.object({ ...RecoveryCodes.entries, status: TwoFactorStatus }), 'security/two_factor', {
-      method: 'POST',
-      body,
-    }),
+    call(RecoveryCodesIssued, 'security/two_factor', { method: 'POST', body }),
   renewRecoveryCodes: (body: { code: string; password: string }) =>
-    call(v.object({ ...RecoveryCodes.entries, status: TwoFactorStatus }), 'security/two_factor/recovery_codes', {
-      method: 'POST',
-      body,
-    }),
+    call(RecoveryCodesIssued, 'security/two_factor/recovery_codes', { method: 'POST', body }),
   disable: (body: { code: string; password: string }) =>
     call(TwoFactorStatus, 'security/two_factor', { method: 'DELETE', body }),
-  events: () => call(v.object({ events: v.array(SecurityEventView) }), 'security/events').then((d) => d.events),
+  events: () => call(SecurityEventList, 'security/events').then((d) => d.events),
 }
 export type SecurityApi = typeof securityApi
 

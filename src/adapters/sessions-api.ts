@@ -1,6 +1,5 @@
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { SessionView } from '../domain/sessions.ts'
+import { SessionEnded, SessionList, SessionsEnded } from '../domain/sessions.ts'
 import { sessionsMachine } from '../machines/sessions.machine.ts'
 import { call } from './api.ts'
 import type { Effects } from './flows.actors.ts'
@@ -8,9 +7,9 @@ import type { Effects } from './flows.actors.ts'
 // Settings → Security's calls and its sessions flow.
 
 export const sessionsApi = {
-  list: () => call(v.object({ sessions: v.array(SessionView) }), 'sessions').then((d) => d.sessions),
-  end: (id: string) => call(v.unknown(), `sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  endOthers: () => call(v.object({ ended: v.number() }), 'sessions/others', { method: 'DELETE' }).then((d) => d.ended),
+  list: () => call(SessionList, 'sessions').then((d) => d.sessions),
+  end: (id: string) => call(SessionEnded, `sessions/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+  endOthers: () => call(SessionsEnded, 'sessions/others', { method: 'DELETE' }).then((d) => d.ended),
 }
 export type SessionsApi = typeof sessionsApi
 

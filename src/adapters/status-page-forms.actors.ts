@@ -1,9 +1,10 @@
 import { fromPromise } from 'xstate'
+import type { MonitorSummary } from '../domain/monitor-list-view.ts'
 import type { Maintenance, StatusIncident, StatusPage } from '../domain/status-page.schema.ts'
 import { formMachine } from '../machines/form.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { statusPageFormMachine } from '../machines/status-page-form.machine.ts'
-import type { MonitorSummary, MonitorsApi } from './monitors-api.ts'
+import type { MonitorsApi } from './monitors-api.ts'
 import { saveFormLogic } from './save-form.actors.ts'
 import type { StatusPagesApi } from './status-pages-api.ts'
 

@@ -1,20 +1,16 @@
-import * as v from 'valibot'
-import { Maintenance, StatusIncident, StatusPage } from '../domain/status-page.schema.ts'
+import { Message } from '../domain/api-message.ts'
+import {
+  MaintenanceList,
+  OneMaintenance,
+  OneStatusIncident,
+  OneStatusPage,
+  StatusIncidentList,
+  StatusPageList,
+} from '../domain/status-page.schema.ts'
 import { call } from './api.ts'
 
 // The status pages' calls of the API client, apart from api.ts so that their schemas load with the pages that
 // use them. Every answer is parsed by a domain schema, as in api.ts.
-
-const StatusPageList = v.object({
-  status_pages: v.array(StatusPage),
-  /** The plan's number of pages, and how many the user has. */
-  limit: v.object({ max: v.number(), used: v.number() }),
-})
-export type StatusPageList = v.InferOutput<typeof StatusPageList>
-const OnePage = v.object({ status_page: StatusPage })
-const OneIncident = v.object({ incident: StatusIncident })
-const OneMaintenance = v.object({ maintenance: Maintenance })
-const Message = v.object({ message: v.string() })
 
 const pagePath = (id: string, rest = '') => `status_pages/${encodeURIComponent(id)}${rest}`
 
@@ -22,27 +18,26 @@ export const statusPagesApi = {
   /** The user's pages, and the plan's limit on them. */
   statusPages: () => call(StatusPageList, 'status_pages'),
 
-  statusPage: (id: string) => call(OnePage, pagePath(id)).then((d) => d.status_page),
+  statusPage: (id: string) => call(OneStatusPage, pagePath(id)).then((d) => d.status_page),
 
   /** 403 past the plan's number of pages, 409 when the public id is taken. */
   createStatusPage: (body: Record<string, unknown>) =>
-    call(OnePage, 'status_pages', { method: 'POST', body }).then((d) => d.status_page),
+    call(OneStatusPage, 'status_pages', { method: 'POST', body }).then((d) => d.status_page),
 
   /** Only the fields that change; `components` replaces the whole list. */
   updateStatusPage: (id: string, body: Record<string, unknown>) =>
-    call(OnePage, pagePath(id), { method: 'PATCH', body }).then((d) => d.status_page),
+    call(OneStatusPage, pagePath(id), { method: 'PATCH', body }).then((d) => d.status_page),
 
   deleteStatusPage: (id: string) => call(Message, pagePath(id), { method: 'DELETE' }).then((d) => d.message),
 
-  incidents: (id: string) =>
-    call(v.object({ incidents: v.array(StatusIncident) }), pagePath(id, '/incidents')).then((d) => d.incidents),
+  incidents: (id: string) => call(StatusIncidentList, pagePath(id, '/incidents')).then((d) => d.incidents),
 
   /** A written incident, or `{ from_incident_id }`: an incident the engine opened, published as it is. */
   postIncident: (id: string, body: Record<string, unknown>) =>
-    call(OneIncident, pagePath(id, '/incidents'), { method: 'POST', body }).then((d) => d.incident),
+    call(OneStatusIncident, pagePath(id, '/incidents'), { method: 'POST', body }).then((d) => d.incident),
 
   postIncidentUpdate: (id: string, incidentId: string, body: Record<string, unknown>) =>
-    call(OneIncident, pagePath(id, `/incidents/${encodeURIComponent(incidentId)}/updates`), {
+    call(OneStatusIncident, pagePath(id, `/incidents/${encodeURIComponent(incidentId)}/updates`), {
       method: 'POST',
       body,
     }).then((d) => d.incident),
@@ -52,8 +47,7 @@ export const statusPagesApi = {
       (d) => d.message,
     ),
 
-  maintenance: (id: string) =>
-    call(v.object({ maintenance: v.array(Maintenance) }), pagePath(id, '/maintenance')).then((d) => d.maintenance),
+  maintenance: (id: string) => call(MaintenanceList, pagePath(id, '/maintenance')).then((d) => d.maintenance),
 
   scheduleMaintenance: (id: string, body: Record<string, unknown>) =>
     call(OneMaintenance, pagePath(id, '/maintenance'), { method: 'POST', body }).then((d) => d.maintenance),

@@ -1,13 +1,11 @@
-import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { TicketAnswer, TicketList, TicketView } from '../domain/support.ts'
+import { OneTicket, TicketAnswer, TicketList } from '../domain/support.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { call } from './api.ts'
 import { monitorsApi } from './monitors-api.ts'
 
 // /support's calls: the tickets the viewer may see, one with its thread, a new request, an answer, closing.
 
-const OneTicket = v.object({ ticket: TicketView })
 const ticketPath = (id: string, action = '') => `support/tickets/${encodeURIComponent(id)}${action}`
 
 export const supportApi = {

@@ -102,3 +102,11 @@ export type User = v.InferOutput<typeof User>
 
 export const AuthResult = v.object({ token: v.string(), user: User })
 export type AuthResult = v.InferOutput<typeof AuthResult>
+
+/** `GET /api/auth/verify`: the signed-in user, and when the session was found good. */
+export const Verified = v.object({ user: User, checked_at: v.string() })
+export type Verified = v.InferOutput<typeof Verified>
+
+/** The user after a change of the profile (name, picture, a confirmed address). */
+export const OneUser = v.object({ user: User })
+export type OneUser = v.InferOutput<typeof OneUser>

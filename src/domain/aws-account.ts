@@ -72,6 +72,10 @@ export const AwsSetup = v.object({
 })
 export type AwsSetup = v.InferOutput<typeof AwsSetup>
 
+/** `GET /api/aws/setup`. */
+export const OneAwsSetup = v.object({ setup: AwsSetup })
+export type OneAwsSetup = v.InferOutput<typeof OneAwsSetup>
+
 const page = <E extends v.ObjectEntries>(entries: E) =>
   v.object({ account: AwsAccount, parts: v.array(CloudPart), ...entries })
 

@@ -1,14 +1,12 @@
 import * as v from 'valibot'
-import { BillingFrequency } from './plan.ts'
+import { BILLING_MODES, BillingFrequency } from './plan.ts'
 import { type PlanChangeEffects, planChangeDescription } from './plan-change.ts'
 import { Subscription } from './subscription.ts'
 
 // Billing's rules: the two modes, what a Stripe subscription's state means for the plan, when the trial's
 // reminders are due, and what the user is told. The server applies them; the pages read the overview.
 
-/** `off`: plan changes are free and immediate (self-hosting); `stripe`: Pro is paid through Stripe. */
-export const BILLING_MODES = ['off', 'stripe'] as const
-export type BillingMode = (typeof BILLING_MODES)[number]
+export { BILLING_MODES, type BillingMode } from './plan.ts'
 
 const DAY = 86_400_000
 
@@ -165,6 +163,18 @@ export const BillingOverview = v.object({
   stripe_error: v.nullable(v.string()),
 })
 export type BillingOverview = v.InferOutput<typeof BillingOverview>
+
+/** The Billing page's answers: its overview, after each action too. */
+export const OneBillingOverview = v.object({ billing: BillingOverview })
+export type OneBillingOverview = v.InferOutput<typeof OneBillingOverview>
+
+/** `POST /api/billing/checkout`: Stripe's hosted payment page for Pro. */
+export const CheckoutLink = v.object({ checkout_url: v.string() })
+export type CheckoutLink = v.InferOutput<typeof CheckoutLink>
+
+/** `POST /api/billing/portal`: Stripe's customer portal (card, invoices). */
+export const PortalLink = v.object({ portal_url: v.string() })
+export type PortalLink = v.InferOutput<typeof PortalLink>
 
 export const CheckoutInput = v.object({ billing_frequency: BillingFrequency })
 export const CancelInput = v.object({

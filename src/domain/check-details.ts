@@ -69,3 +69,9 @@ export type BlacklistDetail = v.InferOutput<typeof BlacklistDetail>
 
 /** `POST /api/blacklist/check`: a one-off check of an address or a domain. */
 export const BlacklistCheckInput = v.object({ target: BlacklistTarget })
+
+/** Its answer: what the check found, and when; nothing is stored. */
+export const BlacklistCheck = v.object({
+  result: v.object({ ...BlacklistDetail.entries, checked_at: v.string() }),
+})
+export type BlacklistCheck = v.InferOutput<typeof BlacklistCheck>

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { MONITOR_STATUSES } from './monitor-status.ts'
+import { Pagination } from './pagination.schema.ts'
 import { Confirming, ResultVerdict } from './result-verdict.ts'
 import { STATS_WINDOW_NAMES } from './uptime.ts'
 
@@ -42,6 +43,10 @@ export const CheckResult = v.object({
   maintenance: v.nullable(v.boolean()),
 })
 export type CheckResult = v.InferOutput<typeof CheckResult>
+
+/** A page of a monitor's checks, newest first. */
+export const ResultPage = v.object({ results: v.array(CheckResult), pagination: Pagination })
+export type ResultPage = v.InferOutput<typeof ResultPage>
 
 export const Incident = v.object({
   id: v.string(),
@@ -95,3 +100,6 @@ export const MonitorStats = v.object({
   days: v.array(v.object({ date: v.string(), uptime: v.nullable(v.number()), incidents: v.number() })),
 })
 export type MonitorStats = v.InferOutput<typeof MonitorStats>
+
+export const OneMonitorStats = v.object({ stats: MonitorStats })
+export type OneMonitorStats = v.InferOutput<typeof OneMonitorStats>

@@ -63,6 +63,25 @@ export const CloudAccountCommon = {
 /** The name an account is listed under. */
 export const AccountName = Name
 
+/**
+ * The answers of the routes every provider's accounts share (`/{provider}/accounts`), for the provider's account as
+ * the API shows it: the list, one account (connected, changed, read now), and a test of its credentials.
+ */
+export const cloudAccountAnswers = <S extends v.GenericSchema>(Account: S) => ({
+  AccountList: v.object({ accounts: v.array(Account) }),
+  OneAccount: v.object({ account: Account }),
+  AccountTested: v.object({ ok: v.boolean(), message: v.string(), account: Account }),
+})
+export type CloudAccountAnswers<A> = {
+  AccountList: { accounts: A[] }
+  OneAccount: { account: A }
+  AccountTested: { ok: boolean; message: string; account: A }
+}
+
+/** A removed account: what to tell, and how many monitors went with it. */
+export const CloudAccountRemoved = v.object({ message: v.string(), monitors_removed: v.number() })
+export type CloudAccountRemoved = v.InferOutput<typeof CloudAccountRemoved>
+
 /** How the status of an account follows from its parts. */
 export const accountStatus = (parts: readonly { ok: boolean }[]): CloudAccountStatus => {
   if (parts.length === 0) return 'pending'

@@ -3,6 +3,7 @@ import { Incident } from './check-result.ts'
 import { IncidentsQuery, Instant } from './monitor-queries.schema.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 import { MONITOR_TYPE_PAGES, type MonitorType } from './monitor-types/pages.ts'
+import { Pagination } from './pagination.schema.ts'
 import { plainText } from './plain-text.ts'
 import { ResultVerdict } from './result-verdict.ts'
 
@@ -75,7 +76,7 @@ export type IncidentSummary = v.InferOutput<typeof IncidentSummary>
 
 export const IncidentPage = v.object({
   incidents: v.array(IncidentSummary),
-  pagination: v.object({ total: v.number(), page: v.number(), limit: v.number(), total_pages: v.number() }),
+  pagination: Pagination,
 })
 export type IncidentPage = v.InferOutput<typeof IncidentPage>
 
@@ -147,6 +148,14 @@ export const IncidentDetail = v.object({
   }),
 })
 export type IncidentDetail = v.InferOutput<typeof IncidentDetail>
+
+/** One incident with its timeline and evidence (read, or acknowledged). */
+export const OneIncidentDetail = v.object({ incident: IncidentDetail })
+export type OneIncidentDetail = v.InferOutput<typeof OneIncidentDetail>
+
+/** A comment added to an incident's timeline. */
+export const OneIncidentEvent = v.object({ event: IncidentEvent })
+export type OneIncidentEvent = v.InferOutput<typeof OneIncidentEvent>
 
 export const IncidentCommentInput = v.object({
   body: v.pipe(

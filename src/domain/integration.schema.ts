@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { Email } from './auth.schema.ts'
 import { HttpUrl, Name } from './monitor-fields.ts'
+import { Pagination } from './pagination.schema.ts'
 import { patchSchema } from './patch-schema.ts'
 import { maskSecret } from './secret-values.ts'
 
@@ -140,3 +141,22 @@ export const Delivery = v.object({
   next_attempt_at: v.nullable(v.string()),
 })
 export type Delivery = v.InferOutput<typeof Delivery>
+
+/** `GET /api/integrations`: the user's channels, and whether the operator set up "Add to Slack". */
+export const IntegrationList = v.object({ integrations: v.array(Integration), slack_install_available: v.boolean() })
+export type IntegrationList = v.InferOutput<typeof IntegrationList>
+
+/** A new channel; a webhook's signing secret comes back whole this once. */
+export const CreatedIntegration = v.object({ integration: Integration, webhook_secret: v.optional(v.string()) })
+export type CreatedIntegration = v.InferOutput<typeof CreatedIntegration>
+
+export const OneIntegration = v.object({ integration: Integration })
+export type OneIntegration = v.InferOutput<typeof OneIntegration>
+
+/** `POST /api/integrations/{id}/test`: the test message's delivery. */
+export const OneDelivery = v.object({ delivery: Delivery })
+export type OneDelivery = v.InferOutput<typeof OneDelivery>
+
+/** A page of a channel's deliveries, newest first. */
+export const DeliveryPage = v.object({ deliveries: v.array(Delivery), pagination: Pagination })
+export type DeliveryPage = v.InferOutput<typeof DeliveryPage>

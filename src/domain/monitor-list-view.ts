@@ -3,14 +3,13 @@ import type { LiveEvent } from './live-event.ts'
 import { type Heartbeat, MONITOR_TYPES, Monitor, type MonitorType } from './monitor.schema.ts'
 import { HEARTBEATS, MONITOR_SORTS, type MonitorSort } from './monitor-list.ts'
 import { MONITOR_STATUSES, type MonitorStatus } from './monitor-status.ts'
+import { Pagination } from './pagination.schema.ts'
 import { type ResultVerdict, storedVerdict, VERDICT_LABELS } from './result-verdict.ts'
 import type { BulkAction } from './tags.ts'
 
 // The monitor list as the pages show it (issue 19): one page of `GET /api/monitors` with its counts, the choice
 // (search, filters, sort, page) kept in the address, a row patched by a live event, the heartbeat bar's looks and
 // words, and a bulk action's outcome in words.
-
-const Pagination = v.object({ total: v.number(), page: v.number(), limit: v.number(), total_pages: v.number() })
 
 /** By state, the state filter aside. */
 export const MonitorCounts = v.object({
@@ -35,6 +34,22 @@ export const MonitorPage = v.object({
   }),
 })
 export type MonitorPage = v.InferOutput<typeof MonitorPage>
+
+/**
+ * What the dashboard, the status page form and the reports' choices read of `GET /api/monitors` (every monitor, not
+ * paged): each monitor in brief (enough to list what expires soon) and the counts. Parsing every monitor in full is
+ * the list page's work.
+ */
+export const MonitorSummary = v.object({
+  id: v.string(),
+  type: v.string(),
+  name: v.string(),
+  expires_at: v.optional(v.nullable(v.string())),
+  warn_days: v.optional(v.array(v.number())),
+})
+export type MonitorSummary = v.InferOutput<typeof MonitorSummary>
+export const MonitorSummaries = v.object({ monitors: v.array(MonitorSummary), counts: MonitorCounts })
+export type MonitorSummaries = v.InferOutput<typeof MonitorSummaries>
 
 /** `POST /api/monitors/bulk`'s answer: how many were done, and each refusal with its reason. */
 export const BulkOutcome = v.object({

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CheckResult } from './check-result.ts'
 import { DEFAULTS, int, Name, SlaTarget } from './monitor-fields.ts'
 import { MONITOR_STATUSES } from './monitor-status.ts'
 import type { SettingsOf } from './monitor-types/define.ts'
@@ -222,3 +223,14 @@ export const Monitor = v.variant(
     v.object({ type: v.literal(type), ...commonOut, ...MONITOR_TYPE_DEFS[type].shown, ...MonitorState }),
   ),
 ) as unknown as v.GenericSchema<unknown, Monitor>
+
+export const OneMonitor = v.object({ monitor: Monitor })
+export type OneMonitor = v.InferOutput<typeof OneMonitor>
+
+/** A monitor saved; `warning` when what it watches could not be checked (a cloud account not read yet). */
+export const SavedMonitor = v.object({ monitor: Monitor, warning: v.optional(v.string()) })
+export type SavedMonitor = v.InferOutput<typeof SavedMonitor>
+
+/** `POST /api/monitors/{id}/check`: the check run now, and the monitor after it. */
+export const CheckedNow = v.object({ result: CheckResult, monitor: Monitor })
+export type CheckedNow = v.InferOutput<typeof CheckedNow>

@@ -1,5 +1,7 @@
 import * as v from 'valibot'
 import { MONITOR_TYPE_PAGES, type MonitorType, type NotificationWords } from './monitor-types/pages.ts'
+import { PageQuery, Pagination } from './pagination.schema.ts'
+import { patchSchema } from './patch-schema.ts'
 
 /**
  * The notifications that are not about a monitor, with their words: a status page's incident and maintenance, and
@@ -46,16 +48,42 @@ export type Notification = v.InferOutput<typeof Notification>
 
 export const NotificationPage = v.object({
   notificationList: v.array(Notification),
-  pagination: v.object({
-    total: v.number(),
-    page: v.number(),
-    limit: v.number(),
-    total_pages: v.number(),
-  }),
+  pagination: Pagination,
   unread_count: v.number(),
 })
 export type NotificationPage = v.InferOutput<typeof NotificationPage>
 
+/** `POST /api/user_notification/read_all`: how many were marked read, and the unread count now. */
+export const NotificationsRead = v.object({ marked: v.number(), unread_count: v.number() })
+export type NotificationsRead = v.InferOutput<typeof NotificationsRead>
+
+/** `PATCH /api/user_notification`: the notification marked read. */
+export const OneNotification = v.object({ notification: Notification })
+export type OneNotification = v.InferOutput<typeof OneNotification>
+
+export const MarkReadInput = patchSchema(
+  v.object({
+    notification_id: v.pipe(
+      v.string('Notification id is required.'),
+      v.nonEmpty('Notification id is required.'),
+      v.maxLength(64, 'Notification id is too long.'),
+    ),
+  }),
+)
+export type MarkReadInput = v.InferOutput<typeof MarkReadInput>
+
+/** `/notifications`' filters: a type, and read or unread. */
+export const NotificationListQuery = v.object({
+  ...PageQuery.entries,
+  type: v.optional(v.picklist(NOTIFICATION_TYPES, `Type must be one of ${NOTIFICATION_TYPES.join(', ')}.`)),
+  read: v.optional(
+    v.pipe(
+      v.picklist(['true', 'false'], 'Read must be true or false.'),
+      v.transform((r) => r === 'true'),
+    ),
+  ),
+})
+export type NotificationListQuery = v.InferOutput<typeof NotificationListQuery>
+
 export const BELL_FETCH_LIMIT = 50
 export const BELL_VISIBLE_ITEMS = 3
-export const MAX_PAGE_LIMIT = 100

@@ -1,6 +1,10 @@
 import * as v from 'valibot'
-import { MAX_PAGE_LIMIT, NOTIFICATION_TYPES } from './notification.ts'
-import { patchSchema } from './patch-schema.ts'
+
+// Lists the API answers a page at a time: what a page is asked with (`?page&limit`), and where an answer's page is
+// among the pages of its list (`pagination`), the same for every paged list.
+
+/** The most rows a page may ask for. */
+export const MAX_PAGE_LIMIT = 100
 
 const positiveInt = (name: string, fallback: string, max?: number) =>
   v.pipe(
@@ -18,26 +22,17 @@ export const PageQuery = v.object({
 })
 export type PageQuery = v.InferOutput<typeof PageQuery>
 
-export const MarkReadInput = patchSchema(
-  v.object({
-    notification_id: v.pipe(
-      v.string('Notification id is required.'),
-      v.nonEmpty('Notification id is required.'),
-      v.maxLength(64, 'Notification id is too long.'),
-    ),
-  }),
-)
-export type MarkReadInput = v.InferOutput<typeof MarkReadInput>
+/** Where a paged answer's rows are among the pages of its list: every paged list answers it as `pagination`. */
+export const Pagination = v.object({ total: v.number(), page: v.number(), limit: v.number(), total_pages: v.number() })
+export type Pagination = v.InferOutput<typeof Pagination>
 
-/** `/notifications`' filters: a type, and read or unread. */
-export const NotificationListQuery = v.object({
-  ...PageQuery.entries,
-  type: v.optional(v.picklist(NOTIFICATION_TYPES, `Type must be one of ${NOTIFICATION_TYPES.join(', ')}.`)),
-  read: v.optional(
-    v.pipe(
-      v.picklist(['true', 'false'], 'Read must be true or false.'),
-      v.transform((r) => r === 'true'),
-    ),
-  ),
+/**
+ * Page `page` of a list of `total` rows, `limit` to a page. A list answered whole is one page (its limit is its total,
+ * so an empty one has a limit of 0 and still one page).
+ */
+export const paginationOf = (total: number, page: number, limit: number): Pagination => ({
+  total,
+  page,
+  limit,
+  total_pages: limit > 0 ? Math.ceil(total / limit) : 1,
 })
-export type NotificationListQuery = v.InferOutput<typeof NotificationListQuery>

@@ -33,6 +33,14 @@ export const Plan = v.object({
 })
 export type Plan = v.InferOutput<typeof Plan>
 
+/** `off`: plan changes are free and immediate (self-hosting); `stripe`: Pro is paid through Stripe. */
+export const BILLING_MODES = ['off', 'stripe'] as const
+export type BillingMode = (typeof BILLING_MODES)[number]
+
+/** `GET /api/plans`: the plans, and how they are paid for on this server. */
+export const PlanList = v.object({ plans: v.array(Plan), billing: v.picklist(BILLING_MODES) })
+export type PlanList = v.InferOutput<typeof PlanList>
+
 /** An entry is locked only when its access flag is explicitly false. */
 export const isLocked = (accesses: readonly PlanAccess[], label: string): boolean =>
   accesses.some((a) => a.feature === label && a.access === false)

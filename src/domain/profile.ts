@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DisplayName, Email } from './auth.schema.ts'
+import { DisplayName, Email, User } from './auth.schema.ts'
 import { patchSchema } from './patch-schema.ts'
 import { plural } from './plural.ts'
 
@@ -56,6 +56,18 @@ export const AccountRemoved = v.object({
   notifications: v.number(),
 })
 export type AccountRemoved = v.InferOutput<typeof AccountRemoved>
+
+/** `GET /api/profile`: the user, and the address waiting for its link to be opened (null when none). */
+export const ProfileView = v.object({ user: User, pending_email: v.nullable(v.string()) })
+export type ProfileView = v.InferOutput<typeof ProfileView>
+
+/** `POST /api/profile/email`: the address a link was sent to, and what to tell the user. */
+export const EmailChangeRequested = v.object({ pending_email: v.string(), message: v.string() })
+export type EmailChangeRequested = v.InferOutput<typeof EmailChangeRequested>
+
+/** `DELETE /api/profile`: what went with the account. */
+export const AccountDeleted = v.object({ removed: AccountRemoved })
+export type AccountDeleted = v.InferOutput<typeof AccountDeleted>
 
 /** The picture chosen in the browser, checked before it is sent (the server checks its bytes again). */
 export const PictureInput = v.object({

@@ -91,3 +91,17 @@ export const ReportScheduleView: v.GenericSchema<unknown, ReportSchedule> = v.ob
   created_at: v.string(),
   last_send: v.nullable(ReportSendView),
 })
+
+export const ReportScheduleList = v.object({ schedules: v.array(ReportScheduleView) })
+export type ReportScheduleList = v.InferOutput<typeof ReportScheduleList>
+
+export const OneReportSchedule = v.object({ schedule: ReportScheduleView })
+export type OneReportSchedule = v.InferOutput<typeof OneReportSchedule>
+
+/** `POST /api/reports/schedules/{id}/send`: the send under way; `message` when the server has something to add. */
+export const ReportSentNow = v.object({ send: ReportSendView, message: v.optional(v.string()) })
+export type ReportSentNow = v.InferOutput<typeof ReportSentNow>
+
+/** A schedule's sends, newest first. */
+export const ReportSendList = v.object({ sends: v.array(ReportSendView) })
+export type ReportSendList = v.InferOutput<typeof ReportSendList>

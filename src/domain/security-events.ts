@@ -33,6 +33,10 @@ export const SecurityEventView = v.object({
 })
 export type SecurityEventView = v.InferOutput<typeof SecurityEventView>
 
+/** `GET /api/security/events`: the latest entries, newest first. */
+export const SecurityEventList = v.object({ events: v.array(SecurityEventView) })
+export type SecurityEventList = v.InferOutput<typeof SecurityEventList>
+
 const LABELS: Record<SecurityEventKind, string> = {
   sign_in: 'Signed in',
   sign_in_failed: 'Sign-in failed: wrong password',

@@ -19,6 +19,17 @@ export const SessionView = v.object({
 })
 export type SessionView = v.InferOutput<typeof SessionView>
 
+export const SessionList = v.object({ sessions: v.array(SessionView) })
+export type SessionList = v.InferOutput<typeof SessionList>
+
+/** `DELETE /api/sessions/{id}`: one session ended, and whether it was the one asking (signed out here). */
+export const SessionEnded = v.object({ ended: v.literal(1), current: v.boolean() })
+export type SessionEnded = v.InferOutput<typeof SessionEnded>
+
+/** `DELETE /api/sessions/others`: how many sessions were ended. */
+export const SessionsEnded = v.object({ ended: v.number() })
+export type SessionsEnded = v.InferOutput<typeof SessionsEnded>
+
 export const SessionIdParam = v.object({
   id: v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, 'This is not a session id.')),
 })

@@ -3,6 +3,7 @@ import { LogoUrl } from './logo-url.ts'
 import { Name } from './monitor-fields.ts'
 import { patchSchema } from './patch-schema.ts'
 import { plainLine, plainText } from './plain-text.ts'
+import { MAINTENANCE_STATES } from './status-rules.ts'
 
 // Status pages: what an owner publishes about their monitors, and the incidents and maintenance they post.
 // User-written text (descriptions, incident messages) is Markdown, rendered to safe HTML by the server.
@@ -245,6 +246,28 @@ export const Maintenance = v.object({
   starts_at: v.string(),
   ends_at: v.string(),
   component_ids: v.array(v.string()),
-  state: v.picklist(['scheduled', 'in_progress', 'completed']),
+  state: v.picklist(MAINTENANCE_STATES),
 })
 export type Maintenance = v.InferOutput<typeof Maintenance>
+
+/** `GET /api/status_pages`: the user's pages, and the plan's number of pages with how many the user has. */
+export const StatusPageList = v.object({
+  status_pages: v.array(StatusPage),
+  limit: v.object({ max: v.number(), used: v.number() }),
+})
+export type StatusPageList = v.InferOutput<typeof StatusPageList>
+
+export const OneStatusPage = v.object({ status_page: StatusPage })
+export type OneStatusPage = v.InferOutput<typeof OneStatusPage>
+
+export const StatusIncidentList = v.object({ incidents: v.array(StatusIncident) })
+export type StatusIncidentList = v.InferOutput<typeof StatusIncidentList>
+
+export const OneStatusIncident = v.object({ incident: StatusIncident })
+export type OneStatusIncident = v.InferOutput<typeof OneStatusIncident>
+
+export const MaintenanceList = v.object({ maintenance: v.array(Maintenance) })
+export type MaintenanceList = v.InferOutput<typeof MaintenanceList>
+
+export const OneMaintenance = v.object({ maintenance: Maintenance })
+export type OneMaintenance = v.InferOutput<typeof OneMaintenance>

@@ -22,7 +22,8 @@ export const componentState = (status: MonitorStatus, inMaintenance: boolean): C
   return 'unknown'
 }
 
-export type OverallIndicator = 'operational' | 'partial_outage' | 'major_outage' | 'maintenance' | 'unknown'
+export const OVERALL_INDICATORS = ['operational', 'partial_outage', 'major_outage', 'maintenance', 'unknown'] as const
+export type OverallIndicator = (typeof OVERALL_INDICATORS)[number]
 
 export const OVERALL_LABELS: Record<OverallIndicator, string> = {
   operational: 'All systems operational',
@@ -50,7 +51,8 @@ export const overallStatus = (
   return { indicator, description: OVERALL_LABELS[indicator] }
 }
 
-export type MaintenanceState = 'scheduled' | 'in_progress' | 'completed'
+export const MAINTENANCE_STATES = ['scheduled', 'in_progress', 'completed'] as const
+export type MaintenanceState = (typeof MAINTENANCE_STATES)[number]
 
 export const maintenanceState = (window: { starts_at: number; ends_at: number }, now: number): MaintenanceState =>
   now < window.starts_at ? 'scheduled' : now < window.ends_at ? 'in_progress' : 'completed'

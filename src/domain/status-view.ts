@@ -1,68 +1,81 @@
-import type { IncidentStatus } from './status-page.schema.ts'
-import type { ComponentState, MaintenanceState, OverallIndicator } from './status-rules.ts'
+import * as v from 'valibot'
+import { INCIDENT_IMPACTS, INCIDENT_STATUSES } from './status-page.schema.ts'
+import { COMPONENT_STATES, MAINTENANCE_STATES, OVERALL_INDICATORS } from './status-rules.ts'
 
 // A public status page as it is shown: the server builds it from the owner's choices and the monitors' data,
 // and the HTML page, the JSON summary, the feed and the badges are all made from it. It holds only what the
 // owner chose to show: no monitor id, URL, host or user data; components have ids of their own.
 
-export interface PublicDay {
+export const PublicDay = v.object({
   /** YYYY-MM-DD, UTC. */
-  date: string
-  uptime: number | null
+  date: v.string(),
+  uptime: v.nullable(v.number()),
   /** Incidents that touched this day (those the engine opened and those posted on the page). */
-  incidents: number
-}
+  incidents: v.number(),
+})
+export type PublicDay = v.InferOutput<typeof PublicDay>
 
-export interface PublicComponent {
-  id: string
-  name: string
-  group: string
-  state: ComponentState
+export const PublicComponent = v.object({
+  id: v.string(),
+  name: v.string(),
+  group: v.string(),
+  state: v.picklist(COMPONENT_STATES),
   /** Uptime over the 90 days shown, or null with no data. */
-  uptime_90d: number | null
+  uptime_90d: v.nullable(v.number()),
   /** Average response time over the last 24 hours, only when the owner shows response times. */
-  response_ms: number | null
+  response_ms: v.nullable(v.number()),
   /** Oldest first, 90 of them. */
-  days: PublicDay[]
-}
+  days: v.array(PublicDay),
+})
+export type PublicComponent = v.InferOutput<typeof PublicComponent>
 
-export interface PublicIncidentUpdate {
-  status: IncidentStatus
+export const PublicIncidentUpdate = v.object({
+  status: v.picklist(INCIDENT_STATUSES),
   /** Sanitised HTML from the owner's Markdown. */
-  message_html: string
-  at: string
-}
+  message_html: v.string(),
+  at: v.string(),
+})
+export type PublicIncidentUpdate = v.InferOutput<typeof PublicIncidentUpdate>
 
-export interface PublicIncident {
-  id: string
-  title: string
-  impact: 'minor' | 'major'
-  status: IncidentStatus
-  started_at: string
-  resolved_at: string | null
+export const PublicIncident = v.object({
+  id: v.string(),
+  title: v.string(),
+  impact: v.picklist(INCIDENT_IMPACTS),
+  status: v.picklist(INCIDENT_STATUSES),
+  started_at: v.string(),
+  resolved_at: v.nullable(v.string()),
   /** Names of the components it affects. */
-  components: string[]
+  components: v.array(v.string()),
   /** Newest first. */
-  updates: PublicIncidentUpdate[]
-}
+  updates: v.array(PublicIncidentUpdate),
+})
+export type PublicIncident = v.InferOutput<typeof PublicIncident>
 
-export interface PublicMaintenance {
-  id: string
-  title: string
-  description_html: string
-  starts_at: string
-  ends_at: string
-  state: MaintenanceState
-  components: string[]
-}
+export const PublicMaintenance = v.object({
+  id: v.string(),
+  title: v.string(),
+  description_html: v.string(),
+  starts_at: v.string(),
+  ends_at: v.string(),
+  state: v.picklist(MAINTENANCE_STATES),
+  components: v.array(v.string()),
+})
+export type PublicMaintenance = v.InferOutput<typeof PublicMaintenance>
 
-export interface PublicStatus {
-  page: { name: string; slug: string; description_html: string; logo_url: string | null }
-  status: { indicator: OverallIndicator; description: string }
-  components: PublicComponent[]
+/** `GET /api/public/status/{slug}`'s answer, and what the page, its feed and its badges are made from. */
+export const PublicStatus = v.object({
+  page: v.object({
+    name: v.string(),
+    slug: v.string(),
+    description_html: v.string(),
+    logo_url: v.nullable(v.string()),
+  }),
+  status: v.object({ indicator: v.picklist(OVERALL_INDICATORS), description: v.string() }),
+  components: v.array(PublicComponent),
   /** Unresolved incidents first, then those resolved in the last 14 days, newest first. */
-  incidents: PublicIncident[]
+  incidents: v.array(PublicIncident),
   /** In progress and scheduled, soonest first. */
-  maintenance: PublicMaintenance[]
-  generated_at: string
-}
+  maintenance: v.array(PublicMaintenance),
+  generated_at: v.string(),
+})
+export type PublicStatus = v.InferOutput<typeof PublicStatus>

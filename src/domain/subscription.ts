@@ -18,6 +18,10 @@ export const Subscription = v.object({
 })
 export type Subscription = v.InferOutput<typeof Subscription>
 
+/** `GET` and `PUT /api/user_subscription`: the user's subscription. */
+export const OneSubscription = v.object({ subscription: Subscription })
+export type OneSubscription = v.InferOutput<typeof OneSubscription>
+
 export interface SubscriptionTerms {
   readonly title: PlanTitle
   readonly billing_frequency: BillingFrequency

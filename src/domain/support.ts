@@ -166,6 +166,10 @@ export type TicketList = v.InferOutput<typeof TicketList>
 export const TicketAnswer = v.object({ ticket: TicketView, operator: v.boolean() })
 export type TicketAnswer = v.InferOutput<typeof TicketAnswer>
 
+/** A ticket after a change: opened, answered or closed. */
+export const OneTicket = v.object({ ticket: TicketView })
+export type OneTicket = v.InferOutput<typeof OneTicket>
+
 /** A reply as the notification in the bell says it: its first characters, on one line. */
 export const replyPreview = (body: string, max = 140): string => {
   const line = body.replace(/\s+/g, ' ').trim()

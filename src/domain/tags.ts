@@ -47,6 +47,17 @@ export type TagRef = v.InferOutput<typeof TagRef>
 export const Tag = v.object({ ...TagRef.entries, monitor_count: v.number(), created_at: v.string() })
 export type Tag = v.InferOutput<typeof Tag>
 
+/** `GET /api/tags`: the user's tags, by name. */
+export const TagList = v.object({ tags: v.array(Tag) })
+export type TagList = v.InferOutput<typeof TagList>
+
+export const OneTag = v.object({ tag: Tag })
+export type OneTag = v.InferOutput<typeof OneTag>
+
+/** `PUT /api/monitors/{id}/tags`: the monitor's tags now. */
+export const MonitorTagList = v.object({ tags: v.array(TagRef) })
+export type MonitorTagList = v.InferOutput<typeof MonitorTagList>
+
 /** The key two names clash on: case and surrounding spaces aside. */
 export const tagKey = (name: string) => name.trim().toLowerCase()
 

@@ -94,7 +94,9 @@ export const TwoFactorSetup = v.object({
 })
 export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetup>
 
-export const RecoveryCodes = v.object({ recovery_codes: v.array(v.string()) })
+/** Two-factor sign-in turned on, or its recovery codes renewed: the new codes, shown once, and the status. */
+export const RecoveryCodesIssued = v.object({ recovery_codes: v.array(v.string()), status: TwoFactorStatus })
+export type RecoveryCodesIssued = v.InferOutput<typeof RecoveryCodesIssued>
 
 /** The secret as people type it: groups of four letters. */
 export const groupSecret = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')

@@ -1,12 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import { BlacklistCheckInput, type BlacklistDetail } from '../domain/check-details.ts'
+import type { BlacklistCheck as BlacklistCheckAnswer } from '../domain/check-details.ts'
+import { BlacklistCheckInput } from '../domain/check-details.ts'
 import { checkForm } from '../domain/form-validation.ts'
 
 export const BLACKLIST_CHECK_FAILED = 'The check could not be run. Please try again.'
 
 /** A one-off check's answer: what was found, and when. */
-export type BlacklistCheck = BlacklistDetail & { checked_at: string }
+export type BlacklistCheck = BlacklistCheckAnswer['result']
 
 interface Context {
   /** The target being checked or last checked, as the schema left it (trimmed, lower case). */

@@ -1,15 +1,9 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '../domain/api-failure.ts'
-import type { Delivery } from '../domain/integration.schema.ts'
-import type { Pagination } from './monitor-detail.machine.ts'
+import type { DeliveryPage } from '../domain/integration.schema.ts'
 
 export const DELIVERIES_PER_PAGE = 10
 export const DELIVERIES_LOAD_FAILED = 'Could not load the deliveries. Check your connection and try again.'
-
-export interface DeliveryPage {
-  deliveries: Delivery[]
-  pagination: Pagination
-}
 
 export interface DeliveryQuery {
   id: string

@@ -5,20 +5,16 @@ import type { LiveStatus } from '../domain/live-event.ts'
 import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
 import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
 import type { MonitorFacts } from '../domain/monitor-types/index.ts'
+import type { Pagination } from '../domain/pagination.schema.ts'
 import type { StatsWindow } from '../domain/uptime.ts'
 import { LOAD_FAILED, POLL_MS, SETTLE_MS } from './polling.machine.ts'
 
 export const RESULTS_PER_PAGE = 20
 
-export interface Pagination {
-  total: number
-  page: number
-  limit: number
-  total_pages: number
-}
-
 /** What a check reported in its result's `detail`, read with its type's facts schema (the domain's registry). */
 export type { MonitorFacts } from '../domain/monitor-types/index.ts'
+/** Where the page of results is among their pages, as the API answers it. */
+export type { Pagination } from '../domain/pagination.schema.ts'
 
 /** The newest facts among the latest checks, whatever page of results is shown. */
 export interface LatestFacts {

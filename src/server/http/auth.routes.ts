@@ -1,7 +1,15 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import { ForgotPasswordInput, LoginInput, RegisterInput, ResetPasswordInput } from '../../domain/auth.schema.ts'
-import { TwoFactorLoginInput } from '../../domain/two-factor.ts'
+import type { Message } from '../../domain/api-message.ts'
+import {
+  type AuthResult,
+  ForgotPasswordInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+  type Verified,
+} from '../../domain/auth.schema.ts'
+import { type LoginOutcome, TwoFactorLoginInput } from '../../domain/two-factor.ts'
 import { hashToken } from '../auth/tokens.ts'
 import { accountsService, type SignedIn } from '../services/accounts.service.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
@@ -27,7 +35,7 @@ export const authRoutes = (deps: Deps) => {
       secure: isHttps(c),
       expires: new Date(result.expiresAt),
     })
-    return c.json({ data: { token: result.token, user: result.user } }, status)
+    return c.json({ data: { token: result.token, user: result.user } satisfies AuthResult }, status)
   }
 
   const clientOf = (c: Context) => requestClient(c, config.trustProxy)
@@ -51,7 +59,7 @@ export const authRoutes = (deps: Deps) => {
         ])
         const outcome = await accounts.login(input, clientOf(c))
         // Two-factor sign-in on: no session yet, the page asks for the code.
-        if ('two_factor_required' in outcome) return c.json({ data: outcome }, 200)
+        if ('two_factor_required' in outcome) return c.json({ data: outcome satisfies LoginOutcome }, 200)
         return signedIn(c, outcome, 200)
       })
 
@@ -72,7 +80,7 @@ export const authRoutes = (deps: Deps) => {
         const token = readToken(c)
         if (token) await accounts.logout(hashToken(token))
         deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-        return c.json({ data: { message: 'You have been logged out successfully' } })
+        return c.json({ data: { message: 'You have been logged out successfully' } satisfies Message })
       })
 
       .post('/forgot_password', validate('json', ForgotPasswordInput), async (c) => {
@@ -84,7 +92,9 @@ export const authRoutes = (deps: Deps) => {
         await accounts.forgotPassword(email)
         // The same answer whether or not the account exists: the form must not reveal who is registered.
         return c.json({
-          data: { message: 'If an account exists for this email, a link to reset the password is on its way.' },
+          data: {
+            message: 'If an account exists for this email, a link to reset the password is on its way.',
+          } satisfies Message,
         })
       })
 
@@ -92,12 +102,14 @@ export const authRoutes = (deps: Deps) => {
         const { token, password } = c.req.valid('json')
         await accounts.resetPassword(token, password, clientOf(c))
         deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-        return c.json({ data: { message: 'Your password has been reset. Sign in with the new password.' } })
+        return c.json({
+          data: { message: 'Your password has been reset. Sign in with the new password.' } satisfies Message,
+        })
       })
 
       .get('/verify', requireSession(deps), async (c) => {
         const user = await accounts.verify(c.get('session').userId)
-        return c.json({ data: { user, checked_at: new Date(clock.now()).toISOString() } })
+        return c.json({ data: { user, checked_at: new Date(clock.now()).toISOString() } satisfies Verified })
       })
   )
 }

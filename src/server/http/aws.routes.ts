@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import type { OneAwsSetup } from '../../domain/aws-account.ts'
 import { awsAccountsService } from '../services/aws-accounts.service.ts'
 import { withAccountPages, withAccountRoutes } from './cloud-account.routes.ts'
 import type { AppEnv, Deps } from './env.ts'
@@ -11,7 +12,9 @@ export const awsRoutes = (deps: Deps) => {
   const aws = awsAccountsService(deps)
   const routes = new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/setup', async (c) => c.json({ data: { setup: await aws.setup(c.get('session').userId) } }))
+    .get('/setup', async (c) =>
+      c.json({ data: { setup: await aws.setup(c.get('session').userId) } satisfies OneAwsSetup }),
+    )
   withAccountRoutes(routes, aws, 'AWS account')
   return withAccountPages(routes, {
     'billing-summary': aws.billing,

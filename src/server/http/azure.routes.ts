@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { AzureServicePage } from '../../domain/azure-account.ts'
 import { azureAccountsService } from '../services/azure-accounts.service.ts'
 import { IdParam, withAccountPages, withAccountRoutes } from './cloud-account.routes.ts'
 import type { AppEnv, Deps } from './env.ts'
@@ -25,6 +26,6 @@ export const azureRoutes = (deps: Deps) => {
   })
   return routes.get('/accounts/:id/services/:service', validate('param', ServiceParam), async (c) => {
     const { id, service } = c.req.valid('param')
-    return c.json({ data: await azure.service(c.get('session').userId, id, service) })
+    return c.json({ data: (await azure.service(c.get('session').userId, id, service)) satisfies AzureServicePage })
   })
 }

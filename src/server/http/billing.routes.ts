@@ -1,5 +1,12 @@
 import { Hono } from 'hono'
-import { CancelInput, CheckoutInput, IntervalInput } from '../../domain/billing.ts'
+import {
+  CancelInput,
+  CheckoutInput,
+  type CheckoutLink,
+  IntervalInput,
+  type OneBillingOverview,
+  type PortalLink,
+} from '../../domain/billing.ts'
 import {
   billingOverview,
   downgradeToBasic,
@@ -24,31 +31,33 @@ export const billingRoutes = (deps: Deps) =>
       return c.json({ received: true, outcome })
     })
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ data: { billing: await billingOverview(deps, c.get('session').userId) } }))
+    .get('/', async (c) =>
+      c.json({ data: { billing: await billingOverview(deps, c.get('session').userId) } satisfies OneBillingOverview }),
+    )
     .post('/checkout', validate('json', CheckoutInput), async (c) => {
       const session = await startCheckout(deps, c.get('session').userId, c.req.valid('json').billing_frequency)
-      return c.json({ data: { checkout_url: session.url } })
+      return c.json({ data: { checkout_url: session.url } satisfies CheckoutLink })
     })
     .post('/portal', noFormBody, async (c) => {
       const { url } = await openPortal(deps, c.get('session').userId)
-      return c.json({ data: { portal_url: url } })
+      return c.json({ data: { portal_url: url } satisfies PortalLink })
     })
     .post('/frequency', validate('json', IntervalInput), async (c) =>
       c.json({
         data: {
           billing: await switchFrequency(deps, c.get('session').userId, c.req.valid('json').billing_frequency),
-        },
+        } satisfies OneBillingOverview,
       }),
     )
     .post('/cancel', validate('json', CancelInput), async (c) =>
       c.json({
         data: {
           billing: await setCancelAtPeriodEnd(deps, c.get('session').userId, c.req.valid('json').cancel_at_period_end),
-        },
+        } satisfies OneBillingOverview,
       }),
     )
     .post('/downgrade', noFormBody, async (c) => {
       const userId = c.get('session').userId
       await downgradeToBasic(deps, userId)
-      return c.json({ data: { billing: await billingOverview(deps, userId) } })
+      return c.json({ data: { billing: await billingOverview(deps, userId) } satisfies OneBillingOverview })
     })

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { BlacklistCheckInput } from '../../domain/check-details.ts'
+import { type BlacklistCheck, BlacklistCheckInput } from '../../domain/check-details.ts'
 import { BlacklistLookupError, checkBlacklist } from '../checks/index.ts'
 import { Failure } from '../errors.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
@@ -29,5 +29,6 @@ export const blacklistRoutes = (deps: Deps) =>
         if (error instanceof BlacklistLookupError) throw new Failure('unprocessable', error.message)
         throw error
       })
-      return c.json({ data: { result: { target, ...result, checked_at: new Date(checkedAt).toISOString() } } })
+      const answer: BlacklistCheck = { result: { target, ...result, checked_at: new Date(checkedAt).toISOString() } }
+      return c.json({ data: answer })
     })

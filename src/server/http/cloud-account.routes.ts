@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import * as v from 'valibot'
+import type { CloudAccountAnswers, CloudAccountRemoved } from '../../domain/cloud-account.ts'
 import { stringifyWithRaw } from '../db/raw-json.ts'
 import type { AppEnv } from './env.ts'
 import { noFormBody } from './request-guards.ts'
@@ -13,44 +14,54 @@ export const IdParam = v.object({ id: v.pipe(v.string(), v.maxLength(64, 'The ac
 type UserId = string
 type AccountId = string
 
-export interface CloudAccountService {
-  list: (userId: UserId) => Promise<unknown>
-  connect: (userId: UserId, body: unknown) => Promise<unknown>
-  get: (userId: UserId, accountId: AccountId) => Promise<unknown>
-  update: (userId: UserId, accountId: AccountId, body: unknown) => Promise<unknown>
+/** A provider's accounts, `A` each as the API shows it (the domain's AwsAccount, AzureAccount, M365Tenant). */
+export interface CloudAccountService<A> {
+  list: (userId: UserId) => Promise<A[]>
+  connect: (userId: UserId, body: unknown) => Promise<A>
+  get: (userId: UserId, accountId: AccountId) => Promise<A>
+  update: (userId: UserId, accountId: AccountId, body: unknown) => Promise<A>
   remove: (userId: UserId, accountId: AccountId) => Promise<{ monitors_removed: number }>
   removedMessage: (monitorsRemoved: number) => string
-  test: (userId: UserId, accountId: AccountId) => Promise<unknown>
-  sync: (userId: UserId, accountId: AccountId) => Promise<unknown>
+  test: (userId: UserId, accountId: AccountId) => Promise<CloudAccountAnswers<A>['AccountTested']>
+  sync: (userId: UserId, accountId: AccountId) => Promise<A>
 }
 
 const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
 
 /** Adds the account routes under /accounts; `what` names the body in messages ("AWS account"). */
-export const withAccountRoutes = (routes: Hono<AppEnv>, service: CloudAccountService, what: string) =>
-  routes
-    .get('/accounts', async (c) => c.json({ data: { accounts: await service.list(userOf(c)) } }))
-    .post('/accounts', async (c) =>
-      c.json({ data: { account: await service.connect(userOf(c), await jsonObject(c, what)) } }, 201),
+export const withAccountRoutes = <A>(routes: Hono<AppEnv>, service: CloudAccountService<A>, what: string) => {
+  type Answers = CloudAccountAnswers<A>
+  return routes
+    .get('/accounts', async (c) =>
+      c.json({ data: { accounts: await service.list(userOf(c)) } satisfies Answers['AccountList'] }),
     )
+    .post('/accounts', async (c) => {
+      const account = await service.connect(userOf(c), await jsonObject(c, what))
+      return c.json({ data: { account } satisfies Answers['OneAccount'] }, 201)
+    })
     .get('/accounts/:id', validate('param', IdParam), async (c) =>
-      c.json({ data: { account: await service.get(userOf(c), c.req.valid('param').id) } }),
-    )
-    .patch('/accounts/:id', validate('param', IdParam), async (c) =>
       c.json({
-        data: { account: await service.update(userOf(c), c.req.valid('param').id, await jsonObject(c, what)) },
+        data: { account: await service.get(userOf(c), c.req.valid('param').id) } satisfies Answers['OneAccount'],
       }),
     )
+    .patch('/accounts/:id', validate('param', IdParam), async (c) => {
+      const account = await service.update(userOf(c), c.req.valid('param').id, await jsonObject(c, what))
+      return c.json({ data: { account } satisfies Answers['OneAccount'] })
+    })
     .delete('/accounts/:id', validate('param', IdParam), async (c) => {
       const { monitors_removed } = await service.remove(userOf(c), c.req.valid('param').id)
-      return c.json({ data: { message: service.removedMessage(monitors_removed), monitors_removed } })
+      const removed: CloudAccountRemoved = { message: service.removedMessage(monitors_removed), monitors_removed }
+      return c.json({ data: removed })
     })
     .post('/accounts/:id/test', noFormBody, validate('param', IdParam), async (c) =>
-      c.json({ data: await service.test(userOf(c), c.req.valid('param').id) }),
+      c.json({ data: (await service.test(userOf(c), c.req.valid('param').id)) satisfies Answers['AccountTested'] }),
     )
     .post('/accounts/:id/sync', noFormBody, validate('param', IdParam), async (c) =>
-      c.json({ data: { account: await service.sync(userOf(c), c.req.valid('param').id) } }),
+      c.json({
+        data: { account: await service.sync(userOf(c), c.req.valid('param').id) } satisfies Answers['OneAccount'],
+      }),
     )
+}
 
 /**
  * Adds one GET route per page of an account (`/accounts/:id/{page}`). The answer is written with stored resources

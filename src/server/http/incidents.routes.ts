@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
-import { IncidentCommentInput, IncidentListQuery } from '../../domain/incident.ts'
+import {
+  IncidentCommentInput,
+  IncidentListQuery,
+  type IncidentPage,
+  type OneIncidentDetail,
+  type OneIncidentEvent,
+} from '../../domain/incident.ts'
 import { incidentsService } from '../services/incidents.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'
@@ -13,17 +19,29 @@ export const incidentRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', IncidentListQuery), async (c) =>
-      c.json({ data: await incidents.list(c.get('session').userId, c.req.valid('query')) }),
+      c.json({ data: (await incidents.list(c.get('session').userId, c.req.valid('query'))) satisfies IncidentPage }),
     )
     .get('/:id', async (c) =>
-      c.json({ data: { incident: await incidents.detail(c.get('session').userId, c.req.param('id')) } }),
+      c.json({
+        data: {
+          incident: await incidents.detail(c.get('session').userId, c.req.param('id')),
+        } satisfies OneIncidentDetail,
+      }),
     )
     .post('/:id/acknowledge', noFormBody, async (c) =>
-      c.json({ data: { incident: await incidents.acknowledge(c.get('session').userId, c.req.param('id')) } }),
+      c.json({
+        data: {
+          incident: await incidents.acknowledge(c.get('session').userId, c.req.param('id')),
+        } satisfies OneIncidentDetail,
+      }),
     )
     .post('/:id/comments', validate('json', IncidentCommentInput), async (c) =>
       c.json(
-        { data: { event: await incidents.comment(c.get('session').userId, c.req.param('id'), c.req.valid('json')) } },
+        {
+          data: {
+            event: await incidents.comment(c.get('session').userId, c.req.param('id'), c.req.valid('json')),
+          } satisfies OneIncidentEvent,
+        },
         201,
       ),
     )

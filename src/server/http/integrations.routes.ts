@@ -1,5 +1,13 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { Message } from '../../domain/api-message.ts'
+import type {
+  CreatedIntegration,
+  DeliveryPage,
+  IntegrationList,
+  OneDelivery,
+  OneIntegration,
+} from '../../domain/integration.schema.ts'
 import { PageQuery } from '../../domain/pagination.schema.ts'
 import { integrationsService } from '../services/integrations.service.ts'
 import type { AppEnv, Deps } from './env.ts'
@@ -23,11 +31,19 @@ export const integrationRoutes = (deps: Deps) => {
           data: {
             integrations: await integrations.list(userOf(c)),
             slack_install_available: deps.config.alerts.slack !== undefined,
-          },
+          } satisfies IntegrationList,
         }),
       )
       .post('/', async (c) =>
-        c.json({ data: await integrations.create(userOf(c), await jsonObject(c, 'integration')) }, 201),
+        c.json(
+          {
+            data: (await integrations.create(
+              userOf(c),
+              await jsonObject(c, 'integration'),
+            )) satisfies CreatedIntegration,
+          },
+          201,
+        ),
       )
       .patch('/:id', validate('param', IdParam), async (c) =>
         c.json({
@@ -37,19 +53,22 @@ export const integrationRoutes = (deps: Deps) => {
               c.req.valid('param').id,
               await jsonObject(c, 'integration'),
             ),
-          },
+          } satisfies OneIntegration,
         }),
       )
       .delete('/:id', validate('param', IdParam), async (c) => {
         await integrations.remove(userOf(c), c.req.valid('param').id)
-        return c.json({ data: { message: 'Integration removed.' } })
+        return c.json({ data: { message: 'Integration removed.' } satisfies Message })
       })
       .post('/:id/test', noFormBody, validate('param', IdParam), async (c) =>
-        c.json({ data: { delivery: await integrations.test(userOf(c), c.req.valid('param').id) } }),
+        c.json({
+          data: { delivery: await integrations.test(userOf(c), c.req.valid('param').id) } satisfies OneDelivery,
+        }),
       )
       .get('/:id/deliveries', validate('param', IdParam), validate('query', PageQuery), async (c) => {
         const { page, limit } = c.req.valid('query')
-        return c.json({ data: await integrations.deliveries(userOf(c), c.req.valid('param').id, page, limit) })
+        const deliveries = await integrations.deliveries(userOf(c), c.req.valid('param').id, page, limit)
+        return c.json({ data: deliveries satisfies DeliveryPage })
       })
   )
 }

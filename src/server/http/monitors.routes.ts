@@ -1,8 +1,12 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { Message } from '../../domain/api-message.ts'
+import type { OneMonitorStats, ResultPage } from '../../domain/check-result.ts'
+import type { CheckedNow, OneMonitor, SavedMonitor } from '../../domain/monitor.schema.ts'
 import { MonitorPageQuery } from '../../domain/monitor-list.ts'
+import type { BulkOutcome } from '../../domain/monitor-list-view.ts'
 import { ResultsQuery, StatsQuery } from '../../domain/monitor-queries.schema.ts'
-import { BulkInput, MonitorTagsInput } from '../../domain/tags.ts'
+import { BulkInput, type MonitorTagList, MonitorTagsInput } from '../../domain/tags.ts'
 import { toCheckResult } from '../read-model/monitor-view.ts'
 import { bulkService } from '../services/monitor-bulk.service.ts'
 import { monitorStatsService } from '../services/monitor-stats.service.ts'
@@ -34,21 +38,21 @@ export const monitorRoutes = (deps: Deps) => {
       })
     })
     .post('/bulk', validate('json', BulkInput), async (c) =>
-      c.json({ data: await bulk(userOf(c), c.req.valid('json')) }),
+      c.json({ data: (await bulk(userOf(c), c.req.valid('json'))) satisfies BulkOutcome }),
     )
     .post('/', async (c) => {
       const { row, warning } = await monitors.create(userOf(c), await jsonObject(c, 'monitor'))
       const monitor = await shown.withFigures(row)
-      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } }, 201)
+      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } satisfies SavedMonitor }, 201)
     })
     .get('/:id', validate('param', IdParam), async (c) => {
       const row = await monitors.owned(userOf(c), c.req.valid('param').id)
-      return c.json({ data: { monitor: await shown.withFigures(row) } })
+      return c.json({ data: { monitor: await shown.withFigures(row) } satisfies OneMonitor })
     })
     .patch('/:id', validate('param', IdParam), async (c) => {
       const { row, warning } = await monitors.update(userOf(c), c.req.valid('param').id, await jsonObject(c, 'monitor'))
       const monitor = await shown.withFigures(row)
-      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } })
+      return c.json({ data: { monitor, ...(warning ? { warning } : {}) } satisfies SavedMonitor })
     })
     .put('/:id/tags', validate('param', IdParam), validate('json', MonitorTagsInput), async (c) => {
       const tags = await tagsService(deps).setForMonitor(
@@ -56,19 +60,19 @@ export const monitorRoutes = (deps: Deps) => {
         c.req.valid('param').id,
         c.req.valid('json').tag_ids,
       )
-      return c.json({ data: { tags } })
+      return c.json({ data: { tags } satisfies MonitorTagList })
     })
     .delete('/:id', validate('param', IdParam), async (c) => {
       await monitors.remove(userOf(c), c.req.valid('param').id)
-      return c.json({ data: { message: 'Monitor deleted.' } })
+      return c.json({ data: { message: 'Monitor deleted.' } satisfies Message })
     })
     .post('/:id/pause', noFormBody, validate('param', IdParam), async (c) => {
       const row = await monitors.pause(userOf(c), c.req.valid('param').id)
-      return c.json({ data: { monitor: await shown.withFigures(row) } })
+      return c.json({ data: { monitor: await shown.withFigures(row) } satisfies OneMonitor })
     })
     .post('/:id/resume', noFormBody, validate('param', IdParam), async (c) => {
       const row = await monitors.resume(userOf(c), c.req.valid('param').id)
-      return c.json({ data: { monitor: await shown.withFigures(row) } })
+      return c.json({ data: { monitor: await shown.withFigures(row) } satisfies OneMonitor })
     })
     .post('/:id/check', noFormBody, validate('param', IdParam), async (c) => {
       const { result, monitor } = await monitors.checkNow(userOf(c), c.req.valid('param').id)
@@ -76,16 +80,16 @@ export const monitorRoutes = (deps: Deps) => {
         data: {
           result: toCheckResult(result),
           monitor: await shown.withFigures(monitor),
-        },
+        } satisfies CheckedNow,
       })
     })
     .get('/:id/results', validate('param', IdParam), validate('query', ResultsQuery), async (c) => {
       const row = await monitors.owned(userOf(c), c.req.valid('param').id)
-      return c.json({ data: await shown.results(row, c.req.valid('query')) })
+      return c.json({ data: (await shown.results(row, c.req.valid('query'))) satisfies ResultPage })
     })
     .get('/:id/stats', validate('param', IdParam), validate('query', StatsQuery), async (c) => {
       const row = await monitors.owned(userOf(c), c.req.valid('param').id)
       const stats = await shown.stats(row, c.req.valid('query').window)
-      return c.json({ data: { stats } })
+      return c.json({ data: { stats } satisfies OneMonitorStats })
     })
 }

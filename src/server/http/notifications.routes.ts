@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
-import { MarkReadInput, NotificationListQuery } from '../../domain/pagination.schema.ts'
+import {
+  MarkReadInput,
+  NotificationListQuery,
+  type NotificationPage,
+  type NotificationsRead,
+  type OneNotification,
+} from '../../domain/notification.ts'
 import { notificationsService } from '../services/notifications.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'
@@ -11,15 +17,17 @@ export const notificationRoutes = (deps: Deps) => {
   return new Hono<AppEnv>()
     .use(requireSession(deps))
     .get('/', validate('query', NotificationListQuery), async (c) =>
-      c.json({ data: await notifications.page(c.get('session').userId, c.req.valid('query')) }),
+      c.json({
+        data: (await notifications.page(c.get('session').userId, c.req.valid('query'))) satisfies NotificationPage,
+      }),
     )
     .post('/read_all', noFormBody, async (c) => {
       const marked = await notifications.markAllRead(c.get('session').userId)
-      return c.json({ data: { marked, unread_count: 0 } })
+      return c.json({ data: { marked, unread_count: 0 } satisfies NotificationsRead })
     })
     .patch('/', validate('json', MarkReadInput), async (c) => {
       const { notification_id } = c.req.valid('json')
       const notification = await notifications.markRead(c.get('session').userId, notification_id)
-      return c.json({ data: { notification } })
+      return c.json({ data: { notification } satisfies OneNotification })
     })
 }

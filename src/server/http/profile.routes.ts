@@ -1,12 +1,17 @@
 import { Hono } from 'hono'
 import { deleteCookie } from 'hono/cookie'
+import type { Message } from '../../domain/api-message.ts'
+import type { OneUser } from '../../domain/auth.schema.ts'
 import {
+  type AccountDeleted,
   DeleteAccountInput,
   EmailChangeInput,
+  type EmailChangeRequested,
   EmailConfirmInput,
   PICTURE_MAX_BYTES,
   PICTURE_TOO_LARGE,
   ProfilePatch,
+  type ProfileView,
 } from '../../domain/profile.ts'
 import { Failure } from '../errors.ts'
 import { emailConfirmationService } from '../services/email-confirmation.service.ts'
@@ -37,13 +42,15 @@ export const profileRoutes = (deps: Deps) => {
         c.json({
           data: {
             user: await profile.confirmEmail(c.req.valid('json').token, requestClient(c, deps.config.trustProxy)),
-          },
+          } satisfies OneUser,
         }),
       )
       .use(requireSession(deps))
-      .get('/', async (c) => c.json({ data: await profile.view(c.get('session').userId) }))
+      .get('/', async (c) => c.json({ data: (await profile.view(c.get('session').userId)) satisfies ProfileView }))
       .patch('/', validate('json', ProfilePatch), async (c) =>
-        c.json({ data: { user: await profile.rename(c.get('session').userId, c.req.valid('json').name) } }),
+        c.json({
+          data: { user: await profile.rename(c.get('session').userId, c.req.valid('json').name) } satisfies OneUser,
+        }),
       )
       .get('/picture', async (c) => {
         const picture = await profile.picture(c.get('session').userId)
@@ -61,10 +68,10 @@ export const profileRoutes = (deps: Deps) => {
             "Send the picture's bytes as the body, with Content-Type image/png, image/jpeg or image/webp.",
           )
         const bytes = Buffer.from(await c.req.arrayBuffer())
-        return c.json({ data: { user: await profile.setPicture(c.get('session').userId, bytes) } })
+        return c.json({ data: { user: await profile.setPicture(c.get('session').userId, bytes) } satisfies OneUser })
       })
       .delete('/picture', noFormBody, async (c) =>
-        c.json({ data: { user: await profile.removePicture(c.get('session').userId) } }),
+        c.json({ data: { user: await profile.removePicture(c.get('session').userId) } satisfies OneUser }),
       )
       .post('/email', validate('json', EmailChangeInput), async (c) => {
         const userId = c.get('session').userId
@@ -75,7 +82,7 @@ export const profileRoutes = (deps: Deps) => {
           data: {
             pending_email,
             message: `We sent a link to ${pending_email}. Your email address changes when you open it.`,
-          },
+          } satisfies EmailChangeRequested,
         })
       })
       // "Send again" of the link that confirms the account's address.
@@ -84,14 +91,14 @@ export const profileRoutes = (deps: Deps) => {
         await enforceRateLimits(deps, 'confirmation mail', [
           { key: `account:${userId}`, rule: deps.config.rateLimits.emailConfirmation.perAccount },
         ])
-        return c.json({ data: await confirmation.resend(userId) })
+        return c.json({ data: (await confirmation.resend(userId)) satisfies Message })
       })
       .delete('/', validate('json', DeleteAccountInput), async (c) => {
         const userId = c.get('session').userId
         await passwordTries(userId)
         const removed = await profile.deleteAccount(userId, c.req.valid('json').password)
         deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-        return c.json({ data: { removed } })
+        return c.json({ data: { removed } satisfies AccountDeleted })
       })
   )
 }

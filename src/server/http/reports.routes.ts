@@ -2,7 +2,13 @@ import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import { ReportBody, ReportQuery, resolveReportQuery } from '../../domain/report-query.ts'
 import { ReportScheduleInput, ReportSchedulePatch } from '../../domain/report-schedule.ts'
-import { reportCsv, reportFileName } from '../../domain/report-view.ts'
+import type {
+  OneReportSchedule,
+  ReportScheduleList,
+  ReportSendList,
+  ReportSentNow,
+} from '../../domain/report-view.schema.ts'
+import { type Report, reportCsv, reportFileName } from '../../domain/report-view.ts'
 import { invalid } from '../errors.ts'
 import { renderReportPdf } from '../reports/report-pdf.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
@@ -30,7 +36,7 @@ export const reportRoutes = (deps: Deps) => {
     const query = resolveReportQuery(asked, now)
     if (!query.ok) throw invalid(query.message)
     const report = await reports.build(c.get('session').userId, query, now)
-    if (query.format === 'json') return c.json({ data: report })
+    if (query.format === 'json') return c.json({ data: report satisfies Report })
     const name = reportFileName(report, query.format)
     c.header('Content-Disposition', `attachment; filename="${name}"`)
     c.header('Cache-Control', 'no-store')
@@ -45,13 +51,22 @@ export const reportRoutes = (deps: Deps) => {
       .get('/', validate('query', ReportQuery), (c) => answerReport(c, c.req.valid('query')))
       // The same query as a JSON body: a long selection (up to 1,000 ids) does not fit in an address.
       .post('/', validate('json', ReportBody), (c) => answerReport(c, c.req.valid('json')))
-      .get('/schedules', async (c) => c.json({ data: await schedules.list(c.get('session').userId) }))
+      .get('/schedules', async (c) =>
+        c.json({ data: (await schedules.list(c.get('session').userId)) satisfies ReportScheduleList }),
+      )
       .post('/schedules', validate('json', ReportScheduleInput), async (c) =>
-        c.json({ data: { schedule: await schedules.create(c.get('session').userId, c.req.valid('json')) } }, 201),
+        c.json(
+          {
+            data: {
+              schedule: await schedules.create(c.get('session').userId, c.req.valid('json')),
+            } satisfies OneReportSchedule,
+          },
+          201,
+        ),
       )
       .patch('/schedules/:id', validate('param', ScheduleIdParam), validate('json', ReportSchedulePatch), async (c) => {
         const schedule = await schedules.update(c.get('session').userId, c.req.valid('param').id, c.req.valid('json'))
-        return c.json({ data: { schedule } })
+        return c.json({ data: { schedule } satisfies OneReportSchedule })
       })
       .delete('/schedules/:id', validate('param', ScheduleIdParam), async (c) => {
         await schedules.remove(c.get('session').userId, c.req.valid('param').id)
@@ -60,10 +75,13 @@ export const reportRoutes = (deps: Deps) => {
       .post('/schedules/:id/send', noFormBody, validate('param', ScheduleIdParam), async (c) => {
         const userId = c.get('session').userId
         await enforceRateLimits(deps, 'report send', [{ key: `account:${userId}`, rule: reportSend.perAccount }])
-        return c.json({ data: { send: await schedules.sendNow(userId, c.req.valid('param').id) } }, 202)
+        const send = await schedules.sendNow(userId, c.req.valid('param').id)
+        return c.json({ data: { send } satisfies ReportSentNow }, 202)
       })
       .get('/schedules/:id/sends', validate('param', ScheduleIdParam), async (c) =>
-        c.json({ data: await schedules.sends(c.get('session').userId, c.req.valid('param').id) }),
+        c.json({
+          data: (await schedules.sends(c.get('session').userId, c.req.valid('param').id)) satisfies ReportSendList,
+        }),
       )
   )
 }

@@ -1,5 +1,13 @@
 import { Hono } from 'hono'
-import { RecoveryCodesInput, TwoFactorDisableInput, TwoFactorEnableInput } from '../../domain/two-factor.ts'
+import type { SecurityEventList } from '../../domain/security-events.ts'
+import {
+  RecoveryCodesInput,
+  type RecoveryCodesIssued,
+  TwoFactorDisableInput,
+  TwoFactorEnableInput,
+  type TwoFactorSetup,
+  type TwoFactorStatus,
+} from '../../domain/two-factor.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
 import { securityEvents } from '../services/security-log.ts'
 import { twoFactorService } from '../services/two-factor.service.ts'
@@ -20,30 +28,38 @@ export const securityRoutes = (deps: Deps) => {
     ])
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/two_factor', async (c) => c.json({ data: await twoFactor.status(c.get('session').userId) }))
+    .get('/two_factor', async (c) =>
+      c.json({ data: (await twoFactor.status(c.get('session').userId)) satisfies TwoFactorStatus }),
+    )
     .post('/two_factor/setup', noFormBody, async (c) =>
-      c.json({ data: await twoFactor.setup(c.get('session').userId) }),
+      c.json({ data: (await twoFactor.setup(c.get('session').userId)) satisfies TwoFactorSetup }),
     )
     .post('/two_factor', validate('json', TwoFactorEnableInput), async (c) => {
       const userId = c.get('session').userId
       await passwordTries(userId)
       const { code, password } = c.req.valid('json')
       const codes = await twoFactor.enable(userId, code, password, requestClient(c, deps.config.trustProxy))
-      return c.json({ data: { recovery_codes: codes, status: await twoFactor.status(userId) } })
+      return c.json({
+        data: { recovery_codes: codes, status: await twoFactor.status(userId) } satisfies RecoveryCodesIssued,
+      })
     })
     .delete('/two_factor', validate('json', TwoFactorDisableInput), async (c) => {
       const userId = c.get('session').userId
       await passwordTries(userId)
       const { code, password } = c.req.valid('json')
       await twoFactor.disable(userId, code, password, requestClient(c, deps.config.trustProxy))
-      return c.json({ data: await twoFactor.status(userId) })
+      return c.json({ data: (await twoFactor.status(userId)) satisfies TwoFactorStatus })
     })
     .post('/two_factor/recovery_codes', validate('json', RecoveryCodesInput), async (c) => {
       const userId = c.get('session').userId
       await passwordTries(userId)
       const { code, password } = c.req.valid('json')
       const codes = await twoFactor.renewRecoveryCodes(userId, code, password, requestClient(c, deps.config.trustProxy))
-      return c.json({ data: { recovery_codes: codes, status: await twoFactor.status(userId) } })
+      return c.json({
+        data: { recovery_codes: codes, status: await twoFactor.status(userId) } satisfies RecoveryCodesIssued,
+      })
     })
-    .get('/events', async (c) => c.json({ data: { events: await log.latest(c.get('session').userId) } }))
+    .get('/events', async (c) =>
+      c.json({ data: { events: await log.latest(c.get('session').userId) } satisfies SecurityEventList }),
+    )
 }

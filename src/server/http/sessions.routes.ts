@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { deleteCookie } from 'hono/cookie'
-import { SessionIdParam } from '../../domain/sessions.ts'
+import { type SessionEnded, SessionIdParam, type SessionList, type SessionsEnded } from '../../domain/sessions.ts'
 import { sessionsService } from '../services/sessions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requestClient } from './rate-limit.ts'
@@ -15,12 +15,14 @@ export const sessionRoutes = (deps: Deps) => {
     .use(requireSession(deps))
     .get('/', async (c) => {
       const { userId, tokenHash } = c.get('session')
-      return c.json({ data: { sessions: await sessions.list(userId, tokenHash) } })
+      return c.json({ data: { sessions: await sessions.list(userId, tokenHash) } satisfies SessionList })
     })
     .delete('/others', noFormBody, async (c) => {
       const { userId, tokenHash } = c.get('session')
       return c.json({
-        data: { ended: await sessions.endOthers(userId, tokenHash, requestClient(c, deps.config.trustProxy)) },
+        data: {
+          ended: await sessions.endOthers(userId, tokenHash, requestClient(c, deps.config.trustProxy)),
+        } satisfies SessionsEnded,
       })
     })
     .delete('/:id', noFormBody, validate('param', SessionIdParam), async (c) => {
@@ -28,6 +30,6 @@ export const sessionRoutes = (deps: Deps) => {
       const ended = await sessions.end(userId, c.req.valid('param').id, requestClient(c, deps.config.trustProxy))
       // Ending this very session is signing out here.
       if (ended.tokenHash === tokenHash) deleteCookie(c, TOKEN_COOKIE, { path: '/' })
-      return c.json({ data: { ended: 1, current: ended.tokenHash === tokenHash } })
+      return c.json({ data: { ended: 1, current: ended.tokenHash === tokenHash } satisfies SessionEnded })
     })
 }

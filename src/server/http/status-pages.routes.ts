@@ -1,5 +1,14 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { Message } from '../../domain/api-message.ts'
+import type {
+  MaintenanceList,
+  OneMaintenance,
+  OneStatusIncident,
+  OneStatusPage,
+  StatusIncidentList,
+  StatusPageList,
+} from '../../domain/status-page.schema.ts'
 import { statusPagesService } from '../services/status-pages.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
@@ -18,13 +27,13 @@ export const statusPageRoutes = (deps: Deps) => {
   const userOf = (c: { get(key: 'session'): { userId: string } }) => c.get('session').userId
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ data: await pages.list(userOf(c)) }))
+    .get('/', async (c) => c.json({ data: (await pages.list(userOf(c))) satisfies StatusPageList }))
     .post('/', async (c) => {
       const page = await pages.create(userOf(c), await jsonObject(c, 'status page'))
-      return c.json({ data: { status_page: page } }, 201)
+      return c.json({ data: { status_page: page } satisfies OneStatusPage }, 201)
     })
     .get('/:id', validate('param', PageParam), async (c) =>
-      c.json({ data: { status_page: await pages.get(userOf(c), c.req.valid('param').id) } }),
+      c.json({ data: { status_page: await pages.get(userOf(c), c.req.valid('param').id) } satisfies OneStatusPage }),
     )
     .patch('/:id', validate('param', PageParam), async (c) => {
       const { page, oldSlug } = await pages.update(
@@ -34,14 +43,16 @@ export const statusPageRoutes = (deps: Deps) => {
       )
       forgetStatusPage(oldSlug)
       forgetStatusPage(page.slug)
-      return c.json({ data: { status_page: page } })
+      return c.json({ data: { status_page: page } satisfies OneStatusPage })
     })
     .delete('/:id', validate('param', PageParam), async (c) => {
       forgetStatusPage(await pages.remove(userOf(c), c.req.valid('param').id))
-      return c.json({ data: { message: 'Status page deleted.' } })
+      return c.json({ data: { message: 'Status page deleted.' } satisfies Message })
     })
     .get('/:id/incidents', validate('param', PageParam), async (c) =>
-      c.json({ data: { incidents: await pages.incidents(userOf(c), c.req.valid('param').id) } }),
+      c.json({
+        data: { incidents: await pages.incidents(userOf(c), c.req.valid('param').id) } satisfies StatusIncidentList,
+      }),
     )
     .post('/:id/incidents', validate('param', PageParam), async (c) => {
       const { incident, slug } = await pages.postIncident(
@@ -50,21 +61,23 @@ export const statusPageRoutes = (deps: Deps) => {
         await jsonObject(c, 'incident'),
       )
       forgetStatusPage(slug)
-      return c.json({ data: { incident } }, 201)
+      return c.json({ data: { incident } satisfies OneStatusIncident }, 201)
     })
     .post('/:id/incidents/:incidentId/updates', validate('param', IncidentParam), async (c) => {
       const { id: pageId, incidentId } = c.req.valid('param')
       const { incident, slug } = await pages.addUpdate(userOf(c), pageId, incidentId, await jsonObject(c, 'update'))
       forgetStatusPage(slug)
-      return c.json({ data: { incident } }, 201)
+      return c.json({ data: { incident } satisfies OneStatusIncident }, 201)
     })
     .delete('/:id/incidents/:incidentId', validate('param', IncidentParam), async (c) => {
       const { id: pageId, incidentId } = c.req.valid('param')
       forgetStatusPage(await pages.deleteIncident(userOf(c), pageId, incidentId))
-      return c.json({ data: { message: 'Incident deleted.' } })
+      return c.json({ data: { message: 'Incident deleted.' } satisfies Message })
     })
     .get('/:id/maintenance', validate('param', PageParam), async (c) =>
-      c.json({ data: { maintenance: await pages.maintenance(userOf(c), c.req.valid('param').id) } }),
+      c.json({
+        data: { maintenance: await pages.maintenance(userOf(c), c.req.valid('param').id) } satisfies MaintenanceList,
+      }),
     )
     .post('/:id/maintenance', validate('param', PageParam), async (c) => {
       const { maintenance, slug } = await pages.scheduleMaintenance(
@@ -73,11 +86,11 @@ export const statusPageRoutes = (deps: Deps) => {
         await jsonObject(c, 'maintenance'),
       )
       forgetStatusPage(slug)
-      return c.json({ data: { maintenance } }, 201)
+      return c.json({ data: { maintenance } satisfies OneMaintenance }, 201)
     })
     .delete('/:id/maintenance/:maintenanceId', validate('param', MaintenanceParam), async (c) => {
       const { id: pageId, maintenanceId } = c.req.valid('param')
       forgetStatusPage(await pages.cancelMaintenance(userOf(c), pageId, maintenanceId))
-      return c.json({ data: { message: 'Maintenance cancelled.' } })
+      return c.json({ data: { message: 'Maintenance cancelled.' } satisfies Message })
     })
 }

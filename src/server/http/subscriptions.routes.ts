@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { ChangePlanInput } from '../../domain/auth.schema.ts'
+import type { PlanList } from '../../domain/plan.ts'
+import type { OneSubscription } from '../../domain/subscription.ts'
 import { Failure } from '../errors.ts'
 import { downgradeToBasic } from '../services/billing.service.ts'
 import { subscriptionsService } from '../services/subscriptions.service.ts'
@@ -15,20 +17,25 @@ export const subscriptionRoutes = (deps: Deps) => {
   const subscriptions = subscriptionsService(deps)
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ data: { subscription: await subscriptions.current(c.get('session').userId) } }))
+    .get('/', async (c) =>
+      c.json({
+        data: { subscription: await subscriptions.current(c.get('session').userId) } satisfies OneSubscription,
+      }),
+    )
     .put('/', validate('json', ChangePlanInput), async (c) => {
       const input = c.req.valid('json')
       const userId = c.get('session').userId
       if (deps.stripe && input.plan === 'Pro' && !input.is_free_trial)
         throw new Failure('payment_required', PRO_IS_PAID, { plan: PRO_IS_PAID })
       // Basic ends a paid plan at Stripe too.
-      if (input.plan === 'Basic') return c.json({ data: { subscription: await downgradeToBasic(deps, userId) } })
+      if (input.plan === 'Basic')
+        return c.json({ data: { subscription: await downgradeToBasic(deps, userId) } satisfies OneSubscription })
       const terms = {
         title: input.plan,
         billing_frequency: input.billing_frequency,
         is_free_trial: input.is_free_trial,
       }
-      return c.json({ data: { subscription: await subscriptions.change(userId, terms) } })
+      return c.json({ data: { subscription: await subscriptions.change(userId, terms) } satisfies OneSubscription })
     })
 }
 
@@ -36,6 +43,8 @@ export const subscriptionRoutes = (deps: Deps) => {
 export const planRoutes = (deps: Deps) => {
   const subscriptions = subscriptionsService(deps)
   return new Hono().get('/', async (c) =>
-    c.json({ data: { plans: await subscriptions.plans(), billing: deps.stripe ? 'stripe' : 'off' } }),
+    c.json({
+      data: { plans: await subscriptions.plans(), billing: deps.stripe ? 'stripe' : 'off' } satisfies PlanList,
+    }),
   )
 }

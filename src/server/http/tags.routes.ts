@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { TagInput, TagPatch } from '../../domain/tags.ts'
+import { type OneTag, TagInput, type TagList, TagPatch } from '../../domain/tags.ts'
 import { tagsService } from '../services/tags.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
@@ -14,13 +14,15 @@ export const tagRoutes = (deps: Deps) => {
   const tags = tagsService(deps)
   return new Hono<AppEnv>()
     .use(requireSession(deps))
-    .get('/', async (c) => c.json({ data: await tags.list(c.get('session').userId) }))
+    .get('/', async (c) => c.json({ data: (await tags.list(c.get('session').userId)) satisfies TagList }))
     .post('/', validate('json', TagInput), async (c) =>
-      c.json({ data: { tag: await tags.create(c.get('session').userId, c.req.valid('json')) } }, 201),
+      c.json({ data: { tag: await tags.create(c.get('session').userId, c.req.valid('json')) } satisfies OneTag }, 201),
     )
     .patch('/:id', validate('param', TagIdParam), validate('json', TagPatch), async (c) =>
       c.json({
-        data: { tag: await tags.update(c.get('session').userId, c.req.valid('param').id, c.req.valid('json')) },
+        data: {
+          tag: await tags.update(c.get('session').userId, c.req.valid('param').id, c.req.valid('json')),
+        } satisfies OneTag,
       }),
     )
     .delete('/:id', validate('param', TagIdParam), async (c) => {

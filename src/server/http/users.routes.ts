@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
+import type { Message } from '../../domain/api-message.ts'
 import { PasswordChangeInput } from '../../domain/auth.schema.ts'
 import { notFound } from '../errors.ts'
 import { accountsService } from '../services/accounts.service.ts'
@@ -34,7 +35,7 @@ export const userRoutes = (deps: Deps) => {
           new_password,
           requestClient(c, deps.config.trustProxy),
         )
-        return c.json({ data: { message: 'Password updated successfully' } })
+        return c.json({ data: { message: 'Password updated successfully' } satisfies Message })
       },
     )
 }

@@ -1,6 +1,8 @@
 import type { MonitorStatus } from '../../domain/monitor.schema.ts'
 import { type MonitorPageQuery, sortOf } from '../../domain/monitor-list.ts'
+import type { MonitorCounts, MonitorPage as MonitorPageAnswer } from '../../domain/monitor-list-view.ts'
 import { MONITOR_STATUSES } from '../../domain/monitor-status.ts'
+import { paginationOf } from '../../domain/pagination.schema.ts'
 import type { TagColor } from '../../domain/tags.ts'
 import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
 import type { Database } from '../db/database.ts'
@@ -21,6 +23,8 @@ import { type ListRows, type ShownRow, shownRow } from './list-rows.ts'
 // The page's bytes are made by monitor-list-json.ts.
 
 const DEFAULT_LIMIT = 50
+
+type MonitorPageFacets = MonitorPageAnswer['facets']
 
 /** Figures ascending with the monitors without one last, whichever the way. */
 const byFigure = (figure: (id: string) => number | null, desc: boolean) => (a: string, b: string) => {
@@ -110,15 +114,11 @@ export const monitorPage = async (
     /** Whether the rows are those the server keeps (a page), which are sent deflated as they were kept. */
     rowsKept: paged,
     /** By state, the state filter aside: what the state filter's choices show. */
-    counts: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), ...byStatus },
-    pagination: {
-      total: counts.total,
-      page,
-      limit: paged ? limit : counts.total,
-      total_pages: paged ? Math.ceil(counts.total / limit) : 1,
-    },
+    counts: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), ...byStatus } satisfies MonitorCounts,
+    // Unpaged, the list is one page of every monitor.
+    pagination: paginationOf(counts.total, page, paged ? limit : counts.total),
     /** By type (the type filter aside), by tag (the tag filter aside), by status page (that filter aside). */
-    facets: { types: counts.byType, tags: counts.byTag, status_pages: pageCounts },
+    facets: { types: counts.byType, tags: counts.byTag, status_pages: pageCounts } satisfies MonitorPageFacets,
   }
 }
 

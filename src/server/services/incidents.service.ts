@@ -7,11 +7,13 @@ import {
   type IncidentEvent,
   type IncidentEventKind,
   type IncidentListQuery,
+  type IncidentPage,
   type IncidentSummary,
   incidentStateOf,
 } from '../../domain/incident.ts'
 import type { MonitorStatus } from '../../domain/monitor-status.ts'
 import type { MonitorType } from '../../domain/monitor-types/pages.ts'
+import { paginationOf } from '../../domain/pagination.schema.ts'
 import { type ResultVerdict, storedVerdict } from '../../domain/result-verdict.ts'
 import type { IncidentEventRow, IncidentEventView } from '../db/repos/incident-events.repo.ts'
 import type { IncidentDetailRow, IncidentListRow } from '../db/repos/incidents.repo.ts'
@@ -133,7 +135,7 @@ export const incidentsService = (deps: Pick<Deps, 'database' | 'repos' | 'clock'
     }) satisfies IncidentEventRow
 
   return {
-    list: async (userId: string, query: IncidentListQuery) => {
+    list: async (userId: string, query: IncidentListQuery): Promise<IncidentPage> => {
       const { page, limit, monitor_id, open, status, type, q, from, to } = query
       // Another user's monitor is answered as if it did not exist, not with an empty list.
       if (monitor_id !== undefined && !(await repos.monitors.findOwned(userId, monitor_id))) throw notFound('Monitor')
@@ -143,10 +145,7 @@ export const incidentsService = (deps: Pick<Deps, 'database' | 'repos' | 'clock'
         page,
         limit,
       )
-      return {
-        incidents: rows.map(toIncidentSummary),
-        pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
-      }
+      return { incidents: rows.map(toIncidentSummary), pagination: paginationOf(total, page, limit) }
     },
 
     detail,

@@ -4,6 +4,7 @@ import type { AlertEvent } from '../../domain/alert.ts'
 import { fieldErrors } from '../../domain/form-validation.ts'
 import {
   type Delivery,
+  type DeliveryPage,
   type Integration,
   IntegrationInput,
   type IntegrationType,
@@ -11,6 +12,7 @@ import {
   maskedSetting,
 } from '../../domain/integration.schema.ts'
 import { urlHost } from '../../domain/monitor-target.ts'
+import { paginationOf } from '../../domain/pagination.schema.ts'
 import type { DeliveryRecord } from '../db/repos/deliveries.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { IntegrationRecord } from '../db/repos/integrations.repo.ts'
@@ -194,13 +196,10 @@ export const integrationsService = (deps: Deps) => {
       return toDelivery(settled ?? delivery)
     },
 
-    deliveries: async (userId: string, integrationId: string, page: number, limit: number) => {
+    deliveries: async (userId: string, integrationId: string, page: number, limit: number): Promise<DeliveryPage> => {
       await owned(userId, integrationId)
       const { rows, total } = await repos.deliveries.pageOf(integrationId, page, limit)
-      return {
-        deliveries: rows.map(toDelivery),
-        pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
-      }
+      return { deliveries: rows.map(toDelivery), pagination: paginationOf(total, page, limit) }
     },
 
     /** A channel made by "Add to Slack". */

@@ -1,5 +1,6 @@
-import type { Incident, MonitorStats, StatsPoint } from '../../domain/check-result.ts'
+import type { Incident, MonitorStats, ResultPage, StatsPoint } from '../../domain/check-result.ts'
 import type { ResultsQuery } from '../../domain/monitor-queries.schema.ts'
+import { paginationOf } from '../../domain/pagination.schema.ts'
 import { clipSpans, type Span } from '../../domain/time-spans.ts'
 import {
   averageMs,
@@ -21,6 +22,7 @@ import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { type MonitorFigures, toCheckResult, toMonitor } from '../read-model/monitor-view.ts'
 import type { Deps } from './deps.ts'
+import { toTagRefs } from './tags.service.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 const DAY = PERIOD_MS.day
@@ -55,7 +57,7 @@ export const monitorWithFigures = async (repos: Repos, row: MonitorRecord, now: 
     repos.tags.ofMonitors([row.monitor_id]),
   ])
   // Its tags too, so that its form (opened from its own page) shows and keeps them.
-  return { ...toMonitor(row, monitorFigures(day, month)), tags: tags.get(row.monitor_id) ?? [] }
+  return { ...toMonitor(row, monitorFigures(day, month)), tags: toTagRefs(tags.get(row.monitor_id) ?? []) }
 }
 
 const overlapsDay = (incident: IncidentRow, dayStart: number, now: number) =>
@@ -138,12 +140,9 @@ export const monitorStatsService = ({ repos, clock }: Pick<Deps, 'repos' | 'cloc
   withFigures: (row: MonitorRecord) => monitorWithFigures(repos, row, clock.now()),
   stats: (row: MonitorRecord, window: StatsWindow) => monitorStats(repos, row, window, clock.now()),
   /** A page of its check results in [from, to], newest first. */
-  async results(row: MonitorRecord, { page, limit, from, to }: ResultsQuery) {
+  async results(row: MonitorRecord, { page, limit, from, to }: ResultsQuery): Promise<ResultPage> {
     const range = { from: from ?? 0, to: to ?? Number.MAX_SAFE_INTEGER }
     const { rows, total } = await repos.checkResults.page(row.monitor_id, range, page, limit)
-    return {
-      results: rows.map(toCheckResult),
-      pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
-    }
+    return { results: rows.map(toCheckResult), pagination: paginationOf(total, page, limit) }
   },
 })

@@ -1,5 +1,5 @@
-import type { Notification } from '../../domain/notification.ts'
-import type { NotificationListQuery } from '../../domain/pagination.schema.ts'
+import type { Notification, NotificationListQuery, NotificationPage } from '../../domain/notification.ts'
+import { paginationOf } from '../../domain/pagination.schema.ts'
 import { toNotification } from '../db/repos/notifications.repo.ts'
 import { notFound } from '../errors.ts'
 import { readEvent } from '../live/events-of.ts'
@@ -11,11 +11,11 @@ import type { Deps } from './deps.ts'
 export const notificationsService = ({ database, repos, live }: Pick<Deps, 'database' | 'repos' | 'live'>) => {
   const tellRead = async (userId: string) => live.publishAll([await readEvent(database.db, userId)])
   return {
-    async page(userId: string, { page, limit, type, read }: NotificationListQuery) {
+    async page(userId: string, { page, limit, type, read }: NotificationListQuery): Promise<NotificationPage> {
       const { rows, total, unread } = await repos.notifications.page(userId, page, limit, { type, read })
       return {
         notificationList: rows.map(toNotification),
-        pagination: { total, page, limit, total_pages: Math.ceil(total / limit) },
+        pagination: paginationOf(total, page, limit),
         unread_count: unread,
       }
     },

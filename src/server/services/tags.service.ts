@@ -1,4 +1,12 @@
-import { MAX_TAGS, TAG_NAME_TAKEN, type Tag, type TagColor, type TagInput, tagKey } from '../../domain/tags.ts'
+import {
+  MAX_TAGS,
+  TAG_NAME_TAKEN,
+  type Tag,
+  type TagColor,
+  type TagInput,
+  type TagRef,
+  tagKey,
+} from '../../domain/tags.ts'
 import type { TagRow } from '../db/repos/tags.repo.ts'
 import { conflict, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
@@ -13,6 +21,10 @@ const toTag = (row: TagRow & { monitor_count?: number | string | null }): Tag =>
   monitor_count: Number(row.monitor_count ?? 0),
   created_at: new Date(row.created_at).toISOString(),
 })
+
+/** A monitor's tags as the API shows them; a colour was one of TAG_COLORS when it was stored. */
+export const toTagRefs = (tags: readonly { id: string; name: string; color: string }[]): TagRef[] =>
+  tags.map((t) => ({ id: t.id, name: t.name, color: t.color as TagColor }))
 
 export const tagsService = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => {
   const owned = async (userId: string, tagId: string) => {
@@ -65,7 +77,7 @@ export const tagsService = ({ repos, clock }: Pick<Deps, 'repos' | 'clock'>) => 
       await ownedMonitors(userId, [monitorId])
       if ((await repos.tags.ownedOf(userId, tagIds)).length !== tagIds.length) throw notFound('Tag')
       await repos.tags.setOf(monitorId, tagIds)
-      return (await repos.tags.ofMonitors([monitorId])).get(monitorId) ?? []
+      return toTagRefs((await repos.tags.ofMonitors([monitorId])).get(monitorId) ?? [])
     },
 
     /** Gives a tag to many monitors, or takes it from them. */
