@@ -1,11 +1,12 @@
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
+import type { ApiHealth } from '../domain/api-contract.ts'
 import { authRoutes } from './http/auth.routes.ts'
-import { limitBody } from './http/body-limit.ts'
 import { awsRoutes } from './http/aws.routes.ts'
 import { azureRoutes } from './http/azure.routes.ts'
 import { billingRoutes } from './http/billing.routes.ts'
 import { blacklistRoutes } from './http/blacklist.routes.ts'
+import { limitBody } from './http/body-limit.ts'
 import type { AppEnv, Deps } from './http/env.ts'
 import { errorBody, toErrorResponse } from './http/errors.ts'
 import { eventRoutes } from './http/events.routes.ts'
@@ -36,7 +37,7 @@ export const createApi = (deps: Deps) => {
       .use((c, next) => (c.req.path === PICTURE_PATH && c.req.method === 'PUT' ? next() : limit(c, next)))
       .use(noStore)
       .use(sameOriginChanges(deps.config))
-      .get('/health', (c) => c.json({ status: 'ok' }))
+      .get('/health', (c) => c.json({ status: 'ok' } satisfies ApiHealth))
       .route('/auth', authRoutes(deps))
       .route('/user', userRoutes(deps))
       .route('/profile', profileRoutes(deps))

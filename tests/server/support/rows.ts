@@ -25,8 +25,16 @@ export const everyRow = async (t: TestApp, leftOut: readonly string[]): Promise<
   return out
 }
 
-/** A cloud account of `provider` for `userId`, read well a moment ago; its id. */
-export const insertCloudAccount = async (t: TestApp, userId: string, provider: CloudProvider): Promise<string> => {
+/**
+ * A cloud account of `provider` for `userId`, read well a moment ago; its id. `credentials` (sealed as connecting
+ * does) and `identity` are empty unless given.
+ */
+export const insertCloudAccount = async (
+  t: TestApp,
+  userId: string,
+  provider: CloudProvider,
+  over: { credentials?: Record<string, unknown>; identity?: Record<string, unknown> } = {},
+): Promise<string> => {
   const now = t.clock.now()
   const account_id = newId()
   await t.repos.cloudAccounts.insert({
@@ -34,9 +42,9 @@ export const insertCloudAccount = async (t: TestApp, userId: string, provider: C
     user_id: userId,
     provider,
     name: `My ${provider}`,
-    credentials: t.deps.secrets.seal('{}'),
+    credentials: t.deps.secrets.seal(JSON.stringify(over.credentials ?? {})),
     scope: {},
-    identity: {},
+    identity: over.identity ?? {},
     status: 'ok',
     last_error: null,
     synced_at: now,
