@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { type LucideIcon, Trash2 } from 'lucide-react'
-import { type ReactNode, useCallback, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import type { AnyActorRef, AnyStateMachine, ContextFrom } from 'xstate'
 import { css } from '../../../styled-system/css'
 import type { Effects } from '../../adapters/flows.actors.ts'
@@ -126,12 +126,21 @@ export function ListLoad({
   )
 }
 
-/** Which record a page's create and edit dialog is open for (`item` null: a new one); null while it is closed. */
-export function useEditing<T>() {
+/**
+ * Which record a page's create and edit dialog is open for (`item` null: a new one); null while it is closed. `saved`
+ * is the dialog's onSaved: what it saved goes to `onSaved` (the page's flow), and nothing when nothing changed.
+ */
+export function useEditing<T>(onSaved: (item: T) => void = () => {}) {
   const [editing, setEditing] = useState<{ item: T | null } | null>(null)
   const open = useCallback((item: T | null) => setEditing({ item }), [])
   const close = useCallback(() => setEditing(null), [])
-  return { editing, open, close }
+  // The dialog keeps the first `saved` it is given (its flow is made once): it calls the latest onSaved.
+  const latest = useRef(onSaved)
+  latest.current = onSaved
+  const saved = useCallback((item: T | null) => {
+    if (item) latest.current(item)
+  }, [])
+  return { editing, open, close, saved }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
-import { type ComponentType, type ReactNode, useCallback } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
@@ -80,13 +80,7 @@ function CloudAccountsSection<A extends CloudAccountView>({
   const list = useSelector(accounts, (s) => s.context.list)
   const busy = useSelector(accounts, (s) => s.context.busy)
   const gone = useSelector(accounts, (s) => s.context.removing)
-  const { editing, open, close } = useEditing<A>()
-  const saved = useCallback(
-    (account: A | null) => {
-      if (account) accounts.send({ type: 'account.saved', account })
-    },
-    [accounts],
-  )
+  const { editing, open, close, saved } = useEditing<A>((account) => accounts.send({ type: 'account.saved', account }))
   const refresh = () => accounts.send({ type: 'accounts.refresh' })
   const connectButton = (
     <Button onClick={() => open(null)}>

@@ -33,15 +33,11 @@ function Integrations() {
   const busy = useSelector(page, (s) => s.context.busy)
   const tests = useSelector(page, (s) => s.context.tests)
   const signedOut = useSelector(page, (s) => s.matches('signedOut'))
-  const { editing, open, close } = useEditing<Integration>()
+  const { editing, open, close, saved } = useEditing<Integration>((integration) =>
+    page.send({ type: 'integration.saved', integration }),
+  )
   const [deliveriesOf, setDeliveriesOf] = useState<Integration | null>(null)
   const closeDeliveries = useCallback(() => setDeliveriesOf(null), [])
-  const saved = useCallback(
-    (integration: Integration | null) => {
-      if (integration) page.send({ type: 'integration.saved', integration })
-    },
-    [page],
-  )
   const refresh = () => page.send({ type: 'integrations.refresh' })
   const add = () => open(null)
   const integrations = list?.integrations ?? []

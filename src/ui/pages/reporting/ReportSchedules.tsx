@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { CalendarClock, Pencil, Plus, Send } from 'lucide-react'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { type ReportChoices, reportSchedulesLogic, reportsApi } from '../../../adapters/reports-api.ts'
@@ -64,12 +64,8 @@ export function ReportSchedules({
   const { page, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const schedules = useSelector(page, (s) => s.context.schedules)
   const sending = useSelector(page, (s) => s.context.sending)
-  const { editing, open, close } = useEditing<ReportSchedule>()
-  const saved = useCallback(
-    (schedule: ReportSchedule | null) => {
-      if (schedule) page.send({ type: 'schedule.saved', schedule })
-    },
-    [page],
+  const { editing, open, close, saved } = useEditing<ReportSchedule>((schedule) =>
+    page.send({ type: 'schedule.saved', schedule }),
   )
   const createButton = (
     <Button variant="outline" onClick={() => open(null)}>

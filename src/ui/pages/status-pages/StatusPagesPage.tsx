@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
-import { lazy, Suspense, useCallback } from 'react'
+import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { statusPagesLogic } from '../../../adapters/status-page-flows.actors.ts'
@@ -43,12 +43,8 @@ const makeLogic = (fx: Effects) => statusPagesLogic(statusPagesApi, fx)
 function StatusPages() {
   const { page: pages, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const list = useSelector(pages, (s) => s.context.list)
-  const { editing, open, close } = useEditing<StatusPage>()
-  const saved = useCallback(
-    (page: StatusPage | null) => {
-      if (page) pages.send({ type: 'statusPage.saved', page })
-    },
-    [pages],
+  const { editing, open, close, saved } = useEditing<StatusPage>((page) =>
+    pages.send({ type: 'statusPage.saved', page }),
   )
   const refresh = () => pages.send({ type: 'statusPages.refresh' })
   const create = () => open(null)
