@@ -28,9 +28,14 @@ export const fieldOf =
   <D>({ draft, set, errors }: FieldsProps<D>, errorOf = (name: string) => errors[name]) =>
   <K extends keyof D & string>(name: K) => ({ name, value: draft[name], onChange: set[name], error: errorOf(name) })
 
-/** A form's draft in React state, with its setters and `field` to spread on its inputs. */
+/**
+ * A form's draft in React state, with its setters, `field` to spread on its inputs, and `update` for a change of
+ * several fields (a patch, or one made from the latest draft).
+ */
 export function useDraft<D extends object>(initial: () => D, errors: Record<string, string>) {
   const [draft, setDraft] = useState(initial)
-  const set = settersOf(draft, (patch) => setDraft((d) => ({ ...d, ...patch })))
-  return { draft, set, field: fieldOf({ draft, set, errors }) }
+  const update = (patch: Partial<D> | ((current: D) => Partial<D>)) =>
+    setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }))
+  const set = settersOf(draft, update)
+  return { draft, set, field: fieldOf({ draft, set, errors }), update }
 }

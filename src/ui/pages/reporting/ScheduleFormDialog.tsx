@@ -1,4 +1,4 @@
-import { memo, useId, useMemo, useState } from 'react'
+import { memo, useId, useMemo } from 'react'
 import { type ReportChoices, reportScheduleFormLogic, reportsApi } from '../../../adapters/reports-api.ts'
 import {
   MAX_REPORT_RECIPIENTS,
@@ -10,7 +10,7 @@ import {
 import type { ReportSelection } from '../../../domain/report-view.ts'
 import * as Field from '../../components/field.tsx'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
-import { errorAt } from '../monitors/draft-setter.ts'
+import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, SelectField, TextField, wide } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { SetFields, type SetValue } from './ReportChoiceFields.tsx'
@@ -91,11 +91,7 @@ export function ScheduleFormDialog({
 }: ScheduleFormDialogProps) {
   const logic = useMemo(() => reportScheduleFormLogic(reportsApi, onSaved), [onSaved])
   const { form, errors, formView } = useSaveForm(logic, { schedule }, onClose)
-  const [draft, setDraft] = useState(() => draftOf(schedule, pageSet, zone))
-  const set =
-    <K extends keyof ScheduleDraft>(key: K) =>
-    (value: ScheduleDraft[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }))
+  const { draft, set, field, update } = useDraft(() => draftOf(schedule, pageSet, zone), errors)
   const zonesId = useId()
 
   return (
@@ -120,32 +116,20 @@ export function ScheduleFormDialog({
       wide
     >
       <div className={fieldGrid}>
-        <TextField
-          label="Name"
-          name="name"
-          required
-          value={draft.name}
-          onChange={set('name')}
-          error={errors.name}
-          placeholder="Monthly SLA for Acme"
-        />
+        <TextField {...field('name')} label="Name" required placeholder="Monthly SLA for Acme" />
         <SelectField
+          {...field('frequency')}
           label="Frequency"
-          name="frequency"
-          value={draft.frequency}
-          onChange={(value) => set('frequency')(value as ReportFrequency)}
-          error={errors.frequency}
+          onChange={(value) => set.frequency(value as ReportFrequency)}
           helper="Weekly: Monday to Monday. Monthly: the 1st to the 1st. Sent when the period ends."
           options={REPORT_FREQUENCIES.map((f) => ({ value: f, label: REPORT_FREQUENCY_LABELS[f] }))}
         />
         <div className={wide}>
           <TextField
+            {...field('recipients')}
             label="Recipients"
-            name="recipients"
             required
             multiline
-            value={draft.recipients}
-            onChange={set('recipients')}
             error={errorAt(errors, 'recipients')}
             placeholder="ops@example.com, cto@example.com"
             helper={`Email addresses, separated by commas or new lines; at most ${MAX_REPORT_RECIPIENTS}. The report comes as a PDF.`}
@@ -155,7 +139,7 @@ export function ScheduleFormDialog({
           <SetFields
             name="schedule-set"
             value={draft}
-            onChange={(patch) => setDraft((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }))}
+            onChange={update}
             choices={choices}
             choicesError={choicesError}
             onRetry={onRetryChoices}
@@ -172,7 +156,7 @@ export function ScheduleFormDialog({
             list={zonesId}
             autoComplete="off"
             value={draft.time_zone}
-            onChange={(e) => set('time_zone')(e.target.value)}
+            onChange={(e) => set.time_zone(e.target.value)}
           />
           <Field.HelperText>
             The report’s days and periods are read in it: a name such as Europe/Paris or UTC.

@@ -8,6 +8,7 @@ import type { StatusPage } from '../../../domain/status-page.schema.ts'
 import { slugFrom, slugProblem, statusPagePath } from '../../../domain/status-page-manage.ts'
 import { Switch } from '../../components/switch.tsx'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
+import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { ComponentRows } from './ComponentRows.tsx'
@@ -39,13 +40,9 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
   const choices = useActorRef(choicesLogic)
   const monitors = useSelector(choices, (s) => s.context.data)
   const monitorsError = useSelector(choices, (s) => s.context.error)
-  const [draft, setDraft] = useState<StatusPageDraft>(() => draftOf(page))
+  const { draft, set, update } = useDraft<StatusPageDraft>(() => draftOf(page), errors)
   // A new page's public id follows its name until the user types one.
   const [slugTyped, setSlugTyped] = useState(page !== null)
-  const set =
-    <K extends keyof StatusPageDraft>(key: K) =>
-    (value: StatusPageDraft[K]) =>
-      setDraft((d) => ({ ...d, [key]: value }))
 
   // The draft as sent last: a field's message holds until its value is changed, then goes until the next send.
   const [sent, setSent] = useState<StatusPageDraft | null>(null)
@@ -75,7 +72,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
           name="name"
           required
           value={draft.name}
-          onChange={(name) => setDraft((d) => ({ ...d, name, slug: slugTyped ? d.slug : slugFrom(name) }))}
+          onChange={(name) => update((d) => ({ name, slug: slugTyped ? d.slug : slugFrom(name) }))}
           error={errorOf('name')}
           placeholder="Acme status"
           helper="The page’s title, as visitors see it."
@@ -87,7 +84,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
           value={draft.slug}
           onChange={(value) => {
             setSlugTyped(true)
-            set('slug')(value)
+            set.slug(value)
           }}
           error={slugError}
           placeholder="acme"
@@ -107,7 +104,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
             name="description"
             multiline
             value={draft.description}
-            onChange={set('description')}
+            onChange={set.description}
             error={errorOf('description')}
             helper="Shown under the title. Markdown: **bold**, _italic_, [a link](https://example.com), lists."
           />
@@ -119,20 +116,20 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
             type="url"
             inputMode="url"
             value={draft.logo_url}
-            onChange={set('logo_url')}
+            onChange={set.logo_url}
             error={errorOf('logo_url')}
             placeholder="https://example.com/logo.png"
             helper="An image shown beside the title. Empty: none."
           />
         </div>
         <div>
-          <Switch checked={draft.show_response_times} onCheckedChange={set('show_response_times')}>
+          <Switch checked={draft.show_response_times} onCheckedChange={set.show_response_times}>
             Show response times
           </Switch>
           <p className={note}>Visitors see each component’s response times as well as its uptime.</p>
         </div>
         <div>
-          <Switch checked={draft.published} onCheckedChange={set('published')}>
+          <Switch checked={draft.published} onCheckedChange={set.published}>
             Published
           </Switch>
           <p className={note}>Off: a draft nobody else can see.</p>
@@ -140,7 +137,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
       </div>
       <ComponentRows
         rows={draft.components}
-        onChange={set('components')}
+        onChange={set.components}
         errors={componentErrors}
         monitors={monitors}
         monitorsError={monitorsError}
