@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, CalendarClock, Megaphone, Pencil, RefreshCw } from 'lucide-react'
-import { useCallback, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { css, cx } from '../../../../styled-system/css'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
@@ -140,65 +140,48 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
         </Alert.Root>
       )}
 
-      <section aria-labelledby="incidents-title">
-        <div className={sectionHead}>
-          <h2 id="incidents-title" className={cx(css({ flex: '1 1 auto' }), sectionTitle)}>
-            Incidents
-          </h2>
+      <PostedSection
+        id="incidents-title"
+        title="Incidents"
+        add={
           <Button onClick={() => setOpen({ form: 'incident' })}>
             <Megaphone aria-hidden="true" /> Post incident
           </Button>
-        </div>
-        {incidents.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Description color="inherit">
-              No incidents. When something goes wrong, post one here: visitors see it on the page with each update you
-              post, until you resolve it.
-            </EmptyState.Description>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {incidents.map((incident) => (
-              <IncidentItem
-                key={incident.id}
-                page={page}
-                incident={incident}
-                onUpdate={() => setOpen({ form: 'update', incident })}
-                onDelete={() => manage.send({ type: 'incident.delete', incident })}
-              />
-            ))}
-          </ul>
+        }
+        empty="No incidents. When something goes wrong, post one here: visitors see it on the page with each update you post, until you resolve it."
+        items={incidents}
+      >
+        {(incident) => (
+          <IncidentItem
+            key={incident.id}
+            page={page}
+            incident={incident}
+            onUpdate={() => setOpen({ form: 'update', incident })}
+            onDelete={() => manage.send({ type: 'incident.delete', incident })}
+          />
         )}
-      </section>
+      </PostedSection>
 
-      <section aria-labelledby="maintenance-title">
-        <div className={sectionHead}>
-          <h2 id="maintenance-title" className={cx(css({ flex: '1 1 auto' }), sectionTitle)}>
-            Maintenance
-          </h2>
+      <PostedSection
+        id="maintenance-title"
+        title="Maintenance"
+        add={
           <Button onClick={() => setOpen({ form: 'maintenance' })}>
             <CalendarClock aria-hidden="true" /> Schedule maintenance
           </Button>
-        </div>
-        {windows.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Description color="inherit">
-              No maintenance scheduled. Schedule a window before planned work, so visitors know about it ahead.
-            </EmptyState.Description>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {windows.map((maintenance) => (
-              <MaintenanceItem
-                key={maintenance.id}
-                page={page}
-                maintenance={maintenance}
-                onCancel={() => manage.send({ type: 'maintenance.remove', maintenance })}
-              />
-            ))}
-          </ul>
+        }
+        empty="No maintenance scheduled. Schedule a window before planned work, so visitors know about it ahead."
+        items={windows}
+      >
+        {(maintenance) => (
+          <MaintenanceItem
+            key={maintenance.id}
+            page={page}
+            maintenance={maintenance}
+            onCancel={() => manage.send({ type: 'maintenance.remove', maintenance })}
+          />
         )}
-      </section>
+      </PostedSection>
 
       {open?.form === 'page' && <LazyStatusPageForm page={page} onSaved={pageSaved} onClose={close} />}
       {open?.form === 'incident' && <LazyIncidentForm page={page} onSaved={incidentSaved} onClose={close} />}
@@ -224,6 +207,42 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
         onConfirm={() => manage.send({ type: 'removal.confirm' })}
         onCancel={() => manage.send({ type: 'removal.dismiss' })}
       />
+    </section>
+  )
+}
+
+/** What the page posts of one kind (incidents, maintenance): its heading with the button that adds one, then its cards. */
+function PostedSection<T>({
+  id,
+  title,
+  add,
+  empty,
+  items,
+  children,
+}: {
+  id: string
+  title: string
+  add: ReactNode
+  /** What the section says while it has none. */
+  empty: string
+  items: readonly T[]
+  children: (item: T) => ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className={sectionHead}>
+        <h2 id={id} className={cx(css({ flex: '1 1 auto' }), sectionTitle)}>
+          {title}
+        </h2>
+        {add}
+      </div>
+      {items.length === 0 ? (
+        <EmptyState.Root variant="card">
+          <EmptyState.Description color="inherit">{empty}</EmptyState.Description>
+        </EmptyState.Root>
+      ) : (
+        <ul className={cardList}>{items.map(children)}</ul>
+      )}
     </section>
   )
 }
