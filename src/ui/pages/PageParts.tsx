@@ -18,6 +18,19 @@ export const pageLayout = css({ display: 'grid', gap: '4', gridTemplateColumns: 
 /** A list of cards (channels, status pages, incidents, windows). */
 export const cardList = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })
 
+/** A page's records as a list of cards, each drawn by `children`; `empty` says so while there are none. */
+export function CardList<T>({
+  items,
+  empty,
+  children,
+}: {
+  items: readonly T[]
+  empty: ReactNode
+  children: (item: T) => ReactNode
+}) {
+  return items.length === 0 ? empty : <ul className={cardList}>{items.map(children)}</ul>
+}
+
 /** A page's content is on its way: a card that says so, read out as a status. */
 export function LoadingCard() {
   return (

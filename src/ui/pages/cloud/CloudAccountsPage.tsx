@@ -15,7 +15,7 @@ import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { LazyMonitorDetailPage } from '../monitors/LazyMonitorDetailPage.tsx'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { CloudAccountCard } from './CloudAccountCard.tsx'
 import type { AccountPageLink, CloudAccountView } from './cloud-pages.ts'
 
@@ -106,32 +106,34 @@ function CloudAccountsSection<A extends CloudAccountView>({
 
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
-      {ready &&
-        (all.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Indicator>
-              <Icon aria-hidden="true" />
-            </EmptyState.Indicator>
-            <EmptyState.Title>{empty.title}</EmptyState.Title>
-            <EmptyState.Description>{empty.description}</EmptyState.Description>
-            <EmptyState.Actions>{connectButton}</EmptyState.Actions>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {all.map((account) => (
-              <CloudAccountCard
-                key={account.id}
-                account={account}
-                {...card(account)}
-                busy={busy[account.id]}
-                now={now}
-                onRun={(action) => accounts.send({ type: 'account.run', account, action })}
-                onEdit={() => open(account)}
-                onRemove={() => accounts.send({ type: 'account.remove', account })}
-              />
-            ))}
-          </ul>
-        ))}
+      {ready && (
+        <CardList
+          items={all}
+          empty={
+            <EmptyState.Root variant="card">
+              <EmptyState.Indicator>
+                <Icon aria-hidden="true" />
+              </EmptyState.Indicator>
+              <EmptyState.Title>{empty.title}</EmptyState.Title>
+              <EmptyState.Description>{empty.description}</EmptyState.Description>
+              <EmptyState.Actions>{connectButton}</EmptyState.Actions>
+            </EmptyState.Root>
+          }
+        >
+          {(account) => (
+            <CloudAccountCard
+              key={account.id}
+              account={account}
+              {...card(account)}
+              busy={busy[account.id]}
+              now={now}
+              onRun={(action) => accounts.send({ type: 'account.run', account, action })}
+              onEdit={() => open(account)}
+              onRemove={() => accounts.send({ type: 'account.remove', account })}
+            />
+          )}
+        </CardList>
+      )}
 
       {editing && <Form account={editing.item} onSaved={saved} onClose={close} />}
       <DeleteConfirm

@@ -11,7 +11,7 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
@@ -70,42 +70,44 @@ function Integrations() {
 
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null || signedOut} onRetry={refresh} />
 
-      {ready &&
-        (integrations.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Title>No integrations yet</EmptyState.Title>
-            <EmptyState.Description>
-              Integrations send your monitors’ alerts where your team works: when a monitor goes down, comes back up,
-              stays down, or a certificate or domain is about to expire. Add Slack, email, a webhook, Microsoft Teams,
-              Discord or Telegram.
-            </EmptyState.Description>
-            <EmptyState.Description>
-              Every monitor alerts all your channels, unless you choose some on the monitor. Until you add one, alerts
-              reach only the bell.
-            </EmptyState.Description>
-            <EmptyState.Actions>
-              <Button onClick={add}>
-                <Plus aria-hidden="true" /> Add your first integration
-              </Button>
-            </EmptyState.Actions>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {integrations.map((integration) => (
-              <IntegrationCard
-                key={integration.id}
-                integration={integration}
-                busy={busy[integration.id]}
-                test={tests[integration.id] ?? null}
-                onToggle={(enabled) => page.send({ type: 'integration.toggle', integration, enabled })}
-                onTest={() => page.send({ type: 'integration.test', integration })}
-                onDeliveries={() => setDeliveriesOf(integration)}
-                onEdit={() => open(integration)}
-                onRemove={() => page.send({ type: 'integration.delete', integration })}
-              />
-            ))}
-          </ul>
-        ))}
+      {ready && (
+        <CardList
+          items={integrations}
+          empty={
+            <EmptyState.Root variant="card">
+              <EmptyState.Title>No integrations yet</EmptyState.Title>
+              <EmptyState.Description>
+                Integrations send your monitors’ alerts where your team works: when a monitor goes down, comes back up,
+                stays down, or a certificate or domain is about to expire. Add Slack, email, a webhook, Microsoft Teams,
+                Discord or Telegram.
+              </EmptyState.Description>
+              <EmptyState.Description>
+                Every monitor alerts all your channels, unless you choose some on the monitor. Until you add one, alerts
+                reach only the bell.
+              </EmptyState.Description>
+              <EmptyState.Actions>
+                <Button onClick={add}>
+                  <Plus aria-hidden="true" /> Add your first integration
+                </Button>
+              </EmptyState.Actions>
+            </EmptyState.Root>
+          }
+        >
+          {(integration) => (
+            <IntegrationCard
+              key={integration.id}
+              integration={integration}
+              busy={busy[integration.id]}
+              test={tests[integration.id] ?? null}
+              onToggle={(enabled) => page.send({ type: 'integration.toggle', integration, enabled })}
+              onTest={() => page.send({ type: 'integration.test', integration })}
+              onDeliveries={() => setDeliveriesOf(integration)}
+              onEdit={() => open(integration)}
+              onRemove={() => page.send({ type: 'integration.delete', integration })}
+            />
+          )}
+        </CardList>
+      )}
 
       {editing && <LazyIntegrationForm integration={editing.item} onSaved={saved} onClose={close} />}
       {deliveriesOf && <LazyDeliveries integration={deliveriesOf} onClose={closeDeliveries} />}

@@ -12,7 +12,7 @@ import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { lazyPart } from '../lazy-part.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { CardAction, cardList, ListLoad, RemoveButton, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardAction, CardList, ListLoad, RemoveButton, useEditing, useListFlow } from '../PageParts.tsx'
 import { type SetValue, typeLabel } from './ReportChoiceFields.tsx'
 import { ScheduleSends, SendLine } from './ScheduleSends.tsx'
 
@@ -89,33 +89,35 @@ export function ReportSchedules({
         loaded={schedules !== null}
         onRetry={() => page.send({ type: 'schedules.refresh' })}
       />
-      {ready &&
-        (list.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Indicator>
-              <CalendarClock aria-hidden="true" />
-            </EmptyState.Indicator>
-            <EmptyState.Title as="h3">No scheduled reports yet</EmptyState.Title>
-            <EmptyState.Description>
-              Have a report of a set of monitors mailed as a PDF every week or every month, for the period just ended.
-            </EmptyState.Description>
-            <EmptyState.Actions>{createButton}</EmptyState.Actions>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {list.map((schedule) => (
-              <ScheduleCard
-                key={schedule.id}
-                schedule={schedule}
-                choices={choices}
-                sending={schedule.id in sending}
-                onSend={() => page.send({ type: 'schedule.send', schedule })}
-                onEdit={() => open(schedule)}
-                onDelete={() => page.send({ type: 'schedule.delete', schedule })}
-              />
-            ))}
-          </ul>
-        ))}
+      {ready && (
+        <CardList
+          items={list}
+          empty={
+            <EmptyState.Root variant="card">
+              <EmptyState.Indicator>
+                <CalendarClock aria-hidden="true" />
+              </EmptyState.Indicator>
+              <EmptyState.Title as="h3">No scheduled reports yet</EmptyState.Title>
+              <EmptyState.Description>
+                Have a report of a set of monitors mailed as a PDF every week or every month, for the period just ended.
+              </EmptyState.Description>
+              <EmptyState.Actions>{createButton}</EmptyState.Actions>
+            </EmptyState.Root>
+          }
+        >
+          {(schedule) => (
+            <ScheduleCard
+              key={schedule.id}
+              schedule={schedule}
+              choices={choices}
+              sending={schedule.id in sending}
+              onSend={() => page.send({ type: 'schedule.send', schedule })}
+              onEdit={() => open(schedule)}
+              onDelete={() => page.send({ type: 'schedule.delete', schedule })}
+            />
+          )}
+        </CardList>
+      )}
       {editing && (
         <LazyScheduleForm
           schedule={editing.item}

@@ -16,7 +16,7 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { link } from '../monitors/table-styles.ts'
-import { cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
+import { CardList, cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
 import { LazyIncidentForm, LazyIncidentUpdate, LazyMaintenanceForm, LazyStatusPageForm } from './LazyDialogs.tsx'
 import { IncidentItem, MaintenanceItem } from './PostedItems.tsx'
 import { PublicLink, PublishedChip } from './StatusPageCard.tsx'
@@ -236,13 +236,16 @@ function PostedSection<T>({
         </h2>
         {add}
       </div>
-      {items.length === 0 ? (
-        <EmptyState.Root variant="card">
-          <EmptyState.Description color="inherit">{empty}</EmptyState.Description>
-        </EmptyState.Root>
-      ) : (
-        <ul className={cardList}>{items.map(children)}</ul>
-      )}
+      <CardList
+        items={items}
+        empty={
+          <EmptyState.Root variant="card">
+            <EmptyState.Description color="inherit">{empty}</EmptyState.Description>
+          </EmptyState.Root>
+        }
+      >
+        {children}
+      </CardList>
     </section>
   )
 }

@@ -11,7 +11,7 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { cardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
 import { LazyStatusPageForm } from './LazyDialogs.tsx'
 import { StatusPageCard } from './StatusPageCard.tsx'
 
@@ -75,33 +75,35 @@ function StatusPages() {
 
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
-      {ready &&
-        (all.length === 0 ? (
-          <EmptyState.Root variant="card">
-            <EmptyState.Title>No status pages yet</EmptyState.Title>
-            <EmptyState.Description>
-              A status page is a public web page that shows your customers whether your services are working: the
-              current state of the monitors you choose, under the names you give them, their uptime history, the
-              incidents you post and the maintenance you schedule.
-            </EmptyState.Description>
-            <EmptyState.Description>
-              It lives at its own address on this site, which you can share or link from your app. It stays a draft,
-              seen by nobody, until you publish it.
-            </EmptyState.Description>
-            <EmptyState.Actions>{createButton}</EmptyState.Actions>
-          </EmptyState.Root>
-        ) : (
-          <ul className={cardList}>
-            {all.map((page) => (
-              <StatusPageCard
-                key={page.id}
-                page={page}
-                onEdit={() => open(page)}
-                onDelete={() => pages.send({ type: 'statusPage.delete', page })}
-              />
-            ))}
-          </ul>
-        ))}
+      {ready && (
+        <CardList
+          items={all}
+          empty={
+            <EmptyState.Root variant="card">
+              <EmptyState.Title>No status pages yet</EmptyState.Title>
+              <EmptyState.Description>
+                A status page is a public web page that shows your customers whether your services are working: the
+                current state of the monitors you choose, under the names you give them, their uptime history, the
+                incidents you post and the maintenance you schedule.
+              </EmptyState.Description>
+              <EmptyState.Description>
+                It lives at its own address on this site, which you can share or link from your app. It stays a draft,
+                seen by nobody, until you publish it.
+              </EmptyState.Description>
+              <EmptyState.Actions>{createButton}</EmptyState.Actions>
+            </EmptyState.Root>
+          }
+        >
+          {(page) => (
+            <StatusPageCard
+              key={page.id}
+              page={page}
+              onEdit={() => open(page)}
+              onDelete={() => pages.send({ type: 'statusPage.delete', page })}
+            />
+          )}
+        </CardList>
+      )}
 
       {editing && <LazyStatusPageForm page={editing.item} onSaved={saved} onClose={close} />}
       <DeleteConfirm
