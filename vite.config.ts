@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { sourceResolution } from './source-condition.config.ts'
 
 export default defineConfig({
   plugins: [react()],
+  ...sourceResolution,
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',

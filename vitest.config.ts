@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { sourceResolution } from './source-condition.config.ts'
 
 const shared = {
   testTimeout: 30_000,
@@ -10,6 +11,7 @@ const shared = {
 } as const
 
 export default defineConfig({
+  ...sourceResolution,
   test: {
     globalSetup: ['tests/global-setup.ts'],
     // Under CI a JSON report too, from which .ci/run prints one 'N passed, N failed' line.

@@ -37,6 +37,7 @@ const startServer = (dialect: string, target: string) =>
       process.execPath,
       [
         ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []),
+        '--conditions=vigil-source',
         '--import',
         'tsx',
         import.meta.filename,

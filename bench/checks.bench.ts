@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { percentile } from '../src/domain/uptime.ts'
+import { percentile } from '@vigil/domain/uptime'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'
 import type { Database } from '../src/server/db/database.ts'

@@ -5,7 +5,7 @@
 // i.e. at most 50 ms of the checks' own overhead on top of the resolver's 100 ms.
 // BENCH_DNS_ROUNDS (default 5, plus one warm-up round not counted), BENCH_DNS_DELAY (default 100 ms).
 import dns from 'node:dns'
-import { percentile } from '../src/domain/uptime.ts'
+import { percentile } from '@vigil/domain/uptime'
 import { type CheckContext, type CheckTarget, runCheck } from '../src/server/checks/index.ts'
 import { forkSelf } from './support.ts'
 

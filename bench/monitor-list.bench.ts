@@ -4,7 +4,7 @@
 // BENCH_DATABASE_URL. BENCH_LIST_MONITORS (default 1000), BENCH_DURATION_LIST (default 10 s per run).
 import { serve } from '@hono/node-server'
 import { sql } from 'kysely'
-import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '../src/domain/uptime.ts'
+import { addResult, bucketStart, emptyRollup, mergeRollups, PERIOD_MS, type Rollup } from '@vigil/domain/uptime'
 import { createApp } from '../src/server/app.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'

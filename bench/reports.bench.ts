@@ -19,8 +19,8 @@ import dayjs from 'dayjs'
 import timezone from 'dayjs/plugin/timezone.js'
 import utc from 'dayjs/plugin/utc.js'
 import { sql } from 'kysely'
-import { resolveReportQuery } from '../src/domain/report-query.ts'
-import { type Report, reportCsv } from '../src/domain/report-view.ts'
+import { resolveReportQuery } from '@vigil/domain/report-query'
+import { type Report, reportCsv } from '@vigil/domain/report-view'
 import {
   addResult,
   bucketStart,
@@ -30,7 +30,7 @@ import {
   percentile,
   ROLLUP_RETENTION_MS,
   type Rollup,
-} from '../src/domain/uptime.ts'
+} from '@vigil/domain/uptime'
 import { createApp } from '../src/server/app.ts'
 import { systemClock } from '../src/server/clock.ts'
 import { loadConfig } from '../src/server/config.ts'

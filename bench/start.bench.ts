@@ -26,7 +26,7 @@ const healthy = async (deadline: number): Promise<void> => {
 const once = async (): Promise<number> => {
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-start-'))
   const started = performance.now()
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--conditions=vigil-source', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), HOST: '127.0.0.1', NODE_ENV: 'production' },
     stdio: 'ignore',

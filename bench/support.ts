@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import * as v from 'valibot'
-import { MonitorInput, validateMonitor } from '../src/domain/monitor.schema.ts'
+import { MonitorInput, validateMonitor } from '@vigil/domain/monitor.schema'
 import { type Database, openPostgres, openSqlite } from '../src/server/db/database.ts'
 import { newId } from '../src/server/ids.ts'
 
@@ -76,7 +76,12 @@ export { MonitorInput }
  */
 export const forkSelf = <Ready>(file: string, args: string[], what: string) => {
   const child = fork(file, args, {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? [])],
+    execArgv: [
+      '--conditions=vigil-source',
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CHILD_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     stdio: 'inherit',
   })
   const ready = new Promise<Ready>((resolve, reject) => {

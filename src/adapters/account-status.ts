@@ -1,4 +1,4 @@
-import type { User } from '../domain/auth.schema.ts'
+import type { User } from '@vigil/domain/auth.schema'
 
 // Whether the signed-in account has confirmed its address, as the server last said (the session check on each
 // protected page, a confirmation link opened here). Kept in memory only: the banner that asks for the confirmation

@@ -1,5 +1,5 @@
-import type { AzureAccount } from '../domain/azure-account.ts'
-import type { M365Tenant } from '../domain/m365-account.ts'
+import type { AzureAccount } from '@vigil/domain/azure-account'
+import type { M365Tenant } from '@vigil/domain/m365-account'
 import { azureAccountFormMachine, m365TenantFormMachine } from '../machines/app-account-form.machine.ts'
 import type { AzureApi } from './azure-api.ts'
 import { cloudAccountsLogic } from './cloud-flows.actors.ts'

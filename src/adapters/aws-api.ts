@@ -8,7 +8,7 @@ import {
   AwsRdsPage,
   AwsServicesPage,
   OneAwsSetup,
-} from '../domain/aws-account.ts'
+} from '@vigil/domain/aws-account'
 import { call } from './api.ts'
 import { cloudAccountApi } from './cloud-api.ts'
 

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { AwsAccount } from '../domain/aws-account.ts'
+import type { AwsAccount } from '@vigil/domain/aws-account'
 import { type AwsAccountFormInput, awsAccountFormMachine } from '../machines/aws-account-form.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import type { AwsApi, AwsPageId } from './aws-api.ts'

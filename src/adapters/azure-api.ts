@@ -4,7 +4,7 @@ import {
   AzureServicePage,
   AzureServicesPage,
   AzureSubscriptionsPage,
-} from '../domain/azure-account.ts'
+} from '@vigil/domain/azure-account'
 import { cloudAccountApi } from './cloud-api.ts'
 
 // The Azure Monitoring calls of the API client, apart from api.ts so that their schemas load with the Azure pages.

@@ -1,7 +1,7 @@
-import { CheckoutLink, OneBillingOverview, PortalLink } from '../domain/billing.ts'
-import type { BillingFrequency } from '../domain/plan.ts'
-import { PlanList } from '../domain/plan.ts'
-import { OneSubscription } from '../domain/subscription.ts'
+import { CheckoutLink, OneBillingOverview, PortalLink } from '@vigil/domain/billing'
+import type { BillingFrequency } from '@vigil/domain/plan'
+import { PlanList } from '@vigil/domain/plan'
+import { OneSubscription } from '@vigil/domain/subscription'
 import { call } from './api.ts'
 
 // The Billing and upgrade pages' calls, apart from api.ts so that their schemas load with those pages.

@@ -1,4 +1,4 @@
-import { BlacklistCheck } from '../domain/check-details.ts'
+import { BlacklistCheck } from '@vigil/domain/check-details'
 import { call } from './api.ts'
 
 // The one-off blacklist check of the Check Black List page; its answer parsed by the domain's schema.

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import { AwsAccount } from '../domain/aws-account.ts'
-import { AzureAccount } from '../domain/azure-account.ts'
-import { M365ServiceHealth } from '../domain/m365.ts'
-import { M365Tenant } from '../domain/m365-account.ts'
+import { AwsAccount } from '@vigil/domain/aws-account'
+import { AzureAccount } from '@vigil/domain/azure-account'
+import { M365ServiceHealth } from '@vigil/domain/m365'
+import { M365Tenant } from '@vigil/domain/m365-account'
 import { loadMachine } from '../machines/load.machine.ts'
 import { cloudAccountApi } from './cloud-api.ts'
 

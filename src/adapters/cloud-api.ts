@@ -1,5 +1,5 @@
 import type * as v from 'valibot'
-import { type CloudAccountAnswers, CloudAccountRemoved, cloudAccountAnswers } from '../domain/cloud-account.ts'
+import { type CloudAccountAnswers, CloudAccountRemoved, cloudAccountAnswers } from '@vigil/domain/cloud-account'
 import { call } from './api.ts'
 
 // The calls every provider's connected accounts share (spec: AWS Monitoring, Azure Monitoring, Microsoft 365), made

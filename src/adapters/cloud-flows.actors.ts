@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { isApiFailure } from '../domain/api-failure.ts'
-import type { CloudProvider } from '../domain/cloud-account.ts'
+import { isApiFailure } from '@vigil/domain/api-failure'
+import type { CloudProvider } from '@vigil/domain/cloud-account'
 import { type CloudAccountItem, cloudAccountsMachine, cloudAccountTexts } from '../machines/cloud-accounts.machine.ts'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { CloudAccountApi } from './cloud-api.ts'

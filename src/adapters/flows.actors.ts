@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { withoutSignupFlag } from '../domain/plan-dialog.ts'
+import { withoutSignupFlag } from '@vigil/domain/plan-dialog'
 import { authMachine } from '../machines/auth.machine.ts'
 import { changePasswordMachine } from '../machines/change-password.machine.ts'
 import { formMachine } from '../machines/form.machine.ts'

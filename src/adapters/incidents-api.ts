@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { IncidentPage, OneIncidentDetail, OneIncidentEvent } from '../domain/incident.ts'
+import { IncidentPage, OneIncidentDetail, OneIncidentEvent } from '@vigil/domain/incident'
 import { incidentMachine } from '../machines/incident.machine.ts'
 import { type IncidentsQuery, incidentsMachine } from '../machines/incidents.machine.ts'
 import { call } from './api.ts'

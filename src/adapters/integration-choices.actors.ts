@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { IntegrationList } from '../domain/integration.schema.ts'
+import type { IntegrationList } from '@vigil/domain/integration.schema'
 import { loadMachine } from '../machines/load.machine.ts'
 import type { IntegrationsApi } from './integrations-api.ts'
 

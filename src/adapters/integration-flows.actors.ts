@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { Integration } from '../domain/integration.schema.ts'
+import type { Integration } from '@vigil/domain/integration.schema'
 import { deliveriesMachine } from '../machines/deliveries.machine.ts'
 import { integrationFormMachine } from '../machines/integration-form.machine.ts'
 import { integrationsMachine } from '../machines/integrations.machine.ts'

@@ -1,4 +1,4 @@
-import { Message } from '../domain/api-message.ts'
+import { Message } from '@vigil/domain/api-message'
 import {
   CreatedIntegration,
   DeliveryPage,
@@ -6,7 +6,7 @@ import {
   type IntegrationType,
   OneDelivery,
   OneIntegration,
-} from '../domain/integration.schema.ts'
+} from '@vigil/domain/integration.schema'
 import { call } from './api.ts'
 
 // The alert channels' calls of the API client, apart from api.ts so that their schemas load with the pages

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { LIVE_EVENT_NAME, LiveEvent, type LiveStatus } from '../domain/live-event.ts'
+import { LIVE_EVENT_NAME, LiveEvent, type LiveStatus } from '@vigil/domain/live-event'
 
 // The tab's one connection to GET /api/events (issue 19): every page and the bell listen to it instead of asking the
 // server again on a timer. EventSource reconnects by itself and sends the last event's id, so the server can replay

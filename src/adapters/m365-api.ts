@@ -1,4 +1,4 @@
-import { M365Tenant, M365TenantPage } from '../domain/m365-account.ts'
+import { M365Tenant, M365TenantPage } from '@vigil/domain/m365-account'
 import { cloudAccountApi } from './cloud-api.ts'
 
 // The Microsoft 365 calls of the API client, apart from api.ts so that their schemas load with the tenant pages.

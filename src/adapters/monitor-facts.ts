@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import type { CheckResult } from '../domain/check-result.ts'
-import type { MonitorType } from '../domain/monitor.schema.ts'
-import { MONITOR_TYPE_DEFS } from '../domain/monitor-types/index.ts'
+import type { CheckResult } from '@vigil/domain/check-result'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
+import { MONITOR_TYPE_DEFS } from '@vigil/domain/monitor-types'
 import type { LatestFacts, MonitorFacts } from '../machines/monitor-detail.machine.ts'
 
 // A result's `detail` is any JSON to the API's schema; the facts panel reads it with its type's schema

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type ApiFailure, failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { Monitor, SavedMonitor } from '../domain/monitor.schema.ts'
+import { type ApiFailure, failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import type { Monitor, SavedMonitor } from '@vigil/domain/monitor.schema'
 import { FORM_FAILED } from '../machines/form.machine.ts'
 import { monitorActionsMachine } from '../machines/monitor-actions.machine.ts'
 import { type MonitorSaveRequest, monitorFormMachine } from '../machines/monitor-form.machine.ts'

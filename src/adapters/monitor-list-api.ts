@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { BulkOutcome, type ListChoice, MonitorPage, requestOf } from '../domain/monitor-list-view.ts'
-import { MonitorTagList, OneTag, type TagColor, TagList } from '../domain/tags.ts'
+import { BulkOutcome, type ListChoice, MonitorPage, requestOf } from '@vigil/domain/monitor-list-view'
+import { MonitorTagList, OneTag, type TagColor, TagList } from '@vigil/domain/tags'
 import type { BulkRequest } from '../machines/monitor-list.machine.ts'
 import { call } from './api.ts'
 

@@ -1,15 +1,15 @@
-import { Message } from '../domain/api-message.ts'
-import { OneMonitorStats, ResultPage } from '../domain/check-result.ts'
-import { IncidentPage } from '../domain/incident.ts'
-import { CheckedNow, OneMonitor, SavedMonitor } from '../domain/monitor.schema.ts'
-import { MonitorSummaries } from '../domain/monitor-list-view.ts'
+import { Message } from '@vigil/domain/api-message'
+import { OneMonitorStats, ResultPage } from '@vigil/domain/check-result'
+import { IncidentPage } from '@vigil/domain/incident'
+import { CheckedNow, OneMonitor, SavedMonitor } from '@vigil/domain/monitor.schema'
+import { MonitorSummaries } from '@vigil/domain/monitor-list-view'
 import { call } from './api.ts'
 
 // The monitor calls of the API client, apart from api.ts so that their schemas load with the pages that
 // use them, not with every page. Every answer is parsed by a domain schema, as in api.ts.
 
 /** For the status page form's view, which names it by its call. */
-export type { MonitorSummary } from '../domain/monitor-list-view.ts'
+export type { MonitorSummary } from '@vigil/domain/monitor-list-view'
 
 const monitorPath = (id: string, action = '') => `monitors/${encodeURIComponent(id)}${action}`
 

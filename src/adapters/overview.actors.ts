@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
-import type { Incident } from '../domain/check-result.ts'
-import { expiringSoon } from '../domain/expiring-soon.ts'
-import type { MonitorCounts, MonitorSummary } from '../domain/monitor-list-view.ts'
-import { type MonitorType, watchesExpiry } from '../domain/monitor-types/index.ts'
+import type { Incident } from '@vigil/domain/check-result'
+import { expiringSoon } from '@vigil/domain/expiring-soon'
+import type { MonitorCounts, MonitorSummary } from '@vigil/domain/monitor-list-view'
+import { type MonitorType, watchesExpiry } from '@vigil/domain/monitor-types'
 import { pollingMachine } from '../machines/polling.machine.ts'
 import type { MonitorsApi } from './monitors-api.ts'
 

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
-import { Message } from '../domain/api-message.ts'
-import { OneUser } from '../domain/auth.schema.ts'
-import { AccountDeleted, EmailChangeRequested, ProfileView } from '../domain/profile.ts'
+import { Message } from '@vigil/domain/api-message'
+import { OneUser } from '@vigil/domain/auth.schema'
+import { AccountDeleted, EmailChangeRequested, ProfileView } from '@vigil/domain/profile'
 import { loadMachine } from '../machines/load.machine.ts'
 import { call } from './api.ts'
 

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import { fromPromise } from 'xstate'
-import type { ReportSchedule } from '../domain/report-schedule.ts'
+import type { ReportSchedule } from '@vigil/domain/report-schedule'
 import {
   OneReportSchedule,
   ReportScheduleList,
   ReportSendList,
   ReportSentNow,
   ReportView,
-} from '../domain/report-view.schema.ts'
+} from '@vigil/domain/report-view.schema'
 import { loadMachine } from '../machines/load.machine.ts'
 import { type ReportQuery, reportMachine } from '../machines/report.machine.ts'
 import { type ReportFile, type ReportFileFormat, reportFileMachine } from '../machines/report-file.machine.ts'

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { SecurityEventList, type SecurityEventView } from '../domain/security-events.ts'
-import { RecoveryCodesIssued, TwoFactorSetup, TwoFactorStatus } from '../domain/two-factor.ts'
+import { SecurityEventList, type SecurityEventView } from '@vigil/domain/security-events'
+import { RecoveryCodesIssued, TwoFactorSetup, TwoFactorStatus } from '@vigil/domain/two-factor'
 import { loadMachine } from '../machines/load.machine.ts'
 import { twoFactorMachine } from '../machines/two-factor.machine.ts'
 import { call } from './api.ts'

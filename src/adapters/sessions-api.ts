@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { SessionEnded, SessionList, SessionsEnded } from '../domain/sessions.ts'
+import { SessionEnded, SessionList, SessionsEnded } from '@vigil/domain/sessions'
 import { sessionsMachine } from '../machines/sessions.machine.ts'
 import { call } from './api.ts'
 import type { Effects } from './flows.actors.ts'

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import type { MonitorSummary } from '../domain/monitor-list-view.ts'
-import type { Maintenance, StatusIncident, StatusPage } from '../domain/status-page.schema.ts'
+import type { MonitorSummary } from '@vigil/domain/monitor-list-view'
+import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
 import { formMachine } from '../machines/form.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
 import { statusPageFormMachine } from '../machines/status-page-form.machine.ts'

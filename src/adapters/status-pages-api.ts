@@ -1,4 +1,4 @@
-import { Message } from '../domain/api-message.ts'
+import { Message } from '@vigil/domain/api-message'
 import {
   MaintenanceList,
   OneMaintenance,
@@ -6,7 +6,7 @@ import {
   OneStatusPage,
   StatusIncidentList,
   StatusPageList,
-} from '../domain/status-page.schema.ts'
+} from '@vigil/domain/status-page.schema'
 import { call } from './api.ts'
 
 // The status pages' calls of the API client, apart from api.ts so that their schemas load with the pages that

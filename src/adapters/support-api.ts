@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import { OneTicket, TicketAnswer, TicketList } from '../domain/support.ts'
+import { OneTicket, TicketAnswer, TicketList } from '@vigil/domain/support'
 import { loadMachine } from '../machines/load.machine.ts'
 import { call } from './api.ts'
 import { monitorsApi } from './monitors-api.ts'

@@ -1,5 +1,5 @@
-import type { User } from '../domain/auth.schema.ts'
-import { decodeUserData, encodeUserData, IV_LENGTH } from '../domain/storage-codec.ts'
+import type { User } from '@vigil/domain/auth.schema'
+import { decodeUserData, encodeUserData, IV_LENGTH } from '@vigil/domain/storage-codec'
 import { STORAGE_KEYS, store, storedUserChanged } from './storage.ts'
 
 // The encrypted `userData` item lives apart from storage.ts so that pages which never read it do not load

@@ -1,6 +1,6 @@
-import { type AzureAccount, AzureAccountInput, AzureAccountPatch } from '../domain/azure-account.ts'
-import { checkForm } from '../domain/form-validation.ts'
-import { type M365Tenant, M365TenantInput, M365TenantPatch } from '../domain/m365-account.ts'
+import { type AzureAccount, AzureAccountInput, AzureAccountPatch } from '@vigil/domain/azure-account'
+import { checkForm } from '@vigil/domain/form-validation'
+import { type M365Tenant, M365TenantInput, M365TenantPatch } from '@vigil/domain/m365-account'
 import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 // Connecting or changing an account that signs in as a Microsoft Entra app registration: an Azure account (with the

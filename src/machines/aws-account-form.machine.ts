@@ -1,5 +1,5 @@
-import { type AwsAccount, AwsAccountInput, AwsAccountPatch } from '../domain/aws-account.ts'
-import { checkForm } from '../domain/form-validation.ts'
+import { type AwsAccount, AwsAccountInput, AwsAccountPatch } from '@vigil/domain/aws-account'
+import { checkForm } from '@vigil/domain/form-validation'
 import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** What the form edits: the account, or null to connect one. */

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { BillingOverview } from '../domain/billing.ts'
-import type { BillingFrequency } from '../domain/plan.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { BillingOverview } from '@vigil/domain/billing'
+import type { BillingFrequency } from '@vigil/domain/plan'
 
 export const BILLING_LOAD_FAILED = 'Could not load your billing. Check your connection and try again.'
 export const BILLING_ACTION_FAILED = 'That did not go through. Please try again.'

@@ -1,8 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { BlacklistCheck as BlacklistCheckAnswer } from '../domain/check-details.ts'
-import { BlacklistCheckInput } from '../domain/check-details.ts'
-import { checkForm } from '../domain/form-validation.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import type { BlacklistCheck as BlacklistCheckAnswer } from '@vigil/domain/check-details'
+import { BlacklistCheckInput } from '@vigil/domain/check-details'
+import { checkForm } from '@vigil/domain/form-validation'
 
 export const BLACKLIST_CHECK_FAILED = 'The check could not be run. Please try again.'
 

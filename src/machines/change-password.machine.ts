@@ -1,11 +1,11 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import {
   type PasswordChangeForm,
   type PasswordFormResult,
   passwordFieldErrors,
   validatePasswordChange,
-} from '../domain/password-policy.ts'
+} from '@vigil/domain/password-policy'
 
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password'
 export const PASSWORD_UPDATED = 'Password updated successfully'

@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, spawnChild } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import { CLOUD_PROVIDER_WORDS, type CloudAccountStatus, type CloudProvider } from '../domain/cloud-account.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import { CLOUD_PROVIDER_WORDS, type CloudAccountStatus, type CloudProvider } from '@vigil/domain/cloud-account'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 /** What a provider's list page says: when the list cannot load, once an account is removed, once one is read. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { DeliveryPage } from '../domain/integration.schema.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { DeliveryPage } from '@vigil/domain/integration.schema'
 
 export const DELIVERIES_PER_PAGE = 10
 export const DELIVERIES_LOAD_FAILED = 'Could not load the deliveries. Check your connection and try again.'

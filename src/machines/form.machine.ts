@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import { checkForm, type FormSchema } from '../domain/form-validation.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { checkForm, type FormSchema } from '@vigil/domain/form-validation'
 
 export const FORM_FAILED = 'Something went wrong. Please try again.'
 

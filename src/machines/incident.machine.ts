@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import { checkForm } from '../domain/form-validation.ts'
-import { IncidentCommentInput, type IncidentDetail, type IncidentEvent } from '../domain/incident.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { checkForm } from '@vigil/domain/form-validation'
+import { IncidentCommentInput, type IncidentDetail, type IncidentEvent } from '@vigil/domain/incident'
 
 export const INCIDENT_LOAD_FAILED = 'Could not load this incident. Check your connection and try again.'
 export const ACKNOWLEDGE_FAILED = 'The incident could not be acknowledged. Please try again.'

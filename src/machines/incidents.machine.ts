@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { IncidentPage, IncidentState } from '../domain/incident.ts'
-import type { MonitorType } from '../domain/monitor-types/pages.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { IncidentPage, IncidentState } from '@vigil/domain/incident'
+import type { MonitorType } from '@vigil/domain/monitor-types/pages'
 
 export const INCIDENTS_LOAD_FAILED = 'Could not load the incidents. Check your connection and try again.'
 export const INCIDENTS_PER_PAGE = 25

@@ -1,4 +1,4 @@
-import { checkForm } from '../domain/form-validation.ts'
+import { checkForm } from '@vigil/domain/form-validation'
 import {
   INTEGRATION_SETTINGS,
   type Integration,
@@ -6,7 +6,7 @@ import {
   type IntegrationType,
   integrationPatchSchema,
   SECRET_SETTINGS,
-} from '../domain/integration.schema.ts'
+} from '@vigil/domain/integration.schema'
 import { type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** The form's values: the name and the settings of the type, as typed. */

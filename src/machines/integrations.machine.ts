@@ -1,6 +1,6 @@
 import { assign, fromPromise, raise, setup, spawnChild } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { Delivery, Integration, IntegrationList } from '../domain/integration.schema.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import type { Delivery, Integration, IntegrationList } from '@vigil/domain/integration.schema'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const INTEGRATIONS_LOAD_FAILED = 'Could not load your integrations. Check your connection and try again.'
@@ -9,7 +9,7 @@ export const TEST_FAILED = 'The test message could not be sent. Please try again
 export const INTEGRATION_REMOVED = 'Integration removed'
 
 /** The user's channels as the page holds them, and whether "Add to Slack" is set up. */
-export type { IntegrationList } from '../domain/integration.schema.ts'
+export type { IntegrationList } from '@vigil/domain/integration.schema'
 
 /** The last "Send test message" of a channel: the delivery (delivered or failed), or why none was made. */
 export type TestOutcome = { delivery: Delivery; error: null } | { delivery: null; error: string }

@@ -6,7 +6,7 @@ import {
   type InputFrom,
   type MachineContext,
 } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
 
 /** What a refused action says when the server gives no message. */
 export const ACTION_FAILED = 'Something went wrong. Please try again.'

@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { CheckResult } from '../domain/check-result.ts'
-import type { Monitor } from '../domain/monitor.schema.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { CheckResult } from '@vigil/domain/check-result'
+import type { Monitor } from '@vigil/domain/monitor.schema'
 
 export const ACTION_FAILED = 'Something went wrong. Please try again.'
 export const MONITOR_PAUSED = 'Monitor paused'

@@ -1,20 +1,20 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
-import type { CheckResult, Incident, MonitorStats } from '../domain/check-result.ts'
-import type { LiveStatus } from '../domain/live-event.ts'
-import type { Monitor, MonitorType } from '../domain/monitor.schema.ts'
-import { MONITOR_PAGES } from '../domain/monitor-pages.ts'
-import type { MonitorFacts } from '../domain/monitor-types/index.ts'
-import type { Pagination } from '../domain/pagination.schema.ts'
-import type { StatsWindow } from '../domain/uptime.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import type { CheckResult, Incident, MonitorStats } from '@vigil/domain/check-result'
+import type { LiveStatus } from '@vigil/domain/live-event'
+import type { Monitor, MonitorType } from '@vigil/domain/monitor.schema'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
+import type { MonitorFacts } from '@vigil/domain/monitor-types'
+import type { Pagination } from '@vigil/domain/pagination.schema'
+import type { StatsWindow } from '@vigil/domain/uptime'
 import { LOAD_FAILED, POLL_MS, SETTLE_MS } from './polling.machine.ts'
 
 export const RESULTS_PER_PAGE = 20
 
 /** What a check reported in its result's `detail`, read with its type's facts schema (the domain's registry). */
-export type { MonitorFacts } from '../domain/monitor-types/index.ts'
+export type { MonitorFacts } from '@vigil/domain/monitor-types'
 /** Where the page of results is among their pages, as the API answers it. */
-export type { Pagination } from '../domain/pagination.schema.ts'
+export type { Pagination } from '@vigil/domain/pagination.schema'
 
 /** The newest facts among the latest checks, whatever page of results is shown. */
 export interface LatestFacts {

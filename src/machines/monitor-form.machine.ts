@@ -1,11 +1,11 @@
-import { checkForm } from '../domain/form-validation.ts'
+import { checkForm } from '@vigil/domain/form-validation'
 import {
   MONITOR_INPUTS,
   type Monitor,
   type MonitorType,
   monitorPatchSchema,
   withTimingDefaults,
-} from '../domain/monitor.schema.ts'
+} from '@vigil/domain/monitor.schema'
 import { changedFields, type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** What a submit carries besides the values: the ids of the tags chosen, all of them (none: tags left as they are). */

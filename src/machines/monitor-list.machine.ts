@@ -1,14 +1,14 @@
 import { and, assign, cancel, fromPromise, raise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { LiveEvent, LiveStatus } from '../domain/live-event.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { LiveEvent, LiveStatus } from '@vigil/domain/live-event'
 import {
   type BulkOutcome,
   bulkOutcomeText,
   type ListChoice,
   type MonitorPage,
   withLiveEvent,
-} from '../domain/monitor-list-view.ts'
-import type { BulkAction, TagRef } from '../domain/tags.ts'
+} from '@vigil/domain/monitor-list-view'
+import type { BulkAction, TagRef } from '@vigil/domain/tags'
 import { LOAD_FAILED, POLL_MS } from './polling.machine.ts'
 
 /** How long the list waits after a live change of state before it reads its counts and order again. */

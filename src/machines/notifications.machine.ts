@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { LiveStatus } from '../domain/live-event.ts'
-import type { Notification, NotificationPage } from '../domain/notification.ts'
-import { notificationTarget } from '../domain/notification-target.ts'
+import type { LiveStatus } from '@vigil/domain/live-event'
+import type { Notification, NotificationPage } from '@vigil/domain/notification'
+import { notificationTarget } from '@vigil/domain/notification-target'
 
 interface Context {
   notifications: Notification[]

@@ -1,6 +1,6 @@
 import { assign, setup } from 'xstate'
-import { hasSignupFlag, UPGRADE_PATH } from '../domain/plan-dialog.ts'
-import type { Subscription } from '../domain/subscription.ts'
+import { hasSignupFlag, UPGRADE_PATH } from '@vigil/domain/plan-dialog'
+import type { Subscription } from '@vigil/domain/subscription'
 
 // Shown when the URL has is_signup and a subscription exists; once per signup redirect;
 // closing removes is_signup from the URL.

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { LiveStatus } from '../domain/live-event.ts'
+import type { LiveStatus } from '@vigil/domain/live-event'
 import { type Loaded, readInto } from './read-into.ts'
 
 /** How often an open page asks again: a monitor's new state reaches it without a reload. */

@@ -1,5 +1,5 @@
 import { assign, type DoneActorEvent, type ErrorActorEvent } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
 
 /** What a machine that reads something for a page holds. */
 export interface Loaded<T> {

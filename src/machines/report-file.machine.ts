@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
 import type { ReportQuery } from './report.machine.ts'
 
 export const FILE_FAILED = 'Could not make the report file. Check your connection and try again.'

@@ -1,5 +1,5 @@
-import { checkForm } from '../domain/form-validation.ts'
-import { type ReportSchedule, ReportScheduleInput, ReportSchedulePatch } from '../domain/report-schedule.ts'
+import { checkForm } from '@vigil/domain/form-validation'
+import { type ReportSchedule, ReportScheduleInput, ReportSchedulePatch } from '@vigil/domain/report-schedule'
 import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** A stored schedule as the form's schema reads it, to tell what an edit changes. */

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, spawnChild } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { ReportSchedule, ReportSend } from '../domain/report-schedule.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { ReportSchedule, ReportSend } from '@vigil/domain/report-schedule'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const SCHEDULES_LOAD_FAILED = 'Could not load your scheduled reports. Check your connection and try again.'

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { Report, ReportSelection } from '../domain/report-view.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { Report, ReportSelection } from '@vigil/domain/report-view'
 
 export const REPORT_LOAD_FAILED = 'Could not load the report. Check your connection and try again.'
 

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage, isApiFailure } from '../domain/api-failure.ts'
+import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import { FORM_FAILED } from './form.machine.ts'
 
 /** A new record (POST, whole) or a change (PATCH, only the fields that differ). */

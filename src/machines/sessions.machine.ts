@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { SessionView } from '../domain/sessions.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { SessionView } from '@vigil/domain/sessions'
 
 export const SESSIONS_LOAD_FAILED = 'Could not load your sessions. Check your connection and try again.'
 export const SESSION_END_FAILED = 'That session could not be ended. Please try again.'

@@ -1,5 +1,5 @@
 import { and, assign, setup } from 'xstate'
-import { INITIAL_OPEN_GROUP, isMobileWidth } from '../domain/layout.ts'
+import { INITIAL_OPEN_GROUP, isMobileWidth } from '@vigil/domain/layout'
 
 // Collapsible on wide screens; at 768 px or less a menu button opens it over an overlay
 // and it closes after navigation. One group open at a time; 'Services' is the open group at first.

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { Delivery, Integration } from '../domain/integration.schema.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { Delivery, Integration } from '@vigil/domain/integration.schema'
 import {
   INTEGRATIONS_LOAD_FAILED,
   type IntegrationList,

@@ -1,5 +1,5 @@
-import { checkForm } from '../domain/form-validation.ts'
-import { type StatusPage, StatusPageInput, StatusPagePatch } from '../domain/status-page.schema.ts'
+import { checkForm } from '@vigil/domain/form-validation'
+import { type StatusPage, StatusPageInput, StatusPagePatch } from '@vigil/domain/status-page.schema'
 import { changedFields, type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** The form's values, as the schemas take them: texts, booleans and the list of components. */

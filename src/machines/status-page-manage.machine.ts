@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { Incident } from '../domain/check-result.ts'
-import type { Maintenance, StatusIncident, StatusPage } from '../domain/status-page.schema.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { Incident } from '@vigil/domain/check-result'
+import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const STATUS_PAGE_LOAD_FAILED = 'Could not load this status page. Check your connection and try again.'

@@ -1,5 +1,5 @@
 import { fromPromise, setup } from 'xstate'
-import type { StatusPage } from '../domain/status-page.schema.ts'
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
 
 export const STATUS_PAGES_LOAD_FAILED = 'Could not load your status pages. Check your connection and try again.'

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { Subscription } from '../domain/subscription.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { Subscription } from '@vigil/domain/subscription'
 
 export const SUBSCRIPTION_FETCH_FAILED = 'Failed to fetch subscription'
 

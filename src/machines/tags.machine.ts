@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { Tag, TagColor } from '../domain/tags.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { Tag, TagColor } from '@vigil/domain/tags'
 
 export const TAGS_LOAD_FAILED = 'Could not load your tags. Check your connection and try again.'
 export const TAG_SAVE_FAILED = 'Could not save the tag. Please try again.'

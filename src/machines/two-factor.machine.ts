@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { failureMessage } from '../domain/api-failure.ts'
-import type { TwoFactorSetup, TwoFactorStatus } from '../domain/two-factor.ts'
+import { failureMessage } from '@vigil/domain/api-failure'
+import type { TwoFactorSetup, TwoFactorStatus } from '@vigil/domain/two-factor'
 
 export const TWO_FACTOR_LOAD_FAILED = 'Could not read your two-factor settings. Check your connection and try again.'
 export const SETUP_FAILED = 'Could not start the set-up. Please try again.'

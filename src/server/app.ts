@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import type { ApiHealth } from '../domain/api-contract.ts'
+import type { ApiHealth } from '@vigil/domain/api-contract'
 import { authRoutes } from './http/auth.routes.ts'
 import { awsRoutes } from './http/aws.routes.ts'
 import { azureRoutes } from './http/azure.routes.ts'

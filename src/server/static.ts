@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Hono } from 'hono'
-import { isAppPath } from '../domain/app-routes.ts'
+import { isAppPath } from '@vigil/domain/app-routes'
 import { setLateHeader } from './http/late-header.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { createBrowserRouter, type RouteObject } from 'react-router'
-import { APP_ROUTES, type AppPath, type AppShell } from '../domain/app-routes.ts'
-import { MONITOR_TYPE_PAGES, type MonitorType, type TypeRoute } from '../domain/monitor-types/pages.ts'
+import { APP_ROUTES, type AppPath, type AppShell } from '@vigil/domain/app-routes'
+import { MONITOR_TYPE_PAGES, type MonitorType, type TypeRoute } from '@vigil/domain/monitor-types/pages'
 import { ErrorPage, notFoundLoader } from './pages/ErrorPage.tsx'
 import { LoadingScreen } from './pages/LoadingScreen.tsx'
 

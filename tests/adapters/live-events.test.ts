@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createLiveEvents, RETRY_FIRST_MS, RETRY_MAX_MS } from '../../src/adapters/live-events.ts'
-import type { LiveEvent, LiveStatus } from '../../src/domain/live-event.ts'
+import type { LiveEvent, LiveStatus } from '@vigil/domain/live-event'
 
 // The tab's one stream, over an EventSource stand-in that the test drives as the browser would.
 class FakeSource {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { latestFacts } from '../../src/adapters/monitor-facts.ts'
-import { EXPIRING_SOON_DAYS, expiringSoon } from '../../src/domain/expiring-soon.ts'
+import { EXPIRING_SOON_DAYS, expiringSoon } from '@vigil/domain/expiring-soon'
 import { checkResult, dnsDetail, inDays, sslDetail } from '../fixtures/monitors.ts'
 
 const at = (minute: number) => `2026-11-22T09:${String(minute).padStart(2, '0')}:00.000Z`

@@ -17,7 +17,7 @@ const allowedLayers: Record<Layer, Layer[]> = {
   server: ['server', 'domain'],
 }
 
-// Packages a layer may use; domain is also the package's `./domain` export, so it stays this small.
+// Packages a layer may use; domain is also a package of its own (@vigil/domain), so it stays this small.
 const allowedPackages: Partial<Record<Layer, (pkg: string) => boolean>> = {
   domain: (p) => ['valibot', 'dayjs', '@noble/ciphers', '@noble/hashes'].includes(p),
   machines: (p) => p === 'xstate',
@@ -26,6 +26,17 @@ const allowedPackages: Partial<Record<Layer, (pkg: string) => boolean>> = {
 const packageOf = (spec: string) => {
   const parts = spec.split('/')
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? spec)
+}
+
+const DOMAIN = join(SRC, 'domain')
+const DOMAIN_PACKAGE = '@vigil/domain'
+
+/** Where a specifier of the workspace's own packages or a relative one leads; undefined for another package. */
+const targetOf = (file: string, spec: string): string | undefined => {
+  if (spec.startsWith('.')) return resolve(dirname(file), spec)
+  if (spec === DOMAIN_PACKAGE || spec.startsWith(`${DOMAIN_PACKAGE}/`))
+    return join(DOMAIN, spec.slice(DOMAIN_PACKAGE.length))
+  return undefined
 }
 
 const layerOf = (file: string): Layer | undefined => relative(SRC, file).split(/[\\/]/)[0] as Layer | undefined
@@ -178,8 +189,13 @@ const violations = (files: { file: string; source: string }[]): string[] => {
       const where = `${relative(ROOT, file)} imports '${spec}'`
       if (!migrationMay(file, spec)) found.push(`${where}: a migration imports no live code (copy what it needs)`)
       if (httpImportsData(file, spec)) found.push(`${where}: http reaches repositories only through a service`)
-      if (spec.startsWith('.')) {
-        const target = resolve(dirname(file), spec)
+      const target = targetOf(file, spec)
+      if (target) {
+        const intoDomain = target === DOMAIN || target.startsWith(`${DOMAIN}/`)
+        if (spec.startsWith('.') && intoDomain && from !== 'domain')
+          found.push(`${where}: the domain is imported by its package name, ${DOMAIN_PACKAGE}`)
+        if (!spec.startsWith('.') && from === 'domain')
+          found.push(`${where}: the domain imports itself by relative paths`)
         if (!target.startsWith(SRC)) {
           if (!target.startsWith(join(ROOT, 'styled-system')) || from !== 'ui') found.push(`${where}: outside src`)
           continue
@@ -204,7 +220,13 @@ const violations = (files: { file: string; source: string }[]): string[] => {
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? e.name === 'dist' // the domain package's build, made by npm pack
+        ? []
+        : sourceFiles(join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
   )
 
 describe('dependency rule', () => {
@@ -217,6 +239,9 @@ describe('dependency rule', () => {
   it.each([
     ['domain/x.ts', "import { h } from 'hono'", 'domain may not use hono'],
     ['domain/x.ts', "import { m } from '../machines/m.ts'", 'domain may not depend on machines'],
+    ['ui/x.tsx', "import { p } from '../domain/plan.ts'", 'the domain is imported by its package name, @vigil/domain'],
+    ['server/x.ts', "import { p } from '../domain/monitor-types/index.ts'", 'imported by its package name'],
+    ['domain/x.ts', "import { p } from '@vigil/domain/plan'", 'the domain imports itself by relative paths'],
     ['machines/x.ts', "import { ofetch } from 'ofetch'", 'machines may not use ofetch'],
     ['machines/x.ts', "import { a } from '../adapters/api.ts'", 'machines may not depend on adapters'],
     ['adapters/x.ts', "import { App } from '../ui/App.tsx'", 'adapters may not depend on ui'],
@@ -295,11 +320,15 @@ describe('dependency rule', () => {
         },
         {
           file: join(SRC, 'machines/a.ts'),
-          source: "import { setup } from 'xstate'\nimport { d } from '../domain/plan.ts'",
+          source: "import { setup } from 'xstate'\nimport { d } from '@vigil/domain/plan'",
         },
         {
           file: join(SRC, 'server/static.ts'),
-          source: "import { d } from '../domain/plan.ts'\nimport { Hono } from 'hono'",
+          source: "import { d } from '@vigil/domain'\nimport { Hono } from 'hono'",
+        },
+        {
+          file: join(SRC, 'domain/monitor-types/a.ts'),
+          source: "import { d } from '../plan.ts'\nimport * as v from 'valibot'",
         },
         {
           file: join(SRC, 'server/http/a.ts'),

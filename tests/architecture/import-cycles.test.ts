@@ -11,8 +11,16 @@ const SRC = join(ROOT, 'src')
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sourceFiles(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+    e.isDirectory()
+      ? e.name === 'dist' // the domain package's build, made by npm pack
+        ? []
+        : sourceFiles(join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [join(dir, e.name)]
+        : [],
   )
+
+const DOMAIN_PACKAGE = '@vigil/domain'
 
 /** The files a source imports statically (import and export-from declarations), resolved and existing. */
 const staticImports = (file: string, source: string, exists: (path: string) => boolean): string[] => {
@@ -26,6 +34,11 @@ const staticImports = (file: string, source: string, exists: (path: string) => b
         ? statement.moduleSpecifier.text
         : null
     if (spec?.startsWith('.')) specs.push(resolve(dirname(file), spec))
+    else if (spec === DOMAIN_PACKAGE || spec?.startsWith(`${DOMAIN_PACKAGE}/`)) {
+      // The workspace's domain package: its source, as the 'vigil-source' condition resolves it.
+      const base = join(ROOT, 'src/domain', spec.slice(DOMAIN_PACKAGE.length))
+      specs.push(`${base}.ts`, join(base, 'index.ts'))
+    }
   }
   return specs.filter(exists)
 }

@@ -2,16 +2,10 @@ import * as lucide from 'lucide-react'
 import { matchPath } from 'react-router'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { APP_ROUTES, isAppPath } from '../../src/domain/app-routes.ts'
-import { CLOUD_PROVIDER_WORDS, CLOUD_PROVIDERS, type CloudProvider } from '../../src/domain/cloud-account.ts'
-import {
-  changeMessage,
-  downMessage,
-  expiryMessage,
-  reminderMessage,
-  upMessage,
-} from '../../src/domain/incident-message.ts'
-import { MONITOR_INPUTS } from '../../src/domain/monitor.schema.ts'
+import { APP_ROUTES, isAppPath } from '@vigil/domain/app-routes'
+import { CLOUD_PROVIDER_WORDS, CLOUD_PROVIDERS, type CloudProvider } from '@vigil/domain/cloud-account'
+import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '@vigil/domain/incident-message'
+import { MONITOR_INPUTS } from '@vigil/domain/monitor.schema'
 import {
   MONITOR_TYPE_DEFS,
   MONITOR_TYPE_PAGES,
@@ -19,12 +13,12 @@ import {
   type MonitorType,
   observesOf,
   watchesExpiry,
-} from '../../src/domain/monitor-types/index.ts'
-import { routeParam } from '../../src/domain/monitor-types/routes.ts'
-import { NAVIGATION, TYPE_NAVIGATION } from '../../src/domain/navigation.ts'
-import { NOTIFICATION_TYPES, NotificationType, notificationWords } from '../../src/domain/notification.ts'
-import { notificationTarget } from '../../src/domain/notification-target.ts'
-import { isNewsworthyChange } from '../../src/domain/observation.ts'
+} from '@vigil/domain/monitor-types'
+import { routeParam } from '@vigil/domain/monitor-types/routes'
+import { NAVIGATION, TYPE_NAVIGATION } from '@vigil/domain/navigation'
+import { NOTIFICATION_TYPES, NotificationType, notificationWords } from '@vigil/domain/notification'
+import { notificationTarget } from '@vigil/domain/notification-target'
+import { isNewsworthyChange } from '@vigil/domain/observation'
 import { CHECK_RUNNERS } from '../../src/server/checks/registry.ts'
 import { notificationTypeLabel, TYPE_ICONS, typeIcon } from '../../src/ui/components/icons.tsx'
 import { MONITOR_TYPE_UI } from '../../src/ui/pages/monitors/types/index.ts'

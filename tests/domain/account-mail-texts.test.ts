@@ -7,7 +7,7 @@ import {
   passwordChangedMail,
   passwordResetMail,
   twoFactorMail,
-} from '../../src/domain/account-mail-texts.ts'
+} from '@vigil/domain/account-mail-texts'
 
 // The account mails' texts (src/domain/account-mail-texts.ts): each greets its reader by name, says what happened or
 // what to do, carries its link or the way back to the server, and says how long a link works.

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { RegisterInput } from '../../src/domain/auth.schema.ts'
-import { PageQuery } from '../../src/domain/pagination.schema.ts'
+import { RegisterInput } from '@vigil/domain/auth.schema'
+import { PageQuery } from '@vigil/domain/pagination.schema'
 
 describe('RegisterInput', () => {
   const base = { name: ' Ann ', email: ' Ann@Example.org ', password: '12345678', plan: 'Pro' }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DATE_FORMAT, formatDateTime, localizeUtcTimes } from '../../src/domain/date-format.ts'
-import { formatUtc, upMessage } from '../../src/domain/incident-message.ts'
+import { DATE_FORMAT, formatDateTime, localizeUtcTimes } from '@vigil/domain/date-format'
+import { formatUtc, upMessage } from '@vigil/domain/incident-message'
 
 // Dates are built in local time, so the expected text is the same in every time zone.
 describe('formatDateTime', () => {

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { LogoUrl, logoOrigin } from '../../src/domain/logo-url.ts'
+import { LogoUrl, logoOrigin } from '@vigil/domain/logo-url'
 
 // A status page's logo URL goes into the page's Content-Security-Policy as an origin: only an https URL with a plain
 // host name may, so that nothing the owner types can widen or add to the policy (issue 35, point 2).

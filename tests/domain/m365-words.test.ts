@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { postText, serviceStatusWords } from '../../src/domain/m365.ts'
+import { postText, serviceStatusWords } from '@vigil/domain/m365'
 
 describe('Microsoft 365 service health in words', () => {
   it('names each status as the admin center does', () => {

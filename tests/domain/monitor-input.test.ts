@@ -1,18 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import {
-  Assertion,
-  failedAssertion,
-  parseJsonPath,
-  type ResponseFacts,
-  readJsonPath,
-} from '../../src/domain/assertion.ts'
-import { formatExpectedStatus, parseExpectedStatus, statusMatches } from '../../src/domain/expected-status.ts'
-import { fieldErrors } from '../../src/domain/form-validation.ts'
-import { hostProblem, isIPv6, normalizeHost, numericIPv4 } from '../../src/domain/host.ts'
-import { formatDuration, formatUtc } from '../../src/domain/incident-message.ts'
-import { monitorPatchSchema, validateMonitor } from '../../src/domain/monitor.schema.ts'
-import { allowedIntervals } from '../../src/domain/plan-limits.ts'
+import { Assertion, failedAssertion, parseJsonPath, type ResponseFacts, readJsonPath } from '@vigil/domain/assertion'
+import { formatExpectedStatus, parseExpectedStatus, statusMatches } from '@vigil/domain/expected-status'
+import { fieldErrors } from '@vigil/domain/form-validation'
+import { hostProblem, isIPv6, normalizeHost, numericIPv4 } from '@vigil/domain/host'
+import { formatDuration, formatUtc } from '@vigil/domain/incident-message'
+import { monitorPatchSchema, validateMonitor } from '@vigil/domain/monitor.schema'
+import { allowedIntervals } from '@vigil/domain/plan-limits'
 
 describe('expected status', () => {
   it.each([

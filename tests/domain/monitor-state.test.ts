@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  applyVerdict,
-  type Health,
-  initialHealth,
-  nextDue,
-  type Verdict,
-  verdictOf,
-} from '../../src/domain/monitor-state.ts'
+import { applyVerdict, type Health, initialHealth, nextDue, type Verdict, verdictOf } from '@vigil/domain/monitor-state'
 
 const run = (verdicts: Verdict[], policy = { retries: 1, recovery_checks: 1 }, start: Health = initialHealth()) => {
   let health = start

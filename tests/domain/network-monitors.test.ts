@@ -1,18 +1,12 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import {
-  answerProblem,
-  canonicalAnswer,
-  canonicalDnsValue,
-  isDnsName,
-  parseResolver,
-} from '../../src/domain/dns-records.ts'
-import { daysLeft, dueWarning, warningKey } from '../../src/domain/expiry.ts'
-import { fieldErrors } from '../../src/domain/form-validation.ts'
-import { isIPv4, isIPv6 } from '../../src/domain/host.ts'
-import { changeMessage, downMessage, expiryMessage, upMessage } from '../../src/domain/incident-message.ts'
-import { monitorPatchSchema, validateMonitor } from '../../src/domain/monitor.schema.ts'
-import { isNewsworthyChange } from '../../src/domain/observation.ts'
+import { answerProblem, canonicalAnswer, canonicalDnsValue, isDnsName, parseResolver } from '@vigil/domain/dns-records'
+import { daysLeft, dueWarning, warningKey } from '@vigil/domain/expiry'
+import { fieldErrors } from '@vigil/domain/form-validation'
+import { isIPv4, isIPv6 } from '@vigil/domain/host'
+import { changeMessage, downMessage, expiryMessage, upMessage } from '@vigil/domain/incident-message'
+import { monitorPatchSchema, validateMonitor } from '@vigil/domain/monitor.schema'
+import { isNewsworthyChange } from '@vigil/domain/observation'
 
 const DAY = 86_400_000
 const errorsOf = (input: unknown) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { notificationTarget, supportTicketPath } from '../../src/domain/notification-target.ts'
+import { notificationTarget, supportTicketPath } from '@vigil/domain/notification-target'
 
 describe('notificationTarget', () => {
   it.each([

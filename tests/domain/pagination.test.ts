@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { Pagination, paginationOf } from '../../src/domain/pagination.schema.ts'
+import { Pagination, paginationOf } from '@vigil/domain/pagination.schema'
 
 // Every paged list of the API says where its page is with one shape, made by one function.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { passwordFieldErrors, validatePasswordChange } from '../../src/domain/password-policy.ts'
+import { passwordFieldErrors, validatePasswordChange } from '@vigil/domain/password-policy'
 
 describe('validatePasswordChange', () => {
   it.each([

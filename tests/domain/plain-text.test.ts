@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { isPlainLine, isPlainText, plainLine, plainText } from '../../src/domain/plain-text.ts'
+import { isPlainLine, isPlainText, plainLine, plainText } from '@vigil/domain/plain-text'
 
 // Names and texts are plain text: the characters XML 1.0 cannot carry (and no one types on purpose) are refused on
 // input, so a feed or a badge made of them stays readable (issue 35, point 7).

@@ -5,7 +5,7 @@ import {
   type PlanRoom,
   planChangeEffects,
   planChangeMessage,
-} from '../../src/domain/plan-change.ts'
+} from '@vigil/domain/plan-change'
 
 const monitor = (id: string, created_at: number, over: Partial<MonitorAsPlanned> = {}): MonitorAsPlanned => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Plan } from '../../src/domain/plan.ts'
-import { comparePlans, priceOf, yearlySaving } from '../../src/domain/plan-compare.ts'
+import type { Plan } from '@vigil/domain/plan'
+import { comparePlans, priceOf, yearlySaving } from '@vigil/domain/plan-compare'
 
 const plan = (title: 'Basic' | 'Pro', over: Partial<Plan>): Plan => ({
   plan_id: title,

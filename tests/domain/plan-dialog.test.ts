@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasSignupFlag, planDialogVariant, UPGRADE_PATH, withoutSignupFlag } from '../../src/domain/plan-dialog.ts'
+import { hasSignupFlag, planDialogVariant, UPGRADE_PATH, withoutSignupFlag } from '@vigil/domain/plan-dialog'
 
 type Sub = Parameters<typeof planDialogVariant>[0]
 const sub = (over: Partial<Sub>): Sub => ({

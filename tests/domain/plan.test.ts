@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { NAVIGATION, NAVIGATION_LABELS } from '../../src/domain/navigation.ts'
-import { entryLock, isLocked, premiumTooltip } from '../../src/domain/plan.ts'
+import { NAVIGATION, NAVIGATION_LABELS } from '@vigil/domain/navigation'
+import { entryLock, isLocked, premiumTooltip } from '@vigil/domain/plan'
 
 describe('isLocked', () => {
   const accesses = [

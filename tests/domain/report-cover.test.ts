@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { coverRange } from '../../src/domain/report-cover.ts'
-import { ROLLUP_RETENTION_MS } from '../../src/domain/uptime.ts'
+import { coverRange } from '@vigil/domain/report-cover'
+import { ROLLUP_RETENTION_MS } from '@vigil/domain/uptime'
 
 // Which rollups add up to a period: whole days inside, hours and minutes at the edges, and edges moved to whole
 // buckets where the finer ones are no longer kept. Instants worked out by hand.

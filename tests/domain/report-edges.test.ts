@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type EdgeCheck, type EdgeInput, edgeTime } from '../../src/domain/report-edges.ts'
+import { type EdgeCheck, type EdgeInput, edgeTime } from '@vigil/domain/report-edges'
 
 // The time at a report's edges, worked out from the checks around them (the server test runs it on both databases).
 

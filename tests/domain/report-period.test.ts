@@ -6,7 +6,7 @@ import {
   presetRange,
   RANGE_BACKWARDS,
   RANGE_TOO_LONG,
-} from '../../src/domain/report-period.ts'
+} from '@vigil/domain/report-period'
 
 // The periods of a report in the viewer's time zone, against instants worked out by hand (Auckland is UTC+13 in
 // November under daylight saving time, UTC+12 without; New York UTC-5 in November and January).

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { timeInside } from '../../src/domain/report.ts'
-import { ReportQuery, reportSearch, resolveReportQuery } from '../../src/domain/report-query.ts'
-import { lastPeriod, nextSendAt, ReportScheduleInput, selectionTitle } from '../../src/domain/report-schedule.ts'
+import { timeInside } from '@vigil/domain/report'
+import { ReportQuery, reportSearch, resolveReportQuery } from '@vigil/domain/report-query'
+import { lastPeriod, nextSendAt, ReportScheduleInput, selectionTitle } from '@vigil/domain/report-schedule'
 
 // Schedules' periods (weeks from Monday, months from the 1st, at midnight in the schedule's zone, across daylight
 // saving), the report query made whole, and maintenance time counted once where windows overlap.

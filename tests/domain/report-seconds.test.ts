@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { reportDuration } from '../../src/domain/report-format.ts'
-import { wholeSeconds } from '../../src/domain/report-seconds.ts'
+import { reportDuration } from '@vigil/domain/report-format'
+import { wholeSeconds } from '@vigil/domain/report-seconds'
 
 // One rounding for a report's durations: the CSV's whole seconds and the words of the page and the PDF agree.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_SLA_TARGET, type ReportInput, reportNumbers, reportTotals } from '../../src/domain/report.ts'
-import { toCsv } from '../../src/domain/report-csv.ts'
-import { addResult, emptyRollup, type Rollup, uptimePercent } from '../../src/domain/uptime.ts'
+import { DEFAULT_SLA_TARGET, type ReportInput, reportNumbers, reportTotals } from '@vigil/domain/report'
+import { toCsv } from '@vigil/domain/report-csv'
+import { addResult, emptyRollup, type Rollup, uptimePercent } from '@vigil/domain/uptime'
 
 // The numbers of an SLA report over a known history, each worked out here by hand from the history, not from the
 // code under test.

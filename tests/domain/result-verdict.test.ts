@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MonitorStatus } from '../../src/domain/monitor-status.ts'
+import type { MonitorStatus } from '@vigil/domain/monitor-status'
 import {
   type Confirming,
   confirmingOf,
@@ -8,8 +8,8 @@ import {
   resultVerdictOf,
   resultWords,
   storedVerdict,
-} from '../../src/domain/result-verdict.ts'
-import { clipSpans, overlapsAny } from '../../src/domain/time-spans.ts'
+} from '@vigil/domain/result-verdict'
+import { clipSpans, overlapsAny } from '@vigil/domain/time-spans'
 
 describe('what a result found, in words', () => {
   it.each<[ResultVerdict, Confirming | null, boolean | null, string]>([

@@ -11,7 +11,7 @@ import {
   slugFrom,
   slugProblem,
   statusPagePath,
-} from '../../src/domain/status-page-manage.ts'
+} from '@vigil/domain/status-page-manage'
 import { incident as engineIncident } from '../fixtures/monitors.ts'
 import { maintenanceWindow, resolvedIncident, statusIncident, statusPage } from '../fixtures/status-pages.ts'
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { checkForm } from '../../src/domain/form-validation.ts'
+import { checkForm } from '@vigil/domain/form-validation'
 import {
   MaintenanceInput,
   Slug,
@@ -8,7 +8,7 @@ import {
   StatusIncidentUpdateInput,
   StatusPageInput,
   StatusPagePatch,
-} from '../../src/domain/status-page.schema.ts'
+} from '@vigil/domain/status-page.schema'
 
 const errorsOf = (schema: v.GenericSchema, value: unknown) => {
   const result = checkForm(schema, value)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MonitorStatus } from '../../src/domain/monitor-status.ts'
+import type { MonitorStatus } from '@vigil/domain/monitor-status'
 import {
   type ComponentState,
   componentState,
@@ -7,7 +7,7 @@ import {
   OVERALL_LABELS,
   type OverallIndicator,
   overallStatus,
-} from '../../src/domain/status-rules.ts'
+} from '@vigil/domain/status-rules'
 
 describe('status page rules', () => {
   it.each<[MonitorStatus, boolean, ComponentState]>([

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { APP_KEY_MATERIAL, decodeUserData, encodeUserData, IV_LENGTH } from '../../src/domain/storage-codec.ts'
+import { APP_KEY_MATERIAL, decodeUserData, encodeUserData, IV_LENGTH } from '@vigil/domain/storage-codec'
 
 const iv = (fill: number) => new Uint8Array(IV_LENGTH).fill(fill)
 const ivA = Uint8Array.from({ length: 16 }, (_, i) => i)

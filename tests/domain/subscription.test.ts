@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isExpired, validityEnd } from '../../src/domain/subscription.ts'
+import { isExpired, validityEnd } from '@vigil/domain/subscription'
 
 const at = (iso: string) => Date.parse(iso)
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())

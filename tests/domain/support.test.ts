@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { checkForm } from '../../src/domain/form-validation.ts'
+import { checkForm } from '@vigil/domain/form-validation'
 import {
   ReplyInput,
   replyPreview,
@@ -9,8 +9,8 @@ import {
   TicketIdParam,
   TicketInput,
   TicketListQuery,
-} from '../../src/domain/support.ts'
-import { type FaqEntry, SUPPORT_FAQ, searchFaq } from '../../src/domain/support-faq.ts'
+} from '@vigil/domain/support'
+import { type FaqEntry, SUPPORT_FAQ, searchFaq } from '@vigil/domain/support-faq'
 
 const errorsOf = (schema: v.GenericSchema, value: unknown) => {
   const result = checkForm(schema, value)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { compareValues, filterChoices, nextSort, tableRows } from '../../src/domain/table-view.ts'
+import { compareValues, filterChoices, nextSort, tableRows } from '@vigil/domain/table-view'
 
 type Row = { id: string; region: string; state: string; cpu: number | null }
 const rows: Row[] = [

@@ -11,7 +11,7 @@ import {
   roundUptime,
   uptimePercent,
   windowStart,
-} from '../../src/domain/uptime.ts'
+} from '@vigil/domain/uptime'
 
 describe('uptime', () => {
   it('is the share of known time up or degraded; no known time is no data, not 100 %', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { PasswordChangeForm } from '../../src/domain/password-policy.ts'
+import type { PasswordChangeForm } from '@vigil/domain/password-policy'
 import {
   changePasswordMachine,
   PASSWORD_UPDATE_FAILED,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { AwsAccount } from '../../src/domain/aws-account.ts'
+import type { AwsAccount } from '@vigil/domain/aws-account'
 import {
   cloudAccountsMachine,
   cloudAccountTexts,

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import { LoginInput } from '../../src/domain/auth.schema.ts'
+import { LoginInput } from '@vigil/domain/auth.schema'
 import { FORM_FAILED, formMachine } from '../../src/machines/form.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

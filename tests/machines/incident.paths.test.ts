@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { IncidentDetail, IncidentEvent } from '../../src/domain/incident.ts'
+import type { IncidentDetail, IncidentEvent } from '@vigil/domain/incident'
 import { COMMENT_FAILED, INCIDENT_LOAD_FAILED, incidentMachine } from '../../src/machines/incident.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

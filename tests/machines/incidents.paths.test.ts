@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { IncidentPage } from '../../src/domain/incident.ts'
+import type { IncidentPage } from '@vigil/domain/incident'
 import { INCIDENTS_LOAD_FAILED, incidentsMachine } from '../../src/machines/incidents.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { Integration } from '../../src/domain/integration.schema.ts'
+import type { Integration } from '@vigil/domain/integration.schema'
 import {
   INTEGRATION_ACTION_FAILED,
   INTEGRATION_REMOVED,

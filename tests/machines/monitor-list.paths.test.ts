@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import type { Heartbeat, Monitor } from '../../src/domain/monitor.schema.ts'
-import { type MonitorPage, NO_CHOICE } from '../../src/domain/monitor-list-view.ts'
+import type { Heartbeat, Monitor } from '@vigil/domain/monitor.schema'
+import { type MonitorPage, NO_CHOICE } from '@vigil/domain/monitor-list-view'
 import { monitorListMachine } from '../../src/machines/monitor-list.machine.ts'
 import { webMonitor } from '../fixtures/monitors.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { Notification, NotificationPage } from '../../src/domain/notification.ts'
+import type { Notification, NotificationPage } from '@vigil/domain/notification'
 import { NOTIFICATIONS_REFRESH_MS, notificationsMachine } from '../../src/machines/notifications.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { UPGRADE_PATH } from '../../src/domain/plan-dialog.ts'
-import type { Subscription } from '../../src/domain/subscription.ts'
+import { UPGRADE_PATH } from '@vigil/domain/plan-dialog'
+import type { Subscription } from '@vigil/domain/subscription'
 import { planDialogMachine } from '../../src/machines/plan-dialog.machine.ts'
 import { journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { ReportSchedule } from '../../src/domain/report-schedule.ts'
+import type { ReportSchedule } from '@vigil/domain/report-schedule'
 import type { Notice } from '../../src/machines/list-page.machine.ts'
 import {
   reportSchedulesMachine,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { Report } from '../../src/domain/report-view.ts'
+import type { Report } from '@vigil/domain/report-view'
 import { REPORT_LOAD_FAILED, type ReportQuery, reportMachine } from '../../src/machines/report.machine.ts'
 import { report } from '../ui/reporting/fixtures.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'

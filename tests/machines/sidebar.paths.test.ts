@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
-import { INITIAL_OPEN_GROUP, MOBILE_BREAKPOINT_PX } from '../../src/domain/layout.ts'
+import { INITIAL_OPEN_GROUP, MOBILE_BREAKPOINT_PX } from '@vigil/domain/layout'
 import { sidebarMachine } from '../../src/machines/sidebar.machine.ts'
 import { journey, reachedStateNodes, stateNodeIds, valuesAlong } from './traversal.ts'
 

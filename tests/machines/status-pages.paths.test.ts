@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { StatusPage } from '../../src/domain/status-page.schema.ts'
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import {
   STATUS_PAGE_ACTION_FAILED,
   STATUS_PAGE_DELETED,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
-import type { Subscription } from '../../src/domain/subscription.ts'
+import type { Subscription } from '@vigil/domain/subscription'
 import { SUBSCRIPTION_FETCH_FAILED, subscriptionMachine } from '../../src/machines/subscription.machine.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AlertEvent } from '../../src/domain/alert.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
 import { createAbortGroup } from '../../src/server/abort-group.ts'
 import { newDelivery } from '../../src/server/notify/outbox.ts'
 import { buildTestApp, openTestDb, type TestApp, type TestDb } from './harness.ts'

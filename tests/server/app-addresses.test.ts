@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APP_ROUTES } from '../../src/domain/app-routes.ts'
+import { APP_ROUTES } from '@vigil/domain/app-routes'
 import { APP_CSP, mountSpa } from '../../src/server/static.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 

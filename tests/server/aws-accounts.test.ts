@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { LiveEvent } from '../../src/domain/live-event.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
 import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, startCustomerAws, VIGIL } from './cloud/aws/loopback.ts'
 import {

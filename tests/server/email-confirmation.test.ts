@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { REMOVED_SECRET } from '../../src/domain/account-mail.ts'
+import { REMOVED_SECRET } from '@vigil/domain/account-mail'
 import { hashPassword } from '../../src/server/auth/password-hash.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validateMonitor } from '../../src/domain/monitor.schema.ts'
-import { addResult, bucketStart, emptyRollup, PERIOD_MS, type Period, type Rollup } from '../../src/domain/uptime.ts'
+import { validateMonitor } from '@vigil/domain/monitor.schema'
+import { addResult, bucketStart, emptyRollup, PERIOD_MS, type Period, type Rollup } from '@vigil/domain/uptime'
 import { newMonitorRecord, toRow } from '../../src/server/db/repos/monitor-record.ts'
 import { rollupsRepo } from '../../src/server/db/repos/rollups.repo.ts'
 import { dialects, insertOldUser, openTestDb, type TestDb } from './harness.ts'

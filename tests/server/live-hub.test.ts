@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LiveEvent } from '../../src/domain/live-event.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
 import { createFanOut, createLocalHub, type Delivered } from '../../src/server/live/hub.ts'
 
 // The fan-out's ring and places (issue 35): a user's place is their own newest id, and an id that left the ring still

@@ -1,7 +1,7 @@
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validateMonitor } from '../../src/domain/monitor.schema.ts'
+import { validateMonitor } from '@vigil/domain/monitor.schema'
 import { openPostgres } from '../../src/server/db/database.ts'
 import { migrateToLatest } from '../../src/server/db/migrate.ts'
 import { monitorListRepo } from '../../src/server/db/repos/monitor-list.repo.ts'

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { MonitorPageQuery } from '../../src/domain/monitor-list.ts'
+import { MonitorPageQuery } from '@vigil/domain/monitor-list'
 import {
   type MonitorPages,
   pageSourceOf,

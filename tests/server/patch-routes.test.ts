@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CloudProvider } from '../../src/domain/cloud-account.ts'
+import type { CloudProvider } from '@vigil/domain/cloud-account'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 import { everyRow, insertCloudAccount } from './support/rows.ts'
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE } from '../../src/domain/profile.ts'
+import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE } from '@vigil/domain/profile'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 import { startSmtp, type TestSmtp } from './notify/smtp-server.ts'
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PICTURE_TOO_LARGE } from '../../src/domain/profile.ts'
+import { PICTURE_TOO_LARGE } from '@vigil/domain/profile'
 import { listen } from '../../src/server/http/listen.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 

@@ -66,7 +66,11 @@ describe.each(dialects)('npm start on %s', (dialect) => {
       env.DATABASE_URL = url.toString()
     }
     let out = ''
-    child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(process.execPath, ['--conditions=vigil-source', 'scripts/start.mjs'], {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
     child.stdout?.on('data', (d) => {
       out += d
     })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NAVIGATION_LABELS } from '../../src/domain/navigation.ts'
+import { NAVIGATION_LABELS } from '@vigil/domain/navigation'
 import type { AppEnv } from '../../src/server/http/env.ts'
 import { toErrorResponse } from '../../src/server/http/errors.ts'
 import { requireFeature } from '../../src/server/http/plan-access.middleware.ts'

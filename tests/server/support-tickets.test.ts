@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { notificationTarget } from '../../src/domain/notification-target.ts'
+import { notificationTarget } from '@vigil/domain/notification-target'
 import { defaultRateLimits } from '../../src/server/config.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 import { confirmLinkToken, readMail, startSmtp, type TestSmtp } from './notify/smtp-server.ts'

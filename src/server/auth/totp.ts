@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { Secret, TOTP } from 'otpauth'
 import { encode } from 'uqr'
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '../../domain/two-factor.ts'
+import { TOTP_DIGITS, TOTP_PERIOD_SECONDS } from '@vigil/domain/two-factor'
 import { hashToken } from './tokens.ts'
 
 // TOTP (RFC 6238) by otpauth: SHA-1, six digits, 30 seconds, which every authenticator app reads. A code is good

@@ -1,8 +1,8 @@
-import type { AmplifyApp, Ec2Instance, LightsailInstance, RdsInstance } from '../../domain/aws.ts'
-import type { CostSummary } from '../../domain/aws-costs.ts'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { AwsMonitorFacts, AwsRule } from '../../domain/monitor-types/aws.ts'
-import { judgeBudget } from '../../domain/monitor-types/budget.ts'
+import type { AmplifyApp, Ec2Instance, LightsailInstance, RdsInstance } from '@vigil/domain/aws'
+import type { CostSummary } from '@vigil/domain/aws-costs'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import type { AwsMonitorFacts, AwsRule } from '@vigil/domain/monitor-types/aws'
+import { judgeBudget } from '@vigil/domain/monitor-types/budget'
 import { cloudFail, cloudGate, cloudPass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 

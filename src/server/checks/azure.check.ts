@@ -1,8 +1,8 @@
-import type { AzureCost, AzureResource } from '../../domain/azure.ts'
-import { AZURE_RESOURCE_KINDS } from '../../domain/azure.ts'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { type AzureMonitorFacts, type AzureRule, subscriptionOfResource } from '../../domain/monitor-types/azure.ts'
-import { judgeBudget } from '../../domain/monitor-types/budget.ts'
+import type { AzureCost, AzureResource } from '@vigil/domain/azure'
+import { AZURE_RESOURCE_KINDS } from '@vigil/domain/azure'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { type AzureMonitorFacts, type AzureRule, subscriptionOfResource } from '@vigil/domain/monitor-types/azure'
+import { judgeBudget } from '@vigil/domain/monitor-types/budget'
 import { cloudGate, cloudFail as fail, cloudPass as pass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 

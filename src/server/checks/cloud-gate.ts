@@ -1,5 +1,5 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '../../domain/cloud-account.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '@vigil/domain/cloud-account'
 import type { CloudFacts } from './context.ts'
 
 // What every cloud monitor checks first: that its account is still connected and was read, and that the parts of

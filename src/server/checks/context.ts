@@ -1,5 +1,5 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { MonitorSettings, MonitorType } from '../../domain/monitor.schema.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import type { MonitorSettings, MonitorType } from '@vigil/domain/monitor.schema'
 import type { NetworkConfig } from '../config.ts'
 import type { TargetPolicy } from '../net/target-policy.ts'
 

@@ -1,6 +1,6 @@
 import type { CaaRecord } from 'node:dns'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { answerProblem, canonicalAnswer, type DnsRecordType } from '../../domain/dns-records.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { answerProblem, canonicalAnswer, type DnsRecordType } from '@vigil/domain/dns-records'
 import { addressProblem } from '../net/target-policy.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import {

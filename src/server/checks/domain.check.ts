@@ -1,5 +1,5 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { daysLeft } from '../../domain/expiry.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { daysLeft } from '@vigil/domain/expiry'
 import type { NetworkConfig } from '../config.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { daysText, dayText } from './dates.ts'

@@ -1,7 +1,7 @@
 import http from 'node:http'
-import { type Assertion, failedAssertion } from '../../domain/assertion.ts'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { parseExpectedStatus, statusMatches } from '../../domain/expected-status.ts'
+import { type Assertion, failedAssertion } from '@vigil/domain/assertion'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { parseExpectedStatus, statusMatches } from '@vigil/domain/expected-status'
 import { type HttpResponse, httpRequest } from '../net/http-client.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 

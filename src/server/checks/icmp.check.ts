@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import type { CheckOutcome } from '../../domain/check-result.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
 import { networkProblem } from '../net/net-problems.ts'
 import { resolveTarget } from '../net/target-policy.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'

@@ -1,5 +1,5 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { MonitorType } from '../../domain/monitor.schema.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { CHECK_RUNNERS, type CheckRunner } from './registry.ts'
 

@@ -1,12 +1,12 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
 import {
   isOperational,
   M365_RESOURCE_KINDS,
   type M365Issue,
   type M365ServiceHealth,
   serviceStatusWords,
-} from '../../domain/m365.ts'
-import type { M365MonitorFacts } from '../../domain/monitor-types/microsoft365.ts'
+} from '@vigil/domain/m365'
+import type { M365MonitorFacts } from '@vigil/domain/monitor-types/microsoft365'
 import { cloudGate, cloudFail as fail, cloudPass as pass } from './cloud-gate.ts'
 import type { CheckContext } from './context.ts'
 

@@ -1,5 +1,5 @@
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { MonitorType } from '../../domain/monitor.schema.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
 import { checkAws } from './aws.check.ts'
 import { checkAzure } from './azure.check.ts'
 import type { CheckContext, CheckTarget } from './context.ts'

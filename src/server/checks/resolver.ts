@@ -1,6 +1,6 @@
 import dns from 'node:dns'
 import net from 'node:net'
-import { parseResolver } from '../../domain/dns-records.ts'
+import { parseResolver } from '@vigil/domain/dns-records'
 
 // The c-ares resolvers of the DNS and blacklist checks. c-ares sends its own packets on the event loop;
 // dns.lookup (getaddrinfo) would take one of libuv's four thread-pool slots per query and could not be

@@ -1,5 +1,5 @@
 import net from 'node:net'
-import type { CheckOutcome } from '../../domain/check-result.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
 import { hostPort, networkProblem } from '../net/net-problems.ts'
 import { addressProblem, policyLookup } from '../net/target-policy.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'

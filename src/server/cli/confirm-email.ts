@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import * as v from 'valibot'
-import { Email } from '../../domain/auth.schema.ts'
+import { Email } from '@vigil/domain/auth.schema'
 import { systemClock } from '../clock.ts'
 import { loadConfig } from '../config.ts'
 import { openDatabase } from '../db/database.ts'

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely'
-import type { INCIDENT_IMPACTS, IncidentStatus } from '../../domain/status-page.schema.ts'
-import type { Rollup } from '../../domain/uptime.ts'
+import type { INCIDENT_IMPACTS, IncidentStatus } from '@vigil/domain/status-page.schema'
+import type { Rollup } from '@vigil/domain/uptime'
 
 type IncidentImpact = (typeof INCIDENT_IMPACTS)[number]
 

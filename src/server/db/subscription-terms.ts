@@ -1,5 +1,5 @@
-import type { Plan, PlanTitle } from '../../domain/plan.ts'
-import { isExpired, type Subscription, validityEnd } from '../../domain/subscription.ts'
+import type { Plan, PlanTitle } from '@vigil/domain/plan'
+import { isExpired, type Subscription, validityEnd } from '@vigil/domain/subscription'
 import { Failure } from '../errors.ts'
 import { newId } from '../ids.ts'
 import type { Repos } from './repos/index.ts'

@@ -1,7 +1,7 @@
-import type { AlertKind, RaisedAlert } from '../../domain/alert.ts'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import { daysLeft, dueWarning, warningKey } from '../../domain/expiry.ts'
-import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '../../domain/incident-message.ts'
+import type { AlertKind, RaisedAlert } from '@vigil/domain/alert'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import { daysLeft, dueWarning, warningKey } from '@vigil/domain/expiry'
+import { changeMessage, downMessage, expiryMessage, reminderMessage, upMessage } from '@vigil/domain/incident-message'
 import {
   applyVerdict,
   type Health,
@@ -10,11 +10,11 @@ import {
   type Step,
   type Verdict,
   verdictOf,
-} from '../../domain/monitor-state.ts'
-import { definitionOf } from '../../domain/monitor-types/index.ts'
-import { isNewsworthyChange } from '../../domain/observation.ts'
-import { resultVerdictOf } from '../../domain/result-verdict.ts'
-import { attributeTime, maxGapMs, type ResultFacts } from '../../domain/uptime.ts'
+} from '@vigil/domain/monitor-state'
+import { definitionOf } from '@vigil/domain/monitor-types'
+import { isNewsworthyChange } from '@vigil/domain/observation'
+import { resultVerdictOf } from '@vigil/domain/result-verdict'
+import { attributeTime, maxGapMs, type ResultFacts } from '@vigil/domain/uptime'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitor-record.ts'

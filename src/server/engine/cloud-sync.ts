@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { accountStatus } from '../../domain/cloud-account.ts'
+import { accountStatus } from '@vigil/domain/cloud-account'
 import type { SecretBox } from '../auth/secret-box.ts'
 import { type Clock, pollOn } from '../clock.ts'
 import type { CloudProviders } from '../cloud/providers.ts'

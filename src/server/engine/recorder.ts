@@ -1,5 +1,5 @@
-import type { AlertEvent } from '../../domain/alert.ts'
-import { addResult, bucketStart, emptyRollup, type Period } from '../../domain/uptime.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { addResult, bucketStart, emptyRollup, type Period } from '@vigil/domain/uptime'
 import type { Cancel, Clock } from '../clock.ts'
 import { type Database, takeWriteLock } from '../db/database.ts'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'

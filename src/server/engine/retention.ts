@@ -1,4 +1,4 @@
-import { PERIOD_MS, ROLLUP_RETENTION_MS } from '../../domain/uptime.ts'
+import { PERIOD_MS, ROLLUP_RETENTION_MS } from '@vigil/domain/uptime'
 import type { Clock } from '../clock.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { currentSubscription } from '../db/subscription-terms.ts'

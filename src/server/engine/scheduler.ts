@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckOutcome } from '../../domain/check-result.ts'
-import type { MonitorInput } from '../../domain/monitor.schema.ts'
+import type { CheckOutcome } from '@vigil/domain/check-result'
+import type { MonitorInput } from '@vigil/domain/monitor.schema'
 import { createAbortGroup } from '../abort-group.ts'
 import type { Cancel, Clock } from '../clock.ts'
 import type { Database } from '../db/database.ts'

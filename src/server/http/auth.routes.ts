@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { deleteCookie, setCookie } from 'hono/cookie'
-import type { Message } from '../../domain/api-message.ts'
+import type { Message } from '@vigil/domain/api-message'
 import {
   type AuthResult,
   ForgotPasswordInput,
@@ -8,8 +8,8 @@ import {
   RegisterInput,
   ResetPasswordInput,
   type Verified,
-} from '../../domain/auth.schema.ts'
-import { type LoginOutcome, TwoFactorLoginInput } from '../../domain/two-factor.ts'
+} from '@vigil/domain/auth.schema'
+import { type LoginOutcome, TwoFactorLoginInput } from '@vigil/domain/two-factor'
 import { hashToken } from '../auth/tokens.ts'
 import { accountsService, type SignedIn } from '../services/accounts.service.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { OneAwsSetup } from '../../domain/aws-account.ts'
+import type { OneAwsSetup } from '@vigil/domain/aws-account'
 import { awsAccountsService } from '../services/aws-accounts.service.ts'
 import { withAccountPages, withAccountRoutes } from './cloud-account.routes.ts'
 import type { AppEnv, Deps } from './env.ts'

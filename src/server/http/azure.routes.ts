@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { AzureServicePage } from '../../domain/azure-account.ts'
+import type { AzureServicePage } from '@vigil/domain/azure-account'
 import { azureAccountsService } from '../services/azure-accounts.service.ts'
 import { IdParam, withAccountPages, withAccountRoutes } from './cloud-account.routes.ts'
 import type { AppEnv, Deps } from './env.ts'

@@ -6,7 +6,7 @@ import {
   IntervalInput,
   type OneBillingOverview,
   type PortalLink,
-} from '../../domain/billing.ts'
+} from '@vigil/domain/billing'
 import {
   billingOverview,
   downgradeToBasic,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { type BlacklistCheck, BlacklistCheckInput } from '../../domain/check-details.ts'
+import { type BlacklistCheck, BlacklistCheckInput } from '@vigil/domain/check-details'
 import { BlacklistLookupError, checkBlacklist } from '../checks/index.ts'
 import { Failure } from '../errors.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'

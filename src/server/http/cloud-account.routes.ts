@@ -1,6 +1,6 @@
 import type { Hono } from 'hono'
 import * as v from 'valibot'
-import type { CloudAccountAnswers, CloudAccountRemoved } from '../../domain/cloud-account.ts'
+import type { CloudAccountAnswers, CloudAccountRemoved } from '@vigil/domain/cloud-account'
 import { stringifyWithRaw } from '../db/raw-json.ts'
 import type { AppEnv } from './env.ts'
 import { noFormBody } from './request-guards.ts'

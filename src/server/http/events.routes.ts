@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { streamSSE } from 'hono/streaming'
-import { LIVE_EVENT_NAME, LIVE_KEEPALIVE_MS } from '../../domain/live-event.ts'
+import { LIVE_EVENT_NAME, LIVE_KEEPALIVE_MS } from '@vigil/domain/live-event'
 import { Failure } from '../errors.ts'
 import type { Delivered } from '../live/hub.ts'
 import { liveStreamService } from '../services/live-stream.service.ts'

@@ -5,7 +5,7 @@ import {
   type IncidentPage,
   type OneIncidentDetail,
   type OneIncidentEvent,
-} from '../../domain/incident.ts'
+} from '@vigil/domain/incident'
 import { incidentsService } from '../services/incidents.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'

@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { Message } from '../../domain/api-message.ts'
+import type { Message } from '@vigil/domain/api-message'
 import type {
   CreatedIntegration,
   DeliveryPage,
   IntegrationList,
   OneDelivery,
   OneIntegration,
-} from '../../domain/integration.schema.ts'
-import { PageQuery } from '../../domain/pagination.schema.ts'
+} from '@vigil/domain/integration.schema'
+import { PageQuery } from '@vigil/domain/pagination.schema'
 import { integrationsService } from '../services/integrations.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'

@@ -5,7 +5,7 @@ import {
   type NotificationPage,
   type NotificationsRead,
   type OneNotification,
-} from '../../domain/notification.ts'
+} from '@vigil/domain/notification'
 import { notificationsService } from '../services/notifications.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { noFormBody } from './request-guards.ts'

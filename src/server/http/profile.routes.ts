@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { deleteCookie } from 'hono/cookie'
-import type { Message } from '../../domain/api-message.ts'
-import type { OneUser } from '../../domain/auth.schema.ts'
+import type { Message } from '@vigil/domain/api-message'
+import type { OneUser } from '@vigil/domain/auth.schema'
 import {
   type AccountDeleted,
   DeleteAccountInput,
@@ -12,7 +12,7 @@ import {
   PICTURE_TOO_LARGE,
   ProfilePatch,
   type ProfileView,
-} from '../../domain/profile.ts'
+} from '@vigil/domain/profile'
 import { Failure } from '../errors.ts'
 import { emailConfirmationService } from '../services/email-confirmation.service.ts'
 import { profileService } from '../services/profile.service.ts'

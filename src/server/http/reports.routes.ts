@@ -1,14 +1,14 @@
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { ReportBody, ReportQuery, resolveReportQuery } from '../../domain/report-query.ts'
-import { ReportScheduleInput, ReportSchedulePatch } from '../../domain/report-schedule.ts'
+import { ReportBody, ReportQuery, resolveReportQuery } from '@vigil/domain/report-query'
+import { ReportScheduleInput, ReportSchedulePatch } from '@vigil/domain/report-schedule'
 import type {
   OneReportSchedule,
   ReportScheduleList,
   ReportSendList,
   ReportSentNow,
-} from '../../domain/report-view.schema.ts'
-import { type Report, reportCsv, reportFileName } from '../../domain/report-view.ts'
+} from '@vigil/domain/report-view.schema'
+import { type Report, reportCsv, reportFileName } from '@vigil/domain/report-view'
 import { invalid } from '../errors.ts'
 import { renderReportPdf } from '../reports/report-pdf.ts'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'

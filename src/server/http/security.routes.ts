@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import type { SecurityEventList } from '../../domain/security-events.ts'
+import type { SecurityEventList } from '@vigil/domain/security-events'
 import {
   RecoveryCodesInput,
   type RecoveryCodesIssued,
@@ -7,7 +7,7 @@ import {
   TwoFactorEnableInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from '../../domain/two-factor.ts'
+} from '@vigil/domain/two-factor'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
 import { securityEvents } from '../services/security-log.ts'
 import { twoFactorService } from '../services/two-factor.service.ts'

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { deleteCookie } from 'hono/cookie'
-import { type SessionEnded, SessionIdParam, type SessionList, type SessionsEnded } from '../../domain/sessions.ts'
+import { type SessionEnded, SessionIdParam, type SessionList, type SessionsEnded } from '@vigil/domain/sessions'
 import { sessionsService } from '../services/sessions.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requestClient } from './rate-limit.ts'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-import type { PublicStatus } from '../../domain/status-view.ts'
+import type { PublicStatus } from '@vigil/domain/status-view'
 import { publicStatus } from '../services/public-status.service.ts'
 import type { Deps } from './env.ts'
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import type { Message } from '../../domain/api-message.ts'
+import type { Message } from '@vigil/domain/api-message'
 import type {
   MaintenanceList,
   OneMaintenance,
@@ -8,7 +8,7 @@ import type {
   OneStatusPage,
   StatusIncidentList,
   StatusPageList,
-} from '../../domain/status-page.schema.ts'
+} from '@vigil/domain/status-page.schema'
 import { statusPagesService } from '../services/status-pages.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'

@@ -7,7 +7,7 @@ import {
   TicketInput,
   type TicketList,
   TicketListQuery,
-} from '../../domain/support.ts'
+} from '@vigil/domain/support'
 import { enforceRateLimits } from '../services/rate-limits.service.ts'
 import { supportService } from '../services/support.service.ts'
 import type { AppEnv, Deps } from './env.ts'

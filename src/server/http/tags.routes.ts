@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
-import { type OneTag, TagInput, type TagList, TagPatch } from '../../domain/tags.ts'
+import { type OneTag, TagInput, type TagList, TagPatch } from '@vigil/domain/tags'
 import { tagsService } from '../services/tags.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'

@@ -1,7 +1,7 @@
 import type { ValidationTargets } from 'hono'
 import { validator } from 'hono/validator'
 import * as v from 'valibot'
-import { fieldErrors } from '../../domain/form-validation.ts'
+import { fieldErrors } from '@vigil/domain/form-validation'
 import { Failure } from '../errors.ts'
 
 /** `{ field: first message }` for the form, and the first message as the summary. */

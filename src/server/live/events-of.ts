@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
-import type { LiveEvent } from '../../domain/live-event.ts'
-import type { MonitorStatus } from '../../domain/monitor-status.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
+import type { MonitorStatus } from '@vigil/domain/monitor-status'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import type { MonitorRecord } from '../db/repos/monitor-record.ts'
 import type { NotificationRow } from '../db/repos/notifications.repo.ts'

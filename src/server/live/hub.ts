@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { LiveEvent } from '../../domain/live-event.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
 
 // The in-process fan-out of live events (issue 19): each user's open streams (tabs) get the events published for
 // that user. Every event has an id, and the process keeps the recent events in one bounded ring, so a tab that

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import pg from 'pg'
-import type { LiveEvent } from '../../domain/live-event.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../logger.ts'
 import { createFanOut, type LiveHub, newEventId, type UserEvent } from './hub.ts'

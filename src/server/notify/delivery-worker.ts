@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { AccountMail } from '../../domain/account-mail.ts'
+import type { AccountMail } from '@vigil/domain/account-mail'
 import { createAbortGroup } from '../abort-group.ts'
 import { type Clock, pollOn } from '../clock.ts'
 import type { Config } from '../config.ts'

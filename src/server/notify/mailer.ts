@@ -1,4 +1,4 @@
-import { accountMail, type MailAttachment } from '../../domain/account-mail.ts'
+import { accountMail, type MailAttachment } from '@vigil/domain/account-mail'
 import type { Clock } from '../clock.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'

@@ -1,4 +1,4 @@
-import { averageOf, figureWindow, uptimeOf } from '../../domain/uptime.ts'
+import { averageOf, figureWindow, uptimeOf } from '@vigil/domain/uptime'
 import type { Repos } from '../db/repos/index.ts'
 import type { ListRow } from '../db/repos/monitor-list.repo.ts'
 import { type Deflatable, owned } from './gzip-parts.ts'

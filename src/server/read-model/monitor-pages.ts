@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { MonitorPageQuery } from '../../domain/monitor-list.ts'
+import type { MonitorPageQuery } from '@vigil/domain/monitor-list'
 import type { Database } from '../db/database.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { Failure, type FailureKind } from '../errors.ts'

@@ -1,7 +1,7 @@
-import type { CheckResult } from '../../domain/check-result.ts'
-import type { Monitor } from '../../domain/monitor.schema.ts'
-import { confirmingOf, storedVerdict } from '../../domain/result-verdict.ts'
-import { maskHeaders } from '../../domain/secret-values.ts'
+import type { CheckResult } from '@vigil/domain/check-result'
+import type { Monitor } from '@vigil/domain/monitor.schema'
+import { confirmingOf, storedVerdict } from '@vigil/domain/result-verdict'
+import { maskHeaders } from '@vigil/domain/secret-values'
 import type { CheckResultRecord } from '../db/repos/check-results.repo.ts'
 import { type MonitorRecord, toMonitorInput } from '../db/repos/monitor-record.ts'
 

@@ -1,6 +1,6 @@
-import type { ReportNumbers } from '../../domain/report.ts'
-import { formatReportNumbers } from '../../domain/report-format.ts'
-import { REPORT_COLUMNS, type Report } from '../../domain/report-view.ts'
+import type { ReportNumbers } from '@vigil/domain/report'
+import { formatReportNumbers } from '@vigil/domain/report-format'
+import { REPORT_COLUMNS, type Report } from '@vigil/domain/report-view'
 import type { Weight } from './pdf-fonts.ts'
 import { BODY, COLOR, FONT, line, type Pdf, rule, setFont, textWidth, truncate } from './pdf-kit.ts'
 

@@ -1,4 +1,4 @@
-import type { AzureCredentialsInput } from '../../domain/azure.ts'
+import type { AzureCredentialsInput } from '@vigil/domain/azure'
 import type { AzureProblem } from '../cloud/azure/index.ts'
 import type { M365Problem } from '../cloud/m365/index.ts'
 import { invalid } from '../errors.ts'

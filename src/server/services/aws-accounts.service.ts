@@ -1,16 +1,16 @@
-import type { AmplifyApp, AwsHealth } from '../../domain/aws.ts'
-import { amplifyUse, awsServiceUse, resourcesByState } from '../../domain/aws.ts'
+import type { AmplifyApp, AwsHealth } from '@vigil/domain/aws'
+import { amplifyUse, awsServiceUse, resourcesByState } from '@vigil/domain/aws'
 import {
   type AwsAccount,
   AwsAccountInput,
   AwsAccountPatch,
   type AwsSetup,
   maskAccessKeyId,
-} from '../../domain/aws-account.ts'
-import type { CostSummary } from '../../domain/aws-costs.ts'
-import type { AwsCredentialsInput } from '../../domain/aws-credentials.ts'
-import { AWS_READ_ONLY_POLICY_JSON, awsRoleTrustPolicy } from '../../domain/aws-policy.ts'
-import { AWS_REGIONS, isAwsRegion } from '../../domain/aws-regions.ts'
+} from '@vigil/domain/aws-account'
+import type { CostSummary } from '@vigil/domain/aws-costs'
+import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
+import { AWS_READ_ONLY_POLICY_JSON, awsRoleTrustPolicy } from '@vigil/domain/aws-policy'
+import { AWS_REGIONS, isAwsRegion } from '@vigil/domain/aws-regions'
 import { AWS_RESOURCE_KINDS } from '../cloud/aws/resource-kinds.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid } from '../errors.ts'

@@ -1,5 +1,5 @@
-import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '../../domain/azure.ts'
-import { AZURE_RESOURCE_KINDS } from '../../domain/azure.ts'
+import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '@vigil/domain/azure'
+import { AZURE_RESOURCE_KINDS } from '@vigil/domain/azure'
 import {
   type AzureAccount,
   AzureAccountInput,
@@ -8,7 +8,7 @@ import {
   availabilityOf,
   azureServiceUse,
   countAvailability,
-} from '../../domain/azure-account.ts'
+} from '@vigil/domain/azure-account'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid, notFound } from '../errors.ts'
 import { appCredentials, appIdentity, refusedSignIn } from './app-sign-in.ts'

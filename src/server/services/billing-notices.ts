@@ -1,5 +1,5 @@
-import { accountMail } from '../../domain/account-mail.ts'
-import type { Told } from '../../domain/billing.ts'
+import { accountMail } from '@vigil/domain/account-mail'
+import type { Told } from '@vigil/domain/billing'
 import type { Repos } from '../db/repos/index.ts'
 import type { Logger } from '../logger.ts'
 import type { DeliveryWorker } from '../notify/delivery-worker.ts'

@@ -1,4 +1,4 @@
-import { billingNotice, TRIAL_REMINDER_DAYS, trialReminderDue } from '../../domain/billing.ts'
+import { billingNotice, TRIAL_REMINDER_DAYS, trialReminderDue } from '@vigil/domain/billing'
 import type { Clock } from '../clock.ts'
 import { type Database, takeWriteLock } from '../db/database.ts'
 import { repos as reposOf } from '../db/repos/index.ts'

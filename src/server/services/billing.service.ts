@@ -8,8 +8,8 @@ import {
   isLiveStatus,
   type PaidPlan,
   trialDaysLeft,
-} from '../../domain/billing.ts'
-import type { BillingFrequency } from '../../domain/plan.ts'
+} from '@vigil/domain/billing'
+import type { BillingFrequency } from '@vigil/domain/plan'
 import { StripeGatewayError, StripeWebhookError } from '../billing/stripe-errors.ts'
 import type { StripeGateway } from '../billing/stripe-gateway.ts'
 import type { SubscriptionView } from '../billing/stripe-mapping.ts'

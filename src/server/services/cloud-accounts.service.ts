@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { CLOUD_PROVIDER_WORDS, type CloudPart, type CloudProvider } from '../../domain/cloud-account.ts'
-import { fieldErrors } from '../../domain/form-validation.ts'
+import { CLOUD_PROVIDER_WORDS, type CloudPart, type CloudProvider } from '@vigil/domain/cloud-account'
+import { fieldErrors } from '@vigil/domain/form-validation'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import type { CloudPartRecord } from '../db/repos/cloud-data.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'

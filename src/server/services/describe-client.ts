@@ -1,5 +1,5 @@
 import Bowser from 'bowser'
-import type { SessionView } from '../../domain/sessions.ts'
+import type { SessionView } from '@vigil/domain/sessions'
 
 /** "Chrome 131" and "Windows 11" from a User-Agent, by Bowser; nulls when it says nothing we know. */
 export const describeClient = (userAgent: string | null): Pick<SessionView, 'browser' | 'system'> => {

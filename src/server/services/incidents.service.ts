@@ -10,11 +10,11 @@ import {
   type IncidentPage,
   type IncidentSummary,
   incidentStateOf,
-} from '../../domain/incident.ts'
-import type { MonitorStatus } from '../../domain/monitor-status.ts'
-import type { MonitorType } from '../../domain/monitor-types/pages.ts'
-import { paginationOf } from '../../domain/pagination.schema.ts'
-import { type ResultVerdict, storedVerdict } from '../../domain/result-verdict.ts'
+} from '@vigil/domain/incident'
+import type { MonitorStatus } from '@vigil/domain/monitor-status'
+import type { MonitorType } from '@vigil/domain/monitor-types/pages'
+import { paginationOf } from '@vigil/domain/pagination.schema'
+import { type ResultVerdict, storedVerdict } from '@vigil/domain/result-verdict'
 import type { IncidentEventRow, IncidentEventView } from '../db/repos/incident-events.repo.ts'
 import type { IncidentDetailRow, IncidentListRow } from '../db/repos/incidents.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'

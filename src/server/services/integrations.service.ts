@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import * as v from 'valibot'
-import type { AlertEvent } from '../../domain/alert.ts'
-import { fieldErrors } from '../../domain/form-validation.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { fieldErrors } from '@vigil/domain/form-validation'
 import {
   type Delivery,
   type DeliveryPage,
@@ -10,9 +10,9 @@ import {
   type IntegrationType,
   integrationPatchSchema,
   maskedSetting,
-} from '../../domain/integration.schema.ts'
-import { urlHost } from '../../domain/monitor-target.ts'
-import { paginationOf } from '../../domain/pagination.schema.ts'
+} from '@vigil/domain/integration.schema'
+import { urlHost } from '@vigil/domain/monitor-target'
+import { paginationOf } from '@vigil/domain/pagination.schema'
 import type { DeliveryRecord } from '../db/repos/deliveries.repo.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { IntegrationRecord } from '../db/repos/integrations.repo.ts'

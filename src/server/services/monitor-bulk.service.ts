@@ -1,4 +1,4 @@
-import type { BulkInput } from '../../domain/tags.ts'
+import type { BulkInput } from '@vigil/domain/tags'
 import { Failure } from '../errors.ts'
 import { monitorsEvent } from '../live/events-of.ts'
 import type { Deps } from './deps.ts'

@@ -1,7 +1,7 @@
-import type { Incident, MonitorStats, ResultPage, StatsPoint } from '../../domain/check-result.ts'
-import type { ResultsQuery } from '../../domain/monitor-queries.schema.ts'
-import { paginationOf } from '../../domain/pagination.schema.ts'
-import { clipSpans, type Span } from '../../domain/time-spans.ts'
+import type { Incident, MonitorStats, ResultPage, StatsPoint } from '@vigil/domain/check-result'
+import type { ResultsQuery } from '@vigil/domain/monitor-queries.schema'
+import { paginationOf } from '@vigil/domain/pagination.schema'
+import { clipSpans, type Span } from '@vigil/domain/time-spans'
 import {
   averageMs,
   averageOf,
@@ -16,7 +16,7 @@ import {
   uptimeOf,
   uptimePercent,
   windowStart,
-} from '../../domain/uptime.ts'
+} from '@vigil/domain/uptime'
 import type { IncidentListRow, IncidentRow } from '../db/repos/incidents.repo.ts'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'

@@ -1,15 +1,10 @@
 import * as v from 'valibot'
-import { fieldErrors } from '../../domain/form-validation.ts'
-import {
-  type MonitorInput,
-  type MonitorType,
-  monitorPatchSchema,
-  validateMonitor,
-} from '../../domain/monitor.schema.ts'
-import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
-import { cloudAccountOf, connectHosts } from '../../domain/monitor-target.ts'
-import { intervalLimitMessage, monitorLimitMessage } from '../../domain/plan-limits.ts'
-import { unmaskHeaders } from '../../domain/secret-values.ts'
+import { fieldErrors } from '@vigil/domain/form-validation'
+import { type MonitorInput, type MonitorType, monitorPatchSchema, validateMonitor } from '@vigil/domain/monitor.schema'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
+import { cloudAccountOf, connectHosts } from '@vigil/domain/monitor-target'
+import { intervalLimitMessage, monitorLimitMessage } from '@vigil/domain/plan-limits'
+import { unmaskHeaders } from '@vigil/domain/secret-values'
 import { repos as reposOf } from '../db/repos/index.ts'
 import { configOf, freshState, newMonitorRecord, pausedState, toMonitorInput } from '../db/repos/monitor-record.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'

@@ -1,5 +1,5 @@
-import type { Notification, NotificationListQuery, NotificationPage } from '../../domain/notification.ts'
-import { paginationOf } from '../../domain/pagination.schema.ts'
+import type { Notification, NotificationListQuery, NotificationPage } from '@vigil/domain/notification'
+import { paginationOf } from '@vigil/domain/pagination.schema'
 import { toNotification } from '../db/repos/notifications.repo.ts'
 import { notFound } from '../errors.ts'
 import { readEvent } from '../live/events-of.ts'

@@ -1,5 +1,5 @@
-import { billingNotice, isLiveStatus, paidTerms } from '../../domain/billing.ts'
-import { isExpired } from '../../domain/subscription.ts'
+import { billingNotice, isLiveStatus, paidTerms } from '@vigil/domain/billing'
+import { isExpired } from '@vigil/domain/subscription'
 import type { SubscriptionView } from '../billing/stripe-mapping.ts'
 import type { Repos } from '../db/repos/index.ts'
 import { basicAfter, currentSubscription, newSubscriptionRow } from '../db/subscription-terms.ts'

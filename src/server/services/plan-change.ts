@@ -1,7 +1,7 @@
-import { MONITOR_TYPE_PAGES, type MonitorType } from '../../domain/monitor-types/pages.ts'
-import { isLocked } from '../../domain/plan.ts'
-import { changesAnything, planChangeEffects, planChangeMessage } from '../../domain/plan-change.ts'
-import type { Subscription } from '../../domain/subscription.ts'
+import { MONITOR_TYPE_PAGES, type MonitorType } from '@vigil/domain/monitor-types/pages'
+import { isLocked } from '@vigil/domain/plan'
+import { changesAnything, planChangeEffects, planChangeMessage } from '@vigil/domain/plan-change'
+import type { Subscription } from '@vigil/domain/subscription'
 import type { Repos } from '../db/repos/index.ts'
 import { freshState, pausedState } from '../db/repos/monitor-record.ts'
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { PICTURE_MAX_BYTES, PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE, pictureKind } from '../../domain/profile.ts'
+import { PICTURE_MAX_BYTES, PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE, pictureKind } from '@vigil/domain/profile'
 import { Failure } from '../errors.ts'
 
 // A profile picture is never served as it came: its kind is read from its bytes, then it is decoded and encoded

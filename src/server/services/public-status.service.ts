@@ -1,6 +1,6 @@
-import { INCIDENT_STATUSES, type IncidentStatus } from '../../domain/status-page.schema.ts'
-import { componentState, maintenanceState, overallStatus } from '../../domain/status-rules.ts'
-import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatus } from '../../domain/status-view.ts'
+import { INCIDENT_STATUSES, type IncidentStatus } from '@vigil/domain/status-page.schema'
+import { componentState, maintenanceState, overallStatus } from '@vigil/domain/status-rules'
+import type { PublicComponent, PublicIncident, PublicMaintenance, PublicStatus } from '@vigil/domain/status-view'
 import {
   averageMs,
   bucketStart,
@@ -9,7 +9,7 @@ import {
   roundUptime,
   uptimeOf,
   uptimePercent,
-} from '../../domain/uptime.ts'
+} from '@vigil/domain/uptime'
 import type { Repos } from '../db/repos/index.ts'
 import { renderMarkdown } from '../status/markdown.ts'
 

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { accountMail } from '../../domain/account-mail.ts'
-import { formatReportNumbers, reportPeriod } from '../../domain/report-format.ts'
-import { reportSearch } from '../../domain/report-query.ts'
+import { accountMail } from '@vigil/domain/account-mail'
+import { formatReportNumbers, reportPeriod } from '@vigil/domain/report-format'
+import { reportSearch } from '@vigil/domain/report-query'
 import {
   lastPeriod,
   MAX_REPORT_SCHEDULES,
@@ -13,8 +13,8 @@ import {
   type ReportScheduleInput,
   ReportSelectionSchema,
   type ReportSend,
-} from '../../domain/report-schedule.ts'
-import { type Report, type ReportSelection, reportFileName } from '../../domain/report-view.ts'
+} from '@vigil/domain/report-schedule'
+import { type Report, type ReportSelection, reportFileName } from '@vigil/domain/report-view'
 import { takeWriteLock } from '../db/database.ts'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { ReportScheduleRow, ReportSendRow } from '../db/repos/reports.repo.ts'

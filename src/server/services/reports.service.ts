@@ -1,12 +1,12 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
-import { MONITOR_PAGES } from '../../domain/monitor-pages.ts'
-import { type ReportIncident, reportNumbers, reportTotals, timeInside } from '../../domain/report.ts'
-import { coverRange } from '../../domain/report-cover.ts'
-import { type EdgeCheck, edgeTime } from '../../domain/report-edges.ts'
-import { localDay, zoneMidnight } from '../../domain/report-period.ts'
-import { selectionTitle } from '../../domain/report-schedule.ts'
-import type { Report, ReportDay, ReportMonitor, ReportSelection } from '../../domain/report-view.ts'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
+import { type ReportIncident, reportNumbers, reportTotals, timeInside } from '@vigil/domain/report'
+import { coverRange } from '@vigil/domain/report-cover'
+import { type EdgeCheck, edgeTime } from '@vigil/domain/report-edges'
+import { localDay, zoneMidnight } from '@vigil/domain/report-period'
+import { selectionTitle } from '@vigil/domain/report-schedule'
+import type { Report, ReportDay, ReportMonitor, ReportSelection } from '@vigil/domain/report-view'
 import {
   averageMs,
   histogramPercentile,
@@ -17,7 +17,7 @@ import {
   type Rollup,
   roundUptime,
   uptimePercent,
-} from '../../domain/uptime.ts'
+} from '@vigil/domain/uptime'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitor-record.ts'
 import { notFound } from '../errors.ts'

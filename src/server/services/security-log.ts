@@ -1,4 +1,4 @@
-import { SECURITY_LOG_SIZE, type SecurityEventKind, type SecurityEventView } from '../../domain/security-events.ts'
+import { SECURITY_LOG_SIZE, type SecurityEventKind, type SecurityEventView } from '@vigil/domain/security-events'
 import type { Repos } from '../db/repos/index.ts'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { newId } from '../ids.ts'

@@ -1,5 +1,5 @@
-import { plural } from '../../domain/plural.ts'
-import { SESSION_ID_LENGTH, type SessionView } from '../../domain/sessions.ts'
+import { plural } from '@vigil/domain/plural'
+import { SESSION_ID_LENGTH, type SessionView } from '@vigil/domain/sessions'
 import type { EventClient } from '../db/repos/security-events.repo.ts'
 import { notFound } from '../errors.ts'
 import type { Deps } from './deps.ts'

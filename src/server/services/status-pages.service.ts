@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { fieldErrors } from '../../domain/form-validation.ts'
+import { fieldErrors } from '@vigil/domain/form-validation'
 import {
   type Maintenance,
   MaintenanceInput,
@@ -10,8 +10,8 @@ import {
   type StatusPage,
   StatusPageInput,
   StatusPagePatch,
-} from '../../domain/status-page.schema.ts'
-import { maintenanceState } from '../../domain/status-rules.ts'
+} from '@vigil/domain/status-page.schema'
+import { maintenanceState } from '@vigil/domain/status-rules'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { MaintenanceRow } from '../db/repos/maintenance.repo.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'

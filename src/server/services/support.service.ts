@@ -1,4 +1,4 @@
-import { supportTicketPath } from '../../domain/notification-target.ts'
+import { supportTicketPath } from '@vigil/domain/notification-target'
 import {
   isOperator,
   type MessageAuthor,
@@ -13,7 +13,7 @@ import {
   type TicketStatus,
   type TicketSummary,
   type TicketView,
-} from '../../domain/support.ts'
+} from '@vigil/domain/support'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { SupportSummaryRow } from '../db/repos/support.repo.ts'
 import type { UserRow } from '../db/repos/users.repo.ts'

@@ -6,7 +6,7 @@ import {
   type TagInput,
   type TagRef,
   tagKey,
-} from '../../domain/tags.ts'
+} from '@vigil/domain/tags'
 import type { TagRow } from '../db/repos/tags.repo.ts'
 import { conflict, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'

@@ -1,4 +1,4 @@
-import { type TwoFactorChange, twoFactorMail } from '../../domain/account-mail-texts.ts'
+import { type TwoFactorChange, twoFactorMail } from '@vigil/domain/account-mail-texts'
 import {
   CHALLENGE_EXPIRED,
   CHALLENGE_MAX_ATTEMPTS,
@@ -12,7 +12,7 @@ import {
   type TwoFactorLoginInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from '../../domain/two-factor.ts'
+} from '@vigil/domain/two-factor'
 import { hashToken, newToken } from '../auth/tokens.ts'
 import { hashRecoveryCode, matchTotp, newRecoveryCode, newTotpSecret, qrCode, totpUri } from '../auth/totp.ts'
 import { repos as reposOf } from '../db/repos/index.ts'

@@ -1,5 +1,5 @@
-import type { ComponentState, OverallIndicator, UptimeLevel } from '../../domain/status-rules.ts'
-import { COMPONENT_STATE_LABELS, uptimeLevel } from '../../domain/status-rules.ts'
+import type { ComponentState, OverallIndicator, UptimeLevel } from '@vigil/domain/status-rules'
+import { COMPONENT_STATE_LABELS, uptimeLevel } from '@vigil/domain/status-rules'
 import { escapeHtml as e, percent, xmlChars } from './html.ts'
 
 // Shields-style SVG badges, for READMEs and dashboards: a grey label and a coloured value.

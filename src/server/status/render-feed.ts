@@ -1,5 +1,5 @@
-import { INCIDENT_STATUS_LABELS } from '../../domain/status-page.schema.ts'
-import type { PublicIncident, PublicStatus } from '../../domain/status-view.ts'
+import { INCIDENT_STATUS_LABELS } from '@vigil/domain/status-page.schema'
+import type { PublicIncident, PublicStatus } from '@vigil/domain/status-view'
 import { escapeHtml as e, xmlChars } from './html.ts'
 
 // The page's incidents as an Atom feed: one entry per incident, updated with each update, its updates as the

@@ -1,13 +1,13 @@
-import { logoOrigin } from '../../domain/logo-url.ts'
-import { INCIDENT_STATUS_LABELS } from '../../domain/status-page.schema.ts'
-import { COMPONENT_STATE_LABELS, uptimeLevel } from '../../domain/status-rules.ts'
+import { logoOrigin } from '@vigil/domain/logo-url'
+import { INCIDENT_STATUS_LABELS } from '@vigil/domain/status-page.schema'
+import { COMPONENT_STATE_LABELS, uptimeLevel } from '@vigil/domain/status-rules'
 import type {
   PublicComponent,
   PublicDay,
   PublicIncident,
   PublicMaintenance,
   PublicStatus,
-} from '../../domain/status-view.ts'
+} from '@vigil/domain/status-view'
 import { escapeHtml as e, percent, timeTag, utcDate } from './html.ts'
 import { notFoundCsp, pageCsp, pageScript, pageStyle } from './page-assets.ts'
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { liveEvents } from '../../adapters/live-events.ts'
-import type { LiveEvent, LiveStatus } from '../../domain/live-event.ts'
+import type { LiveEvent, LiveStatus } from '@vigil/domain/live-event'
 
 /**
  * Calls `listener` with each event the server pushes to this tab (one connection for all pages). The listener may

@@ -18,8 +18,8 @@ import {
   Webhook,
   Wrench,
 } from 'lucide-react'
-import { MONITOR_TYPE_PAGES, type MonitorType, type TypeIconName } from '../../domain/monitor-types/pages.ts'
-import { type NotificationType, notificationWords } from '../../domain/notification.ts'
+import { MONITOR_TYPE_PAGES, type MonitorType, type TypeIconName } from '@vigil/domain/monitor-types/pages'
+import { type NotificationType, notificationWords } from '@vigil/domain/notification'
 
 // Icons the shell needs, re-exported with an Icon suffix (the kit already has a `Menu` component). Lucide icons are
 // aria-hidden unless given an aria-label or title, so put the label on the button around them.

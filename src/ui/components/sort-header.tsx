@@ -2,7 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'
-import { nextSort, type TableSort } from '../../domain/table-view.ts'
+import { nextSort, type TableSort } from '@vigil/domain/table-view'
 import * as Table from './table.tsx'
 
 // A table sorted by a click on a column's header (again: the other way), the sort kept in the query string

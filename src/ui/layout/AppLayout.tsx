@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react
 import { Outlet, useLocation } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { onAccountStatusChange, unconfirmedEmail } from '../../adapters/account-status.ts'
-import { hasSignupFlag } from '../../domain/plan-dialog.ts'
+import { hasSignupFlag } from '@vigil/domain/plan-dialog'
 import { LoadingScreen } from '../pages/LoadingScreen.tsx'
 import { Sidebar } from './Sidebar.tsx'
 import { ShellProvider, useShell } from './shell-context.tsx'

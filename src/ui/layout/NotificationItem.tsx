@@ -1,6 +1,6 @@
 import { css } from '../../../styled-system/css'
-import { formatDateTime, localizeUtcTimes } from '../../domain/date-format.ts'
-import type { Notification } from '../../domain/notification.ts'
+import { formatDateTime, localizeUtcTimes } from '@vigil/domain/date-format'
+import type { Notification } from '@vigil/domain/notification'
 import { Chip } from '../components/badge.tsx'
 import { NotificationTypeIcon } from '../components/icons.tsx'
 

@@ -3,9 +3,9 @@ import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
 import { storedName } from '../../adapters/storage.ts'
-import { formatDateTime } from '../../domain/date-format.ts'
-import { TYPE_NAVIGATION } from '../../domain/navigation.ts'
-import { entryLock } from '../../domain/plan.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { TYPE_NAVIGATION } from '@vigil/domain/navigation'
+import { entryLock } from '@vigil/domain/plan'
 import { useShell } from '../layout/shell-context.tsx'
 
 // The page's own title and panels are styled here rather than by the kit's PageHeader and Card: those two recipes

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
-import type { Plan } from '../../domain/plan.ts'
+import type { Plan } from '@vigil/domain/plan'
 
 const price = (cents: number, per: string) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)} / ${per}`)
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { reportDuration, reportUptime } from '../../../src/domain/report-format.ts'
+import { reportDuration, reportUptime } from '@vigil/domain/report-format'
 import { sweepReportSchedules } from '../../../src/server/services/report-schedules.service.ts'
 import { readMail, startSmtp, type TestSmtp } from '../../server/notify/smtp-server.ts'
 import { pdfText } from '../../support/pdf-text.ts'

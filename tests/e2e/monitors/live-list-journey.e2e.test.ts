@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validateMonitor } from '../../../src/domain/monitor.schema.ts'
+import { validateMonitor } from '@vigil/domain/monitor.schema'
 import { newMonitorRecord, toRow } from '../../../src/server/db/repos/monitor-record.ts'
 import { realTimeClock } from '../../server/harness.ts'
 import { startHttpTarget } from '../../server/support/targets.ts'

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { MONITOR_PAGES } from '../../../src/domain/monitor-pages.ts'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { rdapDomain } from '../../server/checks/registry-servers.ts'
 import { openSignedIn, waitForPath } from '../app/helpers.ts'
 import { setupNetworkWorld } from './network-world.ts'

@@ -1,7 +1,7 @@
 import dns from 'node:dns'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { BlacklistDetail } from '../../../src/domain/check-details.ts'
+import { BlacklistDetail } from '@vigil/domain/check-details'
 import { reversedName } from '../../../src/server/checks/dnsbl.check.ts'
 import { BlacklistLookupError, checkBlacklist, runCheck } from '../../../src/server/checks/index.ts'
 import { startDnsServer, type TestDnsServer } from './dns-server.ts'

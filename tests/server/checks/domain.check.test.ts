@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { DomainDetail } from '../../../src/domain/check-details.ts'
+import { DomainDetail } from '@vigil/domain/check-details'
 import { dayText } from '../../../src/server/checks/dates.ts'
 import { runCheck } from '../../../src/server/checks/index.ts'
 import {

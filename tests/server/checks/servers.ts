@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import * as v from 'valibot'
-import { MonitorInput } from '../../../src/domain/monitor.schema.ts'
+import { MonitorInput } from '@vigil/domain/monitor.schema'
 import type { CheckContext, CheckTarget } from '../../../src/server/checks/index.ts'
 import type { NetworkConfig } from '../../../src/server/config.ts'
 

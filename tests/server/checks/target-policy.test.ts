@@ -1,7 +1,7 @@
 import type { LookupAddress } from 'node:dns'
 import dns from 'node:dns'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { normalizeHost } from '../../../src/domain/host.ts'
+import { normalizeHost } from '@vigil/domain/host'
 import {
   type AddressKind,
   addressProblem,

@@ -1,7 +1,7 @@
 import tls from 'node:tls'
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SslDetail } from '../../../src/domain/check-details.ts'
+import { SslDetail } from '@vigil/domain/check-details'
 import { dayText } from '../../../src/server/checks/dates.ts'
 import { runCheck } from '../../../src/server/checks/index.ts'
 import { altNames } from '../../../src/server/checks/tls.check.ts'

@@ -1,4 +1,4 @@
-import type { AlertEvent } from '../../../src/domain/alert.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
 import type { ChannelContext } from '../../../src/server/notify/channels/index.ts'
 
 // Alerts and channel contexts for the channel tests.

@@ -1,6 +1,6 @@
 import net, { type AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { IntegrationType } from '../../../src/domain/integration.schema.ts'
+import type { IntegrationType } from '@vigil/domain/integration.schema'
 import { DeliveryError, sendAlert } from '../../../src/server/notify/channels/index.ts'
 import { alertEvent, context, failureOf } from './alerts.ts'
 import { type ChatServers, startChatServers } from './chat-servers.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { validateMonitor } from '../../../src/domain/monitor.schema.ts'
+import { validateMonitor } from '@vigil/domain/monitor.schema'
 import { newMonitorRecord, toRow } from '../../../src/server/db/repos/monitor-record.ts'
 import { startServer } from '../../e2e/server.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'

@@ -1,14 +1,8 @@
 import { inflateSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import type { ReportNumbers } from '../../../src/domain/report.ts'
-import { formatReportNumbers, reportPeriod } from '../../../src/domain/report-format.ts'
-import {
-  REPORT_COLUMNS,
-  type Report,
-  type ReportDay,
-  type ReportMonitor,
-  reportCsv,
-} from '../../../src/domain/report-view.ts'
+import type { ReportNumbers } from '@vigil/domain/report'
+import { formatReportNumbers, reportPeriod } from '@vigil/domain/report-format'
+import { REPORT_COLUMNS, type Report, type ReportDay, type ReportMonitor, reportCsv } from '@vigil/domain/report-view'
 import { lineRuns, uptimeAxis } from '../../../src/server/reports/pdf-chart.ts'
 import { renderReportPdf } from '../../../src/server/reports/report-pdf.ts'
 import { pdfLines, pdfText } from '../../support/pdf-text.ts'

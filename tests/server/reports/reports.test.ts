@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { formatReportNumbers } from '../../../src/domain/report-format.ts'
-import { RANGE_BACKWARDS, RANGE_TOO_LONG, ZONE_UNKNOWN } from '../../../src/domain/report-period.ts'
+import { formatReportNumbers } from '@vigil/domain/report-format'
+import { RANGE_BACKWARDS, RANGE_TOO_LONG, ZONE_UNKNOWN } from '@vigil/domain/report-period'
 import { pdfText } from '../../support/pdf-text.ts'
 import { expectedReport, type ModelCheck, recordChecks } from '../../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'

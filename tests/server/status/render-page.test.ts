@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import type { PublicStatus } from '../../../src/domain/status-view.ts'
+import type { PublicStatus } from '@vigil/domain/status-view'
 import { renderStatusPage } from '../../../src/server/status/render-page.ts'
 
 // The size budget of a first view (issue 6): at most 100 KB compressed in all, of which at most 50 KB script,

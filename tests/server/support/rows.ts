@@ -1,4 +1,4 @@
-import type { CloudProvider } from '../../../src/domain/cloud-account.ts'
+import type { CloudProvider } from '@vigil/domain/cloud-account'
 import { newId } from '../../../src/server/ids.ts'
 import type { TestApp } from '../harness.ts'
 

@@ -1,4 +1,4 @@
-import type { LiveEvent } from '../../../src/domain/live-event.ts'
+import type { LiveEvent } from '@vigil/domain/live-event'
 
 /** One frame of a server-sent event stream, as a browser's EventSource reads it. */
 export interface Frame {

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
-import { APP_ROUTES, isAppPath } from '../../../src/domain/app-routes.ts'
+import { APP_ROUTES, isAppPath } from '@vigil/domain/app-routes'
 import { routes } from '../../../src/ui/router.tsx'
 
 // The app's pages are one table (issue 35, point 13): the router draws a page at exactly the addresses the domain's

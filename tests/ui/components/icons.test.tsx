@@ -3,7 +3,7 @@ import './setup-dom.ts'
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { createElement } from 'react'
-import { MONITOR_TYPE_PAGES, type MonitorType } from '../../../src/domain/monitor-types/pages.ts'
+import { MONITOR_TYPE_PAGES, type MonitorType } from '@vigil/domain/monitor-types/pages'
 import { typeIcon } from '../../../src/ui/components/icons.tsx'
 import { NotificationTypeIcon, notificationTypeLabel } from '../../../src/ui/components/index.ts'
 

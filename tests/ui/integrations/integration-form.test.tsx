@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Integration, IntegrationType } from '../../../src/domain/integration.schema.ts'
+import type { Integration, IntegrationType } from '@vigil/domain/integration.schema'
 import { IntegrationsPage } from '../../../src/ui/pages/integrations/IntegrationsPage.tsx'
 import {
   emailIntegration,

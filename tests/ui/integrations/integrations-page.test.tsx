@@ -2,8 +2,8 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { formatDateTime } from '../../../src/domain/date-format.ts'
-import type { Integration } from '../../../src/domain/integration.schema.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import type { Integration } from '@vigil/domain/integration.schema'
 import { IntegrationsPage } from '../../../src/ui/pages/integrations/IntegrationsPage.tsx'
 import {
   delivery,

@@ -2,8 +2,8 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest'
-import { formatUtc } from '../../../src/domain/incident-message.ts'
-import type { Notification } from '../../../src/domain/notification.ts'
+import { formatUtc } from '@vigil/domain/incident-message'
+import type { Notification } from '@vigil/domain/notification'
 import { NotificationBell } from '../../../src/ui/layout/NotificationBell.tsx'
 import { type Handlers, notificationPage, renderShell, signIn, stubApi, TOKEN } from './harness.tsx'
 

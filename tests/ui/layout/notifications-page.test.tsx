@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Notification } from '../../../src/domain/notification.ts'
+import type { Notification } from '@vigil/domain/notification'
 import { NotificationsPage } from '../../../src/ui/pages/NotificationsPage.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { fakeLiveStream, notificationPage, renderShell, signIn, stubApi } from './harness.tsx'

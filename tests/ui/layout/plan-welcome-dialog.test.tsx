@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { Subscription } from '../../../src/domain/subscription.ts'
+import type { Subscription } from '@vigil/domain/subscription'
 import { PlanWelcomeDialog } from '../../../src/ui/layout/PlanWelcomeDialog.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi, subscription } from './harness.tsx'

@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import type { Monitor } from '../../../src/domain/monitor.schema.ts'
+import type { Monitor } from '@vigil/domain/monitor.schema'
 import { Toaster } from '../../../src/ui/components/index.ts'
 import { LazyMonitorForm } from '../../../src/ui/pages/monitors/LazyMonitorForm.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'

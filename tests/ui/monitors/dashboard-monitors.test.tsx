@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Monitor } from '../../../src/domain/monitor.schema.ts'
+import type { Monitor } from '@vigil/domain/monitor.schema'
 import { DashboardMonitors } from '../../../src/ui/pages/DashboardMonitors.tsx'
 import { domainMonitor, incident, inDays, sslMonitor, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'

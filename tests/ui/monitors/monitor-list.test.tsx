@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Heartbeat } from '../../../src/domain/monitor.schema.ts'
+import type { Heartbeat } from '@vigil/domain/monitor.schema'
 import { DashboardList } from '../../../src/ui/pages/monitors/list/DashboardList.tsx'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { monitorPageReply } from '../../fixtures/monitor-page.ts'

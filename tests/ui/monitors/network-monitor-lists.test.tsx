@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Monitor, MonitorType } from '../../../src/domain/monitor.schema.ts'
+import type { Monitor, MonitorType } from '@vigil/domain/monitor.schema'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { dnsMonitor, domainMonitor, inDays, sslMonitor } from '../../fixtures/monitors.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { MonitorStats, StatsPoint } from '../../../src/domain/check-result.ts'
+import type { MonitorStats, StatsPoint } from '@vigil/domain/check-result'
 import { chartSummary, nearestPoint, responseChart } from '../../../src/ui/pages/monitors/response-chart-data.ts'
 import { stats as statsFixture } from '../../fixtures/monitors.ts'
 

@@ -1,6 +1,6 @@
-import type { ReportNumbers } from '../../../src/domain/report.ts'
-import type { ReportSchedule, ReportSend } from '../../../src/domain/report-schedule.ts'
-import type { Report, ReportMonitor } from '../../../src/domain/report-view.ts'
+import type { ReportNumbers } from '@vigil/domain/report'
+import type { ReportSchedule, ReportSend } from '@vigil/domain/report-schedule'
+import type { Report, ReportMonitor } from '@vigil/domain/report-view'
 
 // Reports and schedules in the API's shapes, for the reporting page and its machines' tests.
 

@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { SessionView } from '../../../src/domain/sessions.ts'
+import type { SessionView } from '@vigil/domain/sessions'
 import { SecurityPage } from '../../../src/ui/pages/security/SecurityPage.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi } from '../layout/harness.tsx'

@@ -2,7 +2,7 @@
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { StatusPage } from '../../../src/domain/status-page.schema.ts'
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import { StatusPagesPage } from '../../../src/ui/pages/status-pages/StatusPagesPage.tsx'
 import { draftPage, statusPage } from '../../fixtures/status-pages.ts'
 import { seriousViolations } from '../components/axe.ts'

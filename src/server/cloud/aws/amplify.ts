@@ -1,6 +1,6 @@
 import { AmplifyClient, ListAppsCommand, ListBranchesCommand, ListJobsCommand } from '@aws-sdk/client-amplify'
-import type { AmplifyApp, AmplifyBranch } from '../../../domain/aws.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { AmplifyApp, AmplifyBranch } from '@vigil/domain/aws'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSession, callPages } from './session.ts'
 
 // Amplify Hosting apps of a region, their branches and each branch's last build. ListJobs answers newest first,

@@ -5,9 +5,9 @@ import {
   GetCostForecastCommand,
   type MetricValue,
 } from '@aws-sdk/client-cost-explorer'
-import { type CostLine, type CostPeriods, forecastPeriod } from '../../../domain/aws-costs.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { AWS_GLOBAL_REGION } from '../../../domain/aws-regions.ts'
+import { type CostLine, type CostPeriods, forecastPeriod } from '@vigil/domain/aws-costs'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
+import { AWS_GLOBAL_REGION } from '@vigil/domain/aws-regions'
 import { AwsCallError } from './errors.ts'
 import { type AwsSession, allPages } from './session.ts'
 

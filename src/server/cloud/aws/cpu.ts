@@ -1,5 +1,5 @@
 import { CloudWatchClient, GetMetricDataCommand, type MetricDataQuery } from '@aws-sdk/client-cloudwatch'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSession, allPages } from './session.ts'
 
 // Average CPU of EC2 instances over the last hour, from CloudWatch: GetMetricData takes up to 500 queries per

@@ -1,6 +1,6 @@
 import { DescribeInstanceStatusCommand, DescribeInstancesCommand, EC2Client } from '@aws-sdk/client-ec2'
-import type { Ec2Instance } from '../../../domain/aws.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { Ec2Instance } from '@vigil/domain/aws'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSession, callPages } from './session.ts'
 
 // EC2 instances of one region, and their two status checks. CPU comes from CloudWatch (cpu.ts).

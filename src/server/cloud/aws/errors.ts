@@ -1,4 +1,4 @@
-import type { AwsErrorKind, AwsPartStatus } from '../../../domain/aws.ts'
+import type { AwsErrorKind, AwsPartStatus } from '@vigil/domain/aws'
 
 // Every failure of an AWS call becomes one AwsCallError with a kind a page can act on, the IAM action concerned
 // and a message in plain words. Messages are ours; AWS's own text appears only for 'other', with secrets removed.

@@ -1,7 +1,7 @@
 import { DescribeEventsCommand, HealthClient } from '@aws-sdk/client-health'
-import { AWS_HEALTH_UNAVAILABLE, type AwsHealth } from '../../../domain/aws.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
-import { AWS_GLOBAL_REGION } from '../../../domain/aws-regions.ts'
+import { AWS_HEALTH_UNAVAILABLE, type AwsHealth } from '@vigil/domain/aws'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
+import { AWS_GLOBAL_REGION } from '@vigil/domain/aws-regions'
 import { AwsCallError } from './errors.ts'
 import { type AwsSession, allPages } from './session.ts'
 

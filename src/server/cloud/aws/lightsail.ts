@@ -1,6 +1,6 @@
 import { GetInstancesCommand, LightsailClient } from '@aws-sdk/client-lightsail'
-import type { LightsailInstance } from '../../../domain/aws.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { LightsailInstance } from '@vigil/domain/aws'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSession, callPages } from './session.ts'
 
 /** Every Lightsail instance of the region (Lightsail sets the page size; pageToken after pageToken). */

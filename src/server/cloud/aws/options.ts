@@ -1,5 +1,5 @@
 import { ConfiguredRetryStrategy } from '@smithy/core/retry'
-import { type AwsRoleInput, roleArnPartition } from '../../../domain/aws-credentials.ts'
+import { type AwsRoleInput, roleArnPartition } from '@vigil/domain/aws-credentials'
 
 // Settings every AWS call of a connection shares. The endpoint is normally AWS's own; AWS_ENDPOINT_URL and
 // AWS_ENDPOINT_URL_<SERVICE> (read by the SDK itself) or `endpoint` point the clients elsewhere.

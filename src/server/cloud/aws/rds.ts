@@ -1,6 +1,6 @@
 import { DescribeDBInstancesCommand, RDSClient } from '@aws-sdk/client-rds'
-import type { RdsInstance } from '../../../domain/aws.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { RdsInstance } from '@vigil/domain/aws'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSession, callPages } from './session.ts'
 
 /** The most DescribeDBInstances gives per page. */

@@ -1,6 +1,6 @@
 import { DescribeRegionsCommand, EC2Client } from '@aws-sdk/client-ec2'
-import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { type AwsSessionOptions, openAwsSession } from './session.ts'
 
 const ENABLED = new Set(['opt-in-not-required', 'opted-in'])

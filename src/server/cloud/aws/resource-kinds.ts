@@ -1,4 +1,4 @@
-import type { AwsArea } from '../../../domain/aws.ts'
+import type { AwsArea } from '@vigil/domain/aws'
 
 /**
  * The resource kind each area's resources are stored as; status and CPU parts add to the instances of `ec2`. Apart

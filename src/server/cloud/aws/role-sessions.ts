@@ -1,6 +1,6 @@
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts'
-import type { AwsRoleInput } from '../../../domain/aws-credentials.ts'
-import { AWS_ASSUME_ROLE_ACTION } from '../../../domain/aws-policy.ts'
+import type { AwsRoleInput } from '@vigil/domain/aws-credentials'
+import { AWS_ASSUME_ROLE_ACTION } from '@vigil/domain/aws-policy'
 import { AwsCallError, toAwsCallError } from './errors.ts'
 import { type AwsIdentity, type AwsOptions, clientConfig, stsRegion } from './options.ts'
 

@@ -1,4 +1,4 @@
-import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
+import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
 import { toAwsCallError } from './errors.ts'
 import { limiter } from './limiter.ts'
 import { type AwsIdentity, type AwsOptions, clientConfig } from './options.ts'

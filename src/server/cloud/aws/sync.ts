@@ -11,10 +11,10 @@ import {
   type LightsailInstance,
   type RdsInstance,
   resourcesByState,
-} from '../../../domain/aws.ts'
-import { type CostSummary, costPeriods, costSummary } from '../../../domain/aws-costs.ts'
-import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
-import { AMPLIFY_REGIONS, type AwsRegionCode, LIGHTSAIL_REGIONS } from '../../../domain/aws-regions.ts'
+} from '@vigil/domain/aws'
+import { type CostSummary, costPeriods, costSummary } from '@vigil/domain/aws-costs'
+import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
+import { AMPLIFY_REGIONS, type AwsRegionCode, LIGHTSAIL_REGIONS } from '@vigil/domain/aws-regions'
 import { readAmplifyApps } from './amplify.ts'
 import { readCostForecast, readCosts } from './costs.ts'
 import { readCpuAverages } from './cpu.ts'

@@ -1,6 +1,6 @@
 import { GetCallerIdentityCommand, STSClient } from '@aws-sdk/client-sts'
-import type { AwsCredentialsInput } from '../../../domain/aws-credentials.ts'
-import { AWS_ACTIONS } from '../../../domain/aws-policy.ts'
+import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
+import { AWS_ACTIONS } from '@vigil/domain/aws-policy'
 import { AwsCallError } from './errors.ts'
 import { stsRegion } from './options.ts'
 import { type AwsSessionOptions, openAwsSession } from './session.ts'

@@ -1,5 +1,5 @@
 import type { AvailabilityStatus } from '@azure/arm-resourcehealth'
-import { AVAILABILITY_STATES, type AzureAvailability, type AzureResource } from '../../../domain/azure.ts'
+import { AVAILABILITY_STATES, type AzureAvailability, type AzureResource } from '@vigil/domain/azure'
 import { type ArmSettings, collect, healthClient } from './arm-clients.ts'
 
 // Resource Health's availability of a subscription's resources, in one list (paged by the library), keyed by the

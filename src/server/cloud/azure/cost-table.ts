@@ -1,4 +1,4 @@
-import type { AzureCostPeriod } from '../../../domain/azure.ts'
+import type { AzureCostPeriod } from '@vigil/domain/azure'
 
 // Cost Management answers a table: `properties.columns` (name, type) and `properties.rows` in that order. The
 // columns are found by name, since their order and the cost column's name (Cost, PreTaxCost, or the aggregation's

@@ -1,6 +1,6 @@
 import type { CostManagementClient, ForecastDefinition, QueryDefinition, QueryResult } from '@azure/arm-costmanagement'
-import type { AzureCost } from '../../../domain/azure.ts'
-import { monthOf } from '../../../domain/azure-names.ts'
+import type { AzureCost } from '@vigil/domain/azure'
+import { monthOf } from '@vigil/domain/azure-names'
 import { type ArmSettings, costClient } from './arm-clients.ts'
 import { type CostRow, costPeriod, costRows } from './cost-table.ts'
 

@@ -4,8 +4,8 @@ import {
   ClientSecretCredential,
   type TokenCredential,
 } from '@azure/identity'
-import type { AzureCredentialsInput } from '../../../domain/azure.ts'
-import type { M365CredentialsInput } from '../../../domain/m365.ts'
+import type { AzureCredentialsInput } from '@vigil/domain/azure'
+import type { M365CredentialsInput } from '@vigil/domain/m365'
 import { type AzureEndpointOptions, authorityHostOf, isMicrosoftAuthority } from './endpoints.ts'
 import { type SignInProblem, secretsOf, signIn } from './sign-in.ts'
 

@@ -1,4 +1,4 @@
-import type { CloudSnapshot } from '../../../domain/cloud-account.ts'
+import type { CloudSnapshot } from '@vigil/domain/cloud-account'
 
 // A sync reads several parts (details, resources, availability, costs; service health, issues). Each part succeeds
 // or fails alone, so a missing role loses that part only and its message names the role to grant.

@@ -1,6 +1,6 @@
 import type { GenericResourceExpanded } from '@azure/arm-resources'
-import type { AzureResource } from '../../../domain/azure.ts'
-import { azureServiceName, resourceGroupOf } from '../../../domain/azure-names.ts'
+import type { AzureResource } from '@vigil/domain/azure'
+import { azureServiceName, resourceGroupOf } from '@vigil/domain/azure-names'
 import { type ArmSettings, collect, resourcesClient } from './arm-clients.ts'
 
 // Every resource of a subscription (the library follows nextLink), named by the service people know it as.

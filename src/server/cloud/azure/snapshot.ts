@@ -1,6 +1,6 @@
-import { AZURE_RESOURCE_KINDS, type AzureCredentialsInput } from '../../../domain/azure.ts'
-import { availabilityOf } from '../../../domain/azure-account.ts'
-import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
+import { AZURE_RESOURCE_KINDS, type AzureCredentialsInput } from '@vigil/domain/azure'
+import { availabilityOf } from '@vigil/domain/azure-account'
+import type { CloudSnapshot, CloudSyncOutcome } from '@vigil/domain/cloud-account'
 import { snapshotPart } from './parts.ts'
 import { type AzureSubscriptionSync, type AzureSync, type AzureSyncOptions, syncAzureAccount } from './sync.ts'
 

@@ -4,8 +4,8 @@ import {
   type AzureSubscriptionSummary,
   SPENDING_LIMITS,
   SUBSCRIPTION_STATES,
-} from '../../../domain/azure.ts'
-import { locationsUsed, offerName } from '../../../domain/azure-names.ts'
+} from '@vigil/domain/azure'
+import { locationsUsed, offerName } from '@vigil/domain/azure-names'
 import { type ArmSettings, collect, resourcesClient, subscriptionClient } from './arm-clients.ts'
 
 // Subscriptions: the ones the app can read (verify), and one's details with its policies, resource groups and the

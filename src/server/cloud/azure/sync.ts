@@ -1,5 +1,5 @@
-import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '../../../domain/azure.ts'
-import { locationsUsed } from '../../../domain/azure-names.ts'
+import type { AzureCost, AzureCredentialsInput, AzureResource, AzureSubscription } from '@vigil/domain/azure'
+import { locationsUsed } from '@vigil/domain/azure-names'
 import type { ArmSettings } from './arm-clients.ts'
 import { explainArmError } from './arm-errors.ts'
 import { readAvailability, withAvailability } from './availability.ts'

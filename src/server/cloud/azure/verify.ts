@@ -1,4 +1,4 @@
-import type { AzureCredentialsInput, AzureSubscriptionSummary } from '../../../domain/azure.ts'
+import type { AzureCredentialsInput, AzureSubscriptionSummary } from '@vigil/domain/azure'
 import type { ArmSettings } from './arm-clients.ts'
 import { explainArmError } from './arm-errors.ts'
 import { type RetryOptions, signInAsApp, whenSignedIn } from './credential.ts'

@@ -4,7 +4,7 @@ import {
   type M365Issue,
   type M365ServiceHealth,
   serviceHealthStatus,
-} from '../../../domain/m365.ts'
+} from '@vigil/domain/m365'
 import { type GraphSettings, graphCollection } from './graph-client.ts'
 
 // Graph's service communications: each service's health, and the issues (incidents and advisories) that are open

@@ -1,6 +1,6 @@
-import type { CloudSnapshot, CloudSyncOutcome } from '../../../domain/cloud-account.ts'
-import { M365_RESOURCE_KINDS, type M365CredentialsInput } from '../../../domain/m365.ts'
-import { issueState } from '../../../domain/m365-account.ts'
+import type { CloudSnapshot, CloudSyncOutcome } from '@vigil/domain/cloud-account'
+import { M365_RESOURCE_KINDS, type M365CredentialsInput } from '@vigil/domain/m365'
+import { issueState } from '@vigil/domain/m365-account'
 import { snapshotPart } from '../azure/parts.ts'
 import { type M365Sync, type M365SyncOptions, syncM365Tenant } from './tenant.ts'
 

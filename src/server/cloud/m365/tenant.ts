@@ -1,4 +1,4 @@
-import type { M365CredentialsInput, M365Issue, M365ServiceHealth } from '../../../domain/m365.ts'
+import type { M365CredentialsInput, M365Issue, M365ServiceHealth } from '@vigil/domain/m365'
 import { type RetryOptions, signInAsApp, whenSignedIn } from '../azure/credential.ts'
 import { type AzureEndpointOptions, graphUrlOf, scopeFor } from '../azure/endpoints.ts'
 import { type Part, part } from '../azure/parts.ts'

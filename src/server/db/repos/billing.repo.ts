@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
-import { TRIAL_REMINDER_DAYS } from '../../../domain/billing.ts'
+import { TRIAL_REMINDER_DAYS } from '@vigil/domain/billing'
 import type { BillingAccountsTable, DB } from '../schema.ts'
 
 /** After this reminder, a trial has nothing more to be told until it ends. */

@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, sql } from 'kysely'
-import type { MonitorStatus } from '../../../domain/monitor-status.ts'
-import type { ResultVerdict } from '../../../domain/result-verdict.ts'
+import type { MonitorStatus } from '@vigil/domain/monitor-status'
+import type { ResultVerdict } from '@vigil/domain/result-verdict'
 import { postgresBeats, sqliteBeats } from '../migrations/020-list-summaries.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
 import { countRows } from './count-rows.ts'

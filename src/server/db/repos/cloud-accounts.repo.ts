@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { CloudAccountStatus, CloudProvider } from '../../../domain/cloud-account.ts'
+import type { CloudAccountStatus, CloudProvider } from '@vigil/domain/cloud-account'
 import type { Dialect } from '../database.ts'
 import type { CloudAccountsTable, DB } from '../schema.ts'
 

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { IntegrationType } from '../../../domain/integration.schema.ts'
+import type { IntegrationType } from '@vigil/domain/integration.schema'
 import type { DB, IntegrationsTable } from '../schema.ts'
 
 /** An alert channel: its type, and its settings parsed (secrets included: the API masks them). */

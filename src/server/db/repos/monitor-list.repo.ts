@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely'
-import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
-import { type MonitorSort, STATUS_ORDER } from '../../../domain/monitor-list.ts'
+import type { MonitorStatus, MonitorType } from '@vigil/domain/monitor.schema'
+import { type MonitorSort, STATUS_ORDER } from '@vigil/domain/monitor-list'
 import { compiledOnce } from '../compiled-once.ts'
 import { takeWriteLock } from '../database.ts'
 import type { DB } from '../schema.ts'

@@ -6,8 +6,8 @@ import {
   type MonitorStatus,
   type MonitorType,
   SETTINGS_SCHEMAS,
-} from '../../../domain/monitor.schema.ts'
-import { monitorTarget } from '../../../domain/monitor-target.ts'
+} from '@vigil/domain/monitor.schema'
+import { monitorTarget } from '@vigil/domain/monitor-target'
 import { newId } from '../../ids.ts'
 import type { MonitorsTable } from '../schema.ts'
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { MonitorStatus, MonitorType } from '../../../domain/monitor.schema.ts'
+import type { MonitorStatus, MonitorType } from '@vigil/domain/monitor.schema'
 import type { Dialect } from '../database.ts'
 import type { DB } from '../schema.ts'
 import { countRows } from './count-rows.ts'

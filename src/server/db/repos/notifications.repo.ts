@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { Notification, NotificationType } from '../../../domain/notification.ts'
+import type { Notification, NotificationType } from '@vigil/domain/notification'
 import { newId } from '../../ids.ts'
 import type { DB, NotificationsTable } from '../schema.ts'
 import { countRows } from './count-rows.ts'

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { Plan, PlanTitle } from '../../../domain/plan.ts'
+import type { Plan, PlanTitle } from '@vigil/domain/plan'
 import type { DB, PlansTable } from '../schema.ts'
 
 const toPlan = (row: Selectable<PlansTable>, accesses: { feature: string; access: number }[]): Plan => ({

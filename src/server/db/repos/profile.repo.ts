@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely'
-import type { AccountRemoved } from '../../../domain/profile.ts'
+import type { AccountRemoved } from '@vigil/domain/profile'
 import type { DB } from '../schema.ts'
 
 // A user's picture and the pending changes of their email address.

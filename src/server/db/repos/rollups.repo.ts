@@ -6,7 +6,7 @@ import {
   HISTOGRAM_SIZE,
   type Period,
   type Rollup,
-} from '../../../domain/uptime.ts'
+} from '@vigil/domain/uptime'
 import type { Dialect } from '../database.ts'
 import type { DB, RollupsTable } from '../schema.ts'
 import { oneOf } from './one-of.ts'

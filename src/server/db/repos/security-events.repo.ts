@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import type { SecurityEventKind } from '../../../domain/security-events.ts'
+import type { SecurityEventKind } from '@vigil/domain/security-events'
 import type { DB } from '../schema.ts'
 
 /** Where an event came from: the request's address and User-Agent. */

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely'
-import type { User } from '../../../domain/auth.schema.ts'
+import type { User } from '@vigil/domain/auth.schema'
 import type { DB, UsersTable } from '../schema.ts'
 
 export type UserRow = Selectable<UsersTable>

@@ -1,5 +1,5 @@
-import type { AlertEvent } from '../../../domain/alert.ts'
-import { discordMessage } from '../../../domain/alert-templates.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { discordMessage } from '@vigil/domain/alert-templates'
 import type { ChannelContext } from './context.ts'
 import { DeliveryError } from './delivery-error.ts'
 import { postToWebhook, statusFailure } from './http-post.ts'

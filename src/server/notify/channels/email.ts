@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer'
-import type { AlertEvent } from '../../../domain/alert.ts'
-import { emailMessage } from '../../../domain/alert-templates.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { emailMessage } from '@vigil/domain/alert-templates'
 import type { SmtpSettings } from '../../config.ts'
 import type { ChannelContext } from './context.ts'
 import { cancelled, DeliveryError, requiredSetting } from './delivery-error.ts'

@@ -1,5 +1,5 @@
-import type { AlertEvent } from '../../../domain/alert.ts'
-import type { IntegrationType } from '../../../domain/integration.schema.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import type { IntegrationType } from '@vigil/domain/integration.schema'
 import type { ChannelContext } from './context.ts'
 import { cancelled, DeliveryError } from './delivery-error.ts'
 import { sendDiscord } from './discord.ts'

@@ -1,5 +1,5 @@
-import type { AlertEvent } from '../../../domain/alert.ts'
-import { telegramMessage } from '../../../domain/alert-templates.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { telegramMessage } from '@vigil/domain/alert-templates'
 import type { ChannelContext } from './context.ts'
 import { DeliveryError, requiredSetting } from './delivery-error.ts'
 import { type Answer, JSON_TYPE, post, retryAfterMs, statusFailure } from './http-post.ts'

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto'
-import type { AlertEvent } from '../../../domain/alert.ts'
-import { webhookPayload } from '../../../domain/alert-templates.ts'
+import type { AlertEvent } from '@vigil/domain/alert'
+import { webhookPayload } from '@vigil/domain/alert-templates'
 import type { ChannelContext } from './context.ts'
 import { requiredSetting } from './delivery-error.ts'
 import { JSON_TYPE, post, statusFailure } from './http-post.ts'

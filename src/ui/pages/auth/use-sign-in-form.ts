@@ -2,9 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from 'react-router'
 import { formLogic } from '../../../adapters/flows.actors.ts'
 import { storeUser } from '../../../adapters/user-data.ts'
-import type { AuthResult } from '../../../domain/auth.schema.ts'
-import type { FormSchema } from '../../../domain/form-validation.ts'
-import { needsSecondStep, type TwoFactorChallenge } from '../../../domain/two-factor.ts'
+import type { AuthResult } from '@vigil/domain/auth.schema'
+import type { FormSchema } from '@vigil/domain/form-validation'
+import { needsSecondStep, type TwoFactorChallenge } from '@vigil/domain/two-factor'
 import { useAuth } from '../../app/auth-context.tsx'
 
 /**

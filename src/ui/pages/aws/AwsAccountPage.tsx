@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import { useParams } from 'react-router'
 import { type AwsPageData, type AwsPageId, awsApi } from '../../../adapters/aws-api.ts'
-import type { AwsAccount } from '../../../domain/aws-account.ts'
-import { MONITOR_TYPE_PAGES } from '../../../domain/monitor-types/pages.ts'
+import type { AwsAccount } from '@vigil/domain/aws-account'
+import { MONITOR_TYPE_PAGES } from '@vigil/domain/monitor-types/pages'
 import { CloudAccountPage, type CloudPagesOf, type MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { awsPageLinks } from './aws-pages.ts'
 

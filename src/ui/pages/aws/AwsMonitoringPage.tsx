@@ -1,7 +1,7 @@
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountsLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
-import type { AwsAccount } from '../../../domain/aws-account.ts'
+import type { AwsAccount } from '@vigil/domain/aws-account'
 import { CostThisMonth } from '../cloud/CloudAccountCard.tsx'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { awsPageLinks } from './aws-pages.ts'

@@ -1,6 +1,6 @@
 import { azureAccountFormLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { azureApi } from '../../../adapters/azure-api.ts'
-import type { AzureAccount } from '../../../domain/azure-account.ts'
+import type { AzureAccount } from '@vigil/domain/azure-account'
 import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
 import type { SaveDialogProps } from '../FormDialog.tsx'
 

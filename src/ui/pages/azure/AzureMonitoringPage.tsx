@@ -1,7 +1,7 @@
 import { azureAccountsLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { azureApi } from '../../../adapters/azure-api.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
-import type { AzureAccount } from '../../../domain/azure-account.ts'
+import type { AzureAccount } from '@vigil/domain/azure-account'
 import { CostThisMonth } from '../cloud/CloudAccountCard.tsx'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { lazyPart } from '../lazy-part.tsx'

@@ -5,8 +5,8 @@ import type {
   AzureServicePage,
   AzureServicesPage,
   AzureServiceUse,
-} from '../../../domain/azure-account.ts'
-import { availabilityOf } from '../../../domain/azure-account.ts'
+} from '@vigil/domain/azure-account'
+import { availabilityOf } from '@vigil/domain/azure-account'
 import { Chip } from '../../components/badge.tsx'
 import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'

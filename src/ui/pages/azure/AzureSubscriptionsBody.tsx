@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import type { AzureSubscriptionsPage } from '../../../domain/azure-account.ts'
+import type { AzureSubscriptionsPage } from '@vigil/domain/azure-account'
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'

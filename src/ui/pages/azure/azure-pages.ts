@@ -1,4 +1,4 @@
-import type { AvailabilityState } from '../../../domain/azure.ts'
+import type { AvailabilityState } from '@vigil/domain/azure'
 import type { Worded } from '../cloud/cloud-pages.ts'
 
 // The pages of Azure Monitoring (spec: services/azure_monitoring and an account's pages under it).

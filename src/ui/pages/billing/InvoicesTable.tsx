@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import type { Invoice } from '../../../domain/billing.ts'
+import type { Invoice } from '@vigil/domain/billing'
 import { Chip } from '../../components/badge.tsx'
 import * as Table from '../../components/table.tsx'
 import { formatDate, formatMoney } from '../monitors/format.ts'

@@ -1,7 +1,7 @@
 import { Check, Minus } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
-import type { Plan } from '../../../domain/plan.ts'
-import { comparePlans } from '../../../domain/plan-compare.ts'
+import type { Plan } from '@vigil/domain/plan'
+import { comparePlans } from '@vigil/domain/plan-compare'
 import * as Table from '../../components/table.tsx'
 
 /** The plans side by side: their limits, and each feature one of them lacks. */

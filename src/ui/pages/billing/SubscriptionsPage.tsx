@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router'
-import type { BillingOverview } from '../../../domain/billing.ts'
+import type { BillingOverview } from '@vigil/domain/billing'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'

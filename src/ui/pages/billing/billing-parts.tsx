@@ -1,4 +1,4 @@
-import type { BillingMode, BillingOverview } from '../../../domain/billing.ts'
+import type { BillingMode, BillingOverview } from '@vigil/domain/billing'
 import * as Alert from '../../components/alert.tsx'
 import { linkStyle } from '../auth/AuthCard.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'

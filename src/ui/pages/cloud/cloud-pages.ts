@@ -1,4 +1,4 @@
-import type { CloudAccountStatus } from '../../../domain/cloud-account.ts'
+import type { CloudAccountStatus } from '@vigil/domain/cloud-account'
 
 // What every provider's pages (AWS Monitoring, Azure Monitoring, Microsoft 365) show alike.
 

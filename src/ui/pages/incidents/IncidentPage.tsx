@@ -13,15 +13,15 @@ import { useEffect, useMemo, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { incidentLogic, incidentsApi } from '../../../adapters/incidents-api.ts'
-import { formatDateTime } from '../../../domain/date-format.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
 import {
   INCIDENT_COMMENT_MAX,
   type IncidentDelivery,
   type IncidentDetail,
   type IncidentEvent,
   type IncidentEventKind,
-} from '../../../domain/incident.ts'
-import { MONITOR_PAGES } from '../../../domain/monitor-pages.ts'
+} from '@vigil/domain/incident'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { useEffects } from '../../app/effects.ts'
 import { useLive } from '../../app/use-live.ts'
 import { Button } from '../../components/button.tsx'

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import { INCIDENT_STATE_LABELS, type IncidentState } from '../../../domain/incident.ts'
+import { INCIDENT_STATE_LABELS, type IncidentState } from '@vigil/domain/incident'
 import { Chip } from '../../components/badge.tsx'
 
 // What the incidents list and the incident page share.

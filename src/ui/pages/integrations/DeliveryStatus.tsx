@@ -1,5 +1,5 @@
 import { CircleCheck, CircleX, Clock } from 'lucide-react'
-import type { DELIVERY_STATUSES } from '../../../domain/integration.schema.ts'
+import type { DELIVERY_STATUSES } from '@vigil/domain/integration.schema'
 import { Chip } from '../../components/badge.tsx'
 
 type Status = (typeof DELIVERY_STATUSES)[number]

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import { formatDateTime } from '../../../domain/date-format.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
 import type { TestOutcome as Outcome } from '../../../machines/integrations.machine.ts'
 import { DeliveryStatus } from './DeliveryStatus.tsx'
 

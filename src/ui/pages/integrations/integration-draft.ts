@@ -1,4 +1,4 @@
-import { type Integration, type IntegrationType, SECRET_SETTINGS } from '../../../domain/integration.schema.ts'
+import { type Integration, type IntegrationType, SECRET_SETTINGS } from '@vigil/domain/integration.schema'
 import type { IntegrationValues } from '../../../machines/integration-form.machine.ts'
 import { INTEGRATION_KINDS } from './integration-kinds.ts'
 

@@ -1,5 +1,5 @@
 import { Hash, type LucideIcon, Mail, MessagesSquare, Send, Users, Webhook } from 'lucide-react'
-import { INTEGRATION_LABELS, type Integration, type IntegrationType } from '../../../domain/integration.schema.ts'
+import { INTEGRATION_LABELS, type Integration, type IntegrationType } from '@vigil/domain/integration.schema'
 
 // What differs per type of alert channel on the pages: its icon, the words of its form and how its target
 // reads. The rules (what is valid, what is secret) are the domain's.

@@ -1,7 +1,7 @@
 import { m365TenantsLogic } from '../../../adapters/app-account-flows.actors.ts'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { m365Api } from '../../../adapters/m365-api.ts'
-import type { M365Tenant } from '../../../domain/m365-account.ts'
+import type { M365Tenant } from '@vigil/domain/m365-account'
 import { CloudAccountsPage } from '../cloud/CloudAccountsPage.tsx'
 import { lazyPart } from '../lazy-part.tsx'
 import { plural } from '../monitors/format.ts'

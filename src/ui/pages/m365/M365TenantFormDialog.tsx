@@ -1,6 +1,6 @@
 import { m365TenantFormLogic } from '../../../adapters/app-account-flows.actors.ts'
 import { m365Api } from '../../../adapters/m365-api.ts'
-import type { M365Tenant } from '../../../domain/m365-account.ts'
+import type { M365Tenant } from '@vigil/domain/m365-account'
 import { AppAccountFormDialog } from '../cloud/AppAccountFormDialog.tsx'
 import type { SaveDialogProps } from '../FormDialog.tsx'
 

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import type { BlacklistDetail, BlacklistZoneResult } from '../../../domain/check-details.ts'
+import type { BlacklistDetail, BlacklistZoneResult } from '@vigil/domain/check-details'
 import * as Table from '../../components/table.tsx'
 import { mono, valueList } from './facts-styles.ts'
 import { StatusBadge } from './StatusBadge.tsx'

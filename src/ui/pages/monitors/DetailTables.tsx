@@ -1,6 +1,6 @@
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import type { CheckResult, Incident } from '../../../domain/check-result.ts'
+import type { CheckResult, Incident } from '@vigil/domain/check-result'
 import type { Pagination } from '../../../machines/monitor-detail.machine.ts'
 import * as Table from '../../components/table.tsx'
 import { NewerOlderPager } from '../NewerOlderPager.tsx'

@@ -1,6 +1,6 @@
 import { use } from 'react'
 import { css } from '../../../../styled-system/css'
-import type { Monitor } from '../../../domain/monitor.schema.ts'
+import type { Monitor } from '@vigil/domain/monitor.schema'
 import type { LatestFacts } from '../../../machines/monitor-detail.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import * as Card from '../../components/card.tsx'

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import type { MonitorType } from '../../../domain/monitor.schema.ts'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
 import { LoadingCard } from '../PageParts.tsx'
 
 // A monitor's page where a type has no route of its own and a list page shows it with `?id=` (blacklist, Azure and

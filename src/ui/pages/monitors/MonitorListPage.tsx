@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { Plus, Tags } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
-import { DEFAULTS, type MonitorType } from '../../../domain/monitor.schema.ts'
+import { DEFAULTS, type MonitorType } from '@vigil/domain/monitor.schema'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { typeIcon } from '../../components/icons.tsx'

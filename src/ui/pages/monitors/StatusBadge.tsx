@@ -1,6 +1,6 @@
 import { CircleAlert, CircleArrowDown, CircleArrowUp, CircleDashed, CirclePause } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
-import type { MonitorStatus } from '../../../domain/monitor.schema.ts'
+import type { MonitorStatus } from '@vigil/domain/monitor.schema'
 
 const LOOK = {
   pending: { tone: css({ bg: 'gray.100', color: 'gray.800' }), label: 'Pending', icon: CircleDashed },

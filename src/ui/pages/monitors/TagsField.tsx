@@ -6,7 +6,7 @@ import { css, cx } from '../../../../styled-system/css'
 import { field } from '../../../../styled-system/recipes/field'
 import { tagsLogic } from '../../../adapters/monitor-list.actors.ts'
 import { monitorListApi } from '../../../adapters/monitor-list-api.ts'
-import { MAX_TAGS_PER_MONITOR, type Tag, type TagColor, type TagRef, tagKey } from '../../../domain/tags.ts'
+import { MAX_TAGS_PER_MONITOR, type Tag, type TagColor, type TagRef, tagKey } from '@vigil/domain/tags'
 import { Button } from '../../components/button.tsx'
 import { TagChip } from './list/TagChips.tsx'
 

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import type { MonitorStats } from '../../../domain/check-result.ts'
+import type { MonitorStats } from '@vigil/domain/check-result'
 import { formatUptime } from './format.ts'
 
 const colourOf = (uptime: number | null) =>

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, Snail } from 'lucide-react'
-import type { CheckResult } from '../../../domain/check-result.ts'
-import { type ResultVerdict, resultWords } from '../../../domain/result-verdict.ts'
+import type { CheckResult } from '@vigil/domain/check-result'
+import { type ResultVerdict, resultWords } from '@vigil/domain/result-verdict'
 import { Chip } from '../../components/badge.tsx'
 
 const LOOK = {

@@ -1,6 +1,6 @@
-import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '../../../domain/monitor.schema.ts'
-import { allowedIntervals } from '../../../domain/plan-limits.ts'
-import { DEFAULT_SLA_TARGET } from '../../../domain/report.ts'
+import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '@vigil/domain/monitor.schema'
+import { allowedIntervals } from '@vigil/domain/plan-limits'
+import { DEFAULT_SLA_TARGET } from '@vigil/domain/report'
 import type { MonitorValues } from '../../../machines/monitor-form.machine.ts'
 
 // The monitor form as the inputs hold it (text, ticks and rows), and the values the form flow checks: here the

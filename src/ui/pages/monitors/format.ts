@@ -1,6 +1,6 @@
 import dayjs from 'dayjs'
-import { formatDateTime } from '../../../domain/date-format.ts'
-import { daysLeft } from '../../../domain/expiry.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { daysLeft } from '@vigil/domain/expiry'
 
 // How the monitor pages write numbers and times. A missing uptime reads "no data", never 100 %.
 
@@ -71,4 +71,4 @@ export const intervalLabel = (seconds: number): string => {
 export const formatMoney = (amount: number, currency: string): string =>
   amount.toLocaleString('en-US', { style: 'currency', currency, maximumFractionDigits: 2 })
 
-export { plural } from '../../../domain/plural.ts'
+export { plural } from '@vigil/domain/plural'

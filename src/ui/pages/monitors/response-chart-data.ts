@@ -1,6 +1,6 @@
-import type { MonitorStats } from '../../../domain/check-result.ts'
-import { clipSpans, overlapsAny, type Span } from '../../../domain/time-spans.ts'
-import { STATS_WINDOWS } from '../../../domain/uptime.ts'
+import type { MonitorStats } from '@vigil/domain/check-result'
+import { clipSpans, overlapsAny, type Span } from '@vigil/domain/time-spans'
+import { STATS_WINDOWS } from '@vigil/domain/uptime'
 import { formatMs } from './format.ts'
 
 // What the response-time chart draws, shaped from the stats answer (kept out of the component, so it is tested

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { LiveEvent, LiveStatus } from '../../../domain/live-event.ts'
+import type { LiveEvent, LiveStatus } from '@vigil/domain/live-event'
 import { useLive, useLiveStatus } from '../../app/use-live.ts'
 
 type LiveActor = { send(event: { type: 'live.status'; status: LiveStatus } | { type: 'live.changed' }): void }

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useRef } from 'react'
 import { monitorActionsLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
-import type { Monitor } from '../../../domain/monitor.schema.ts'
+import type { Monitor } from '@vigil/domain/monitor.schema'
 import { useEffects } from '../../app/effects.ts'
 
 /**

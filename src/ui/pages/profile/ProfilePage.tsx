@@ -5,7 +5,7 @@ import { css } from '../../../../styled-system/css'
 import { profileApi, profileLoadLogic } from '../../../adapters/profile-api.ts'
 import { clearStoredItems } from '../../../adapters/storage.ts'
 import { storeUser } from '../../../adapters/user-data.ts'
-import type { User } from '../../../domain/auth.schema.ts'
+import type { User } from '@vigil/domain/auth.schema'
 import {
   accountRemovedMessage,
   DELETE_WORD,
@@ -15,7 +15,7 @@ import {
   PICTURE_TYPES,
   PictureInput,
   ProfileInput,
-} from '../../../domain/profile.ts'
+} from '@vigil/domain/profile'
 import { useAuth } from '../../app/auth-context.tsx'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'

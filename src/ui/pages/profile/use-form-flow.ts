@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo, useRef } from 'react'
 import { formLogic } from '../../../adapters/flows.actors.ts'
-import type { FormSchema } from '../../../domain/form-validation.ts'
+import type { FormSchema } from '@vigil/domain/form-validation'
 
 /** One form of a page: checked by `schema`, sent by `submit`; `done` gets the answer. */
 export function useFormFlow<T>(submit: (values: any) => Promise<T>, schema: FormSchema, done: (output: T) => void) {

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { css } from '../../../../styled-system/css'
-import { reportMs, reportUptime } from '../../../domain/report-format.ts'
-import type { ReportDay } from '../../../domain/report-view.ts'
+import { reportMs, reportUptime } from '@vigil/domain/report-format'
+import type { ReportDay } from '@vigil/domain/report-view'
 import * as Card from '../../components/card.tsx'
 import { formatDate } from '../monitors/format.ts'
 

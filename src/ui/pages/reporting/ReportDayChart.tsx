@@ -2,8 +2,8 @@ import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import { css } from '../../../../styled-system/css'
-import { reportMs, reportUptime } from '../../../domain/report-format.ts'
-import type { ReportDay } from '../../../domain/report-view.ts'
+import { reportMs, reportUptime } from '@vigil/domain/report-format'
+import type { ReportDay } from '@vigil/domain/report-view'
 
 const HEIGHT = 220
 

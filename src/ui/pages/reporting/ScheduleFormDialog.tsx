@@ -6,8 +6,8 @@ import {
   REPORT_FREQUENCY_LABELS,
   type ReportFrequency,
   type ReportSchedule,
-} from '../../../domain/report-schedule.ts'
-import type { ReportSelection } from '../../../domain/report-view.ts'
+} from '@vigil/domain/report-schedule'
+import type { ReportSelection } from '@vigil/domain/report-view'
 import * as Field from '../../components/field.tsx'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { errorAt, useDraft } from '../monitors/draft-setter.ts'

@@ -1,14 +1,8 @@
 import * as v from 'valibot'
-import { MONITOR_TYPES, type MonitorType } from '../../../domain/monitor.schema.ts'
-import {
-  customRange,
-  isTimeZone,
-  presetRange,
-  REPORT_PRESETS,
-  type ReportPreset,
-} from '../../../domain/report-period.ts'
-import { ReportSelectionSchema } from '../../../domain/report-schedule.ts'
-import type { ReportSelection } from '../../../domain/report-view.ts'
+import { MONITOR_TYPES, type MonitorType } from '@vigil/domain/monitor.schema'
+import { customRange, isTimeZone, presetRange, REPORT_PRESETS, type ReportPreset } from '@vigil/domain/report-period'
+import { ReportSelectionSchema } from '@vigil/domain/report-schedule'
+import type { ReportSelection } from '@vigil/domain/report-view'
 import type { ReportAsk } from '../../../machines/report.machine.ts'
 
 // The page's choice of a report (which monitors, which period) as the query string keeps it, so that a report can be

@@ -5,8 +5,8 @@ import type { ActorRefFrom, EventFrom } from 'xstate'
 import { css } from '../../../../styled-system/css'
 import { type SecurityApi, twoFactorLogic } from '../../../adapters/security-api.ts'
 import { storedUser } from '../../../adapters/user-data.ts'
-import { formatDateTime } from '../../../domain/date-format.ts'
-import { plural } from '../../../domain/plural.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { plural } from '@vigil/domain/plural'
 import {
   groupSecret,
   recoveryCodesFile,
@@ -14,7 +14,7 @@ import {
   TwoFactorEnableInput,
   type TwoFactorSetup,
   type TwoFactorStatus,
-} from '../../../domain/two-factor.ts'
+} from '@vigil/domain/two-factor'
 import type { twoFactorMachine } from '../../../machines/two-factor.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'

@@ -1,5 +1,5 @@
 import { css } from '../../../../styled-system/css'
-import type { StatusPage } from '../../../domain/status-page.schema.ts'
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import { Choice } from '../../components/choice.tsx'
 
 /** Ticks for some of a page's components (an incident's affected ones, a window's), by component id. */

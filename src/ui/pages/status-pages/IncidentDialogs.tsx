@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useMemo } from 'react'
 import { incidentFormLogic, incidentUpdateFormLogic } from '../../../adapters/status-page-forms.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
-import type { FormSchema } from '../../../domain/form-validation.ts'
+import type { FormSchema } from '@vigil/domain/form-validation'
 import {
   INCIDENT_IMPACTS,
   INCIDENT_STATUS_LABELS,
@@ -11,7 +11,7 @@ import {
   StatusIncidentInput,
   StatusIncidentUpdateInput,
   type StatusPage,
-} from '../../../domain/status-page.schema.ts'
+} from '@vigil/domain/status-page.schema'
 import type { formMachine } from '../../../machines/form.machine.ts'
 import { FormDialog } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'

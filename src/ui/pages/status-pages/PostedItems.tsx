@@ -1,14 +1,14 @@
 import { MessageSquarePlus, X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
-import { formatDateTime } from '../../../domain/date-format.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
 import {
   INCIDENT_STATUS_LABELS,
   type Maintenance,
   type StatusIncident,
   type StatusPage,
-} from '../../../domain/status-page.schema.ts'
-import { componentNames } from '../../../domain/status-page-manage.ts'
+} from '@vigil/domain/status-page.schema'
+import { componentNames } from '@vigil/domain/status-page-manage'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'

@@ -1,4 +1,4 @@
-import type { StatusPage } from '../../../domain/status-page.schema.ts'
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import type { StatusPageValues } from '../../../machines/status-page-form.machine.ts'
 
 // The status page form's inputs as typed (texts, ticks and the component rows), and the values the form machine

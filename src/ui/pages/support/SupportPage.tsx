@@ -3,14 +3,9 @@ import { useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { monitorChoicesLogic, supportApi, supportLoadLogic } from '../../../adapters/support-api.ts'
-import { formatDateTime } from '../../../domain/date-format.ts'
-import {
-  SUPPORT_CATEGORIES,
-  SUPPORT_CATEGORY_LABELS,
-  TicketInput,
-  type TicketSummary,
-} from '../../../domain/support.ts'
-import { SUPPORT_FAQ, searchFaq } from '../../../domain/support-faq.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, TicketInput, type TicketSummary } from '@vigil/domain/support'
+import { SUPPORT_FAQ, searchFaq } from '@vigil/domain/support-faq'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
 import * as Table from '../../components/table.tsx'

@@ -1,4 +1,4 @@
-import { TICKET_STATUS_LABELS, type TicketStatus } from '../../../domain/support.ts'
+import { TICKET_STATUS_LABELS, type TicketStatus } from '@vigil/domain/support'
 import { Chip } from '../../components/badge.tsx'
 
 const TONES = { open: 'warning', answered: 'success', closed: 'neutral' } as const

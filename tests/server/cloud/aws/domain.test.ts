@@ -12,7 +12,7 @@ import {
   costPeriods,
   costSummary,
   resourcesByState,
-} from '../../../../src/domain/aws.ts'
+} from '@vigil/domain/aws'
 import { listEnabledRegions, syncAwsAccount, verifyAwsAccount } from '../../../../src/server/cloud/aws/index.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, options, seedCustomer } from './loopback.ts'

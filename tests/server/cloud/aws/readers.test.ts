@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { costPeriods } from '../../../../src/domain/aws-costs.ts'
+import { costPeriods } from '@vigil/domain/aws-costs'
 import {
   type AwsSession,
   listEnabledRegions,

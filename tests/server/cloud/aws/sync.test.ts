@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { AwsPart } from '../../../../src/domain/aws.ts'
+import type { AwsPart } from '@vigil/domain/aws'
 import { syncAwsAccount } from '../../../../src/server/cloud/aws/index.ts'
 import { manyInstances, TEN_REGIONS } from '../../../support/aws/fixtures.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { AzureCredentialsInput } from '../../../../src/domain/azure.ts'
-import { azureServiceName, monthOf, offerName, resourceGroupOf } from '../../../../src/domain/azure-names.ts'
-import { fieldErrors } from '../../../../src/domain/form-validation.ts'
-import { isRecentIssue, M365CredentialsInput, serviceHealthStatus } from '../../../../src/domain/m365.ts'
+import { AzureCredentialsInput } from '@vigil/domain/azure'
+import { azureServiceName, monthOf, offerName, resourceGroupOf } from '@vigil/domain/azure-names'
+import { fieldErrors } from '@vigil/domain/form-validation'
+import { isRecentIssue, M365CredentialsInput, serviceHealthStatus } from '@vigil/domain/m365'
 
 // The pure rules of src/domain/azure.ts and m365.ts (kept beside the adapters they serve).
 

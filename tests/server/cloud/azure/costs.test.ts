@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AzureCost } from '../../../../src/domain/azure.ts'
+import { AzureCost } from '@vigil/domain/azure'
 import { type AzureSubscriptionSync, syncAzureAccount } from '../../../../src/server/cloud/azure/index.ts'
 import {
   createWorld,

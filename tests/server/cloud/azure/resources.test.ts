@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { AzureResource, AzureSubscription } from '../../../../src/domain/azure.ts'
+import { AzureResource, AzureSubscription } from '@vigil/domain/azure'
 import { type AzureSubscriptionSync, syncAzureAccount } from '../../../../src/server/cloud/azure/index.ts'
 import {
   type LoopbackAzure,

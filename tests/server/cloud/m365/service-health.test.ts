@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { M365Issue, M365ServiceHealth } from '../../../../src/domain/m365.ts'
+import { M365Issue, M365ServiceHealth } from '@vigil/domain/m365'
 import { syncM365Tenant, verifyM365Tenant } from '../../../../src/server/cloud/m365/index.ts'
 import { appCertificate } from '../../../support/azure/app-certificate.ts'
 import {

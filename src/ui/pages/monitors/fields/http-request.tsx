@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { DEFAULT_EXPECTED_STATUS } from '../../../../domain/expected-status.ts'
-import { HTTP_METHODS } from '../../../../domain/monitor.schema.ts'
+import { DEFAULT_EXPECTED_STATUS } from '@vigil/domain/expected-status'
+import { HTTP_METHODS } from '@vigil/domain/monitor.schema'
 import { type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { CheckboxField, SelectField, TextField, wide } from '../form-fields.tsx'
 

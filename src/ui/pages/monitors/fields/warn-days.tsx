@@ -1,4 +1,4 @@
-import { DEFAULT_WARN_DAYS } from '../../../../domain/expiry.ts'
+import { DEFAULT_WARN_DAYS } from '@vigil/domain/expiry'
 import { errorAt, type FieldsProps } from '../draft-setter.ts'
 import { TextField } from '../form-fields.tsx'
 import { numberOf } from '../form-values.ts'

@@ -1,6 +1,6 @@
 import { Pause, Play, Tag as TagIcon, Trash2, X } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
-import type { BulkAction, Tag, TagRef } from '../../../../domain/tags.ts'
+import type { BulkAction, Tag, TagRef } from '@vigil/domain/tags'
 import { Button } from '../../../components/button.tsx'
 import * as Menu from '../../../components/menu.tsx'
 import { plural } from '../format.ts'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { css } from '../../../../../styled-system/css'
-import type { Heartbeat } from '../../../../domain/monitor.schema.ts'
-import { type BeatLook, beatLook, beatWords } from '../../../../domain/monitor-list-view.ts'
+import type { Heartbeat } from '@vigil/domain/monitor.schema'
+import { type BeatLook, beatLook, beatWords } from '@vigil/domain/monitor-list-view'
 import * as Tooltip from '../../../components/tooltip.tsx'
 import { formatDateTime, formatMs } from '../format.ts'
 

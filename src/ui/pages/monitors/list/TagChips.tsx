@@ -1,5 +1,5 @@
 import { css } from '../../../../../styled-system/css'
-import type { TagColor, TagRef } from '../../../../domain/tags.ts'
+import type { TagColor, TagRef } from '@vigil/domain/tags'
 
 // A monitor's tags as small coloured chips; the colour is the user's, the name always written.
 

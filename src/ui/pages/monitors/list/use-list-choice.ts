@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router'
-import type { MonitorType } from '../../../../domain/monitor.schema.ts'
-import { choiceOf, type ListChoice, paramsOf } from '../../../../domain/monitor-list-view.ts'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
+import { choiceOf, type ListChoice, paramsOf } from '@vigil/domain/monitor-list-view'
 
 /**
  * The list's choice (search, filters, sort, page) as the page's state, mirrored into the address: react-router's

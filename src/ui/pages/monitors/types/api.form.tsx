@@ -1,4 +1,4 @@
-import { isMaskedHeaderValue } from '../../../../domain/secret-values.ts'
+import { isMaskedHeaderValue } from '@vigil/domain/secret-values'
 import { fieldOf } from '../draft-setter.ts'
 import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
 import { TextField, wide } from '../form-fields.tsx'

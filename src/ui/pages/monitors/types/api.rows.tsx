@@ -5,7 +5,7 @@ import {
   ASSERTION_TYPES,
   type AssertionOperator,
   type AssertionType,
-} from '../../../../domain/assertion.ts'
+} from '@vigil/domain/assertion'
 import { Button } from '../../../components/button.tsx'
 import * as Field from '../../../components/field.tsx'
 

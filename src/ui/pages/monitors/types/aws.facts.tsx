@@ -1,5 +1,5 @@
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
-import type { AwsMonitorFacts } from '../../../../domain/monitor-types/aws.ts'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
+import type { AwsMonitorFacts } from '@vigil/domain/monitor-types/aws'
 import { Fact } from '../Fact.tsx'
 import { factList, mono } from '../facts-styles.ts'
 import { formatDateTime, formatMoney as money } from '../format.ts'

@@ -1,4 +1,4 @@
-import type { AwsRule } from '../../../../domain/monitor-types/aws.ts'
+import type { AwsRule } from '@vigil/domain/monitor-types/aws'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // AWS Monitoring: a resource of a connected account held to a rule (running, available, built, within budget).

@@ -1,5 +1,5 @@
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
-import type { AzureMonitorFacts } from '../../../../domain/monitor-types/azure.ts'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
+import type { AzureMonitorFacts } from '@vigil/domain/monitor-types/azure'
 import { Fact } from '../Fact.tsx'
 import { factList, mono } from '../facts-styles.ts'
 import { formatDateTime, formatMoney } from '../format.ts'

@@ -1,4 +1,4 @@
-import type { AzureRule } from '../../../../domain/monitor-types/azure.ts'
+import type { AzureRule } from '@vigil/domain/monitor-types/azure'
 import { defineMonitorTypeUi, watched } from './define.ts'
 
 // Azure Monitoring: a resource held to Resource Health's availability, or a subscription's cost to a budget. Its

@@ -1,5 +1,5 @@
-import type { BlacklistDetail } from '../../../../domain/check-details.ts'
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
+import type { BlacklistDetail } from '@vigil/domain/check-details'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { BlacklistZones } from '../BlacklistZones.tsx'
 import type { FactsProps } from './define.ts'
 

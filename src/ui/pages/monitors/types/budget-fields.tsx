@@ -1,4 +1,4 @@
-import type { BUDGET_BASES } from '../../../../domain/monitor-types/budget.ts'
+import type { BUDGET_BASES } from '@vigil/domain/monitor-types/budget'
 import { errorAt, type FieldsProps, fieldOf } from '../draft-setter.ts'
 import { SelectField, TextField } from '../form-fields.tsx'
 

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import type { AnyStateMachine } from 'xstate'
-import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '../../../../domain/cloud-account.ts'
+import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '@vigil/domain/cloud-account'
 import * as Alert from '../../../components/alert.tsx'
 import { SelectField, wide } from '../form-fields.tsx'
 

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react'
-import type { Monitor, MonitorInput, MonitorOf, MonitorType } from '../../../../domain/monitor.schema.ts'
-import { monitorTarget } from '../../../../domain/monitor-target.ts'
-import type { MonitorFacts } from '../../../../domain/monitor-types/index.ts'
-import { MONITOR_TYPE_PAGES, type TypePages } from '../../../../domain/monitor-types/pages.ts'
+import type { Monitor, MonitorInput, MonitorOf, MonitorType } from '@vigil/domain/monitor.schema'
+import { monitorTarget } from '@vigil/domain/monitor-target'
+import type { MonitorFacts } from '@vigil/domain/monitor-types'
+import { MONITOR_TYPE_PAGES, type TypePages } from '@vigil/domain/monitor-types/pages'
 import type { MonitorValues } from '../../../../machines/monitor-form.machine.ts'
 import type { FieldsProps } from '../draft-setter.ts'
 

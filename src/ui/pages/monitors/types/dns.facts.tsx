@@ -1,8 +1,8 @@
 import { CircleCheck, CircleX } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
-import type { DnsDetail } from '../../../../domain/check-details.ts'
-import { answerMarked, expectedFound } from '../../../../domain/dns-records.ts'
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
+import type { DnsDetail } from '@vigil/domain/check-details'
+import { answerMarked, expectedFound } from '@vigil/domain/dns-records'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { bad, factList, good, markLine, mono, valueList, wideFact } from '../facts-styles.ts'
 import type { FactsProps } from './define.ts'
 

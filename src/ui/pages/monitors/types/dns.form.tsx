@@ -1,6 +1,6 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
-import { DNS_RECORD_TYPES, type DnsRecordType } from '../../../../domain/dns-records.ts'
+import { DNS_RECORD_TYPES, type DnsRecordType } from '@vigil/domain/dns-records'
 import { Button } from '../../../components/button.tsx'
 import { RadioChoices } from '../../../components/choice.tsx'
 import * as Field from '../../../components/field.tsx'

@@ -1,5 +1,5 @@
-import type { DomainDetail } from '../../../../domain/check-details.ts'
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
+import type { DomainDetail } from '@vigil/domain/check-details'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { ExpiryText } from '../ExpiryText.tsx'
 import { factList, mono, valueList, wideFact } from '../facts-styles.ts'
 import { formatDate } from '../format.ts'

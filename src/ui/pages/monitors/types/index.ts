@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react'
-import type { Monitor, MonitorType } from '../../../../domain/monitor.schema.ts'
-import type { MonitorFacts } from '../../../../domain/monitor-types/index.ts'
+import type { Monitor, MonitorType } from '@vigil/domain/monitor.schema'
+import type { MonitorFacts } from '@vigil/domain/monitor-types'
 import { api } from './api.tsx'
 import { aws } from './aws.tsx'
 import { azure } from './azure.tsx'

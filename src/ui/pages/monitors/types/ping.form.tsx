@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../../../../domain/monitor.schema.ts'
+import { DEFAULTS } from '@vigil/domain/monitor.schema'
 import { HostField } from '../fields/host-port.tsx'
 import { TextField } from '../form-fields.tsx'
 import { numberOf, text } from '../form-values.ts'

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX } from 'lucide-react'
-import type { SslDetail } from '../../../../domain/check-details.ts'
-import type { MonitorOf } from '../../../../domain/monitor.schema.ts'
+import type { SslDetail } from '@vigil/domain/check-details'
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { ExpiryText } from '../ExpiryText.tsx'
 import { bad, factList, good, mono, valueList, wideFact } from '../facts-styles.ts'
 import { formatDateTime } from '../format.ts'

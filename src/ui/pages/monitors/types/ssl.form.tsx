@@ -1,4 +1,4 @@
-import { DEFAULTS } from '../../../../domain/monitor.schema.ts'
+import { DEFAULTS } from '@vigil/domain/monitor.schema'
 import { HostField, PortField } from '../fields/host-port.tsx'
 import { WarnDaysField, warnDaysBlank, warnDaysOf, warnDaysText } from '../fields/warn-days.tsx'
 import { numberOf, text } from '../form-values.ts'
