@@ -8,12 +8,17 @@ import { NOTIFICATION_TYPES, type NotificationType, notificationWords } from '..
 import { useEffects } from '../app/effects.ts'
 import { Button } from '../components/button.tsx'
 import * as EmptyState from '../components/empty-state.tsx'
-import * as Field from '../components/field.tsx'
 import { NotificationItem } from '../layout/NotificationItem.tsx'
 import { useLiveBell } from '../layout/use-live-bell.ts'
 import { PageCard } from './FeaturePage.tsx'
+import { FilterSelect } from './FilterSelect.tsx'
 
 const PAGE_SIZE = 20
+const TYPE_CHOICES = NOTIFICATION_TYPES.map((t) => ({ value: t, label: notificationWords(t)?.filter ?? t }))
+const READ_CHOICES = [
+  { value: 'false', label: 'Unread only' },
+  { value: 'true', label: 'Read only' },
+]
 
 interface Filter {
   page: number
@@ -71,31 +76,22 @@ function NotificationList({ filter }: { filter: Filter }) {
   return (
     <PageCard id="notifications-title" title="Notifications">
       <div className={filters}>
-        <Field.Root w="auto">
-          <Field.Label>Type</Field.Label>
-          <Field.Select
-            value={filter.type ?? ''}
-            onChange={(e) => choose({ type: (e.target.value || undefined) as NotificationType | undefined })}
-          >
-            <option value="">All types</option>
-            {NOTIFICATION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {notificationWords(t)?.filter ?? t}
-              </option>
-            ))}
-          </Field.Select>
-        </Field.Root>
-        <Field.Root w="auto">
-          <Field.Label>Show</Field.Label>
-          <Field.Select
-            value={filter.read === undefined ? '' : String(filter.read)}
-            onChange={(e) => choose({ read: e.target.value === '' ? undefined : e.target.value === 'true' })}
-          >
-            <option value="">Read and unread</option>
-            <option value="false">Unread only</option>
-            <option value="true">Read only</option>
-          </Field.Select>
-        </Field.Root>
+        <FilterSelect
+          label="Type"
+          allLabel="All types"
+          value={filter.type ?? ''}
+          options={TYPE_CHOICES}
+          onChange={(value) => choose({ type: (value || undefined) as NotificationType | undefined })}
+          w="auto"
+        />
+        <FilterSelect
+          label="Show"
+          allLabel="Read and unread"
+          value={filter.read === undefined ? '' : String(filter.read)}
+          options={READ_CHOICES}
+          onChange={(value) => choose({ read: value === '' ? undefined : value === 'true' })}
+          w="auto"
+        />
         <Button
           variant="outline"
           size="sm"

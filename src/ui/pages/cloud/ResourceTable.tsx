@@ -4,9 +4,9 @@ import { css } from '../../../../styled-system/css'
 import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } from '../../../domain/table-view.ts'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import * as Field from '../../components/field.tsx'
 import { SortHeader } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
+import { FilterSelect } from '../FilterSelect.tsx'
 
 export interface Column<R> {
   /** Its key in the query string (`?sort=state`). */
@@ -81,17 +81,15 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
     <Card.Root p={{ base: '2', md: '4' }}>
       <div className={toolbar}>
         {filters.map((f) => (
-          <Field.Root key={f.key} w="auto">
-            <Field.Label>{f.label}</Field.Label>
-            <Field.Select value={chosen[f.key]} onChange={(e) => change({ [f.key]: e.target.value })}>
-              <option value="">{f.all}</option>
-              {filterChoices(rows, f.read).map((value) => (
-                <option key={value} value={value}>
-                  {value}
-                </option>
-              ))}
-            </Field.Select>
-          </Field.Root>
+          <FilterSelect
+            key={f.key}
+            label={f.label}
+            allLabel={f.all}
+            value={chosen[f.key] ?? ''}
+            options={filterChoices(rows, f.read).map((value) => ({ value, label: value }))}
+            onChange={(value) => change({ [f.key]: value })}
+            w="auto"
+          />
         ))}
         <p role="status" className={css({ fontSize: 'sm', color: 'muted', ml: 'auto' })}>
           {shown.length === rows.length ? `${rows.length} in all` : `${shown.length} of ${rows.length} shown`}

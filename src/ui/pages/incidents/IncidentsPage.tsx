@@ -12,6 +12,7 @@ import * as EmptyState from '../../components/empty-state.tsx'
 import * as Field from '../../components/field.tsx'
 import * as PageHeader from '../../components/page-header.tsx'
 import * as Table from '../../components/table.tsx'
+import { FilterSelect } from '../FilterSelect.tsx'
 import { formatDuration } from '../monitors/format.ts'
 import { numeric } from '../monitors/table-styles.ts'
 import { NewerOlderPager } from '../NewerOlderPager.tsx'
@@ -19,6 +20,8 @@ import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { IncidentStateChip, incidentPath, textLink } from './incident-parts.tsx'
 
 const TYPES = Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]
+const STATE_CHOICES = INCIDENT_STATES.map((s) => ({ value: s, label: INCIDENT_STATE_LABELS[s] }))
+const TYPE_CHOICES = TYPES.map((t) => ({ value: t, label: MONITOR_TYPE_PAGES[t].label }))
 
 const filtersOf = (params: URLSearchParams): IncidentFilters => {
   const status = params.get('status')
@@ -107,6 +110,11 @@ export function IncidentsPage() {
   const error = useSelector(list, (s) => s.context.error)
   const failed = useSelector(list, (s) => s.matches('failed'))
   const loading = useSelector(list, (s) => s.matches('loading'))
+  // A filter's select: its value ('' for all), and the choice, which the lists of choices keep valid.
+  const filterOf = (key: 'status' | 'type') => ({
+    value: filters[key] ?? '',
+    onChange: (value: string) => choose({ [key]: value || undefined }),
+  })
   const filtered = filters.status !== undefined || filters.type !== undefined || filters.q !== undefined
   const pages = Math.max(1, data?.pagination.total_pages ?? 1)
   const now = Date.now()
@@ -123,34 +131,8 @@ export function IncidentsPage() {
       </PageHeader.Root>
 
       <search className={filterBar} aria-label="Filter incidents">
-        <Field.Root>
-          <Field.Label>State</Field.Label>
-          <Field.Select
-            value={filters.status ?? ''}
-            onChange={(e) => choose({ status: (e.target.value || undefined) as IncidentState | undefined })}
-          >
-            <option value="">All states</option>
-            {INCIDENT_STATES.map((s) => (
-              <option key={s} value={s}>
-                {INCIDENT_STATE_LABELS[s]}
-              </option>
-            ))}
-          </Field.Select>
-        </Field.Root>
-        <Field.Root>
-          <Field.Label>Monitor type</Field.Label>
-          <Field.Select
-            value={filters.type ?? ''}
-            onChange={(e) => choose({ type: (e.target.value || undefined) as MonitorType | undefined })}
-          >
-            <option value="">All types</option>
-            {TYPES.map((t) => (
-              <option key={t} value={t}>
-                {MONITOR_TYPE_PAGES[t].label}
-              </option>
-            ))}
-          </Field.Select>
-        </Field.Root>
+        <FilterSelect label="State" allLabel="All states" options={STATE_CHOICES} {...filterOf('status')} />
+        <FilterSelect label="Monitor type" allLabel="All types" options={TYPE_CHOICES} {...filterOf('type')} />
         <Field.Root>
           <Field.Label>Monitor name</Field.Label>
           <Field.Input type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import { Choice } from '../../components/choice.tsx'
 import * as Field from '../../components/field.tsx'
+import { SelectOptions } from '../FilterSelect.tsx'
 
 // Labelled inputs of the monitor form, each showing its own error under it (linked by Ark's Field).
 
@@ -92,11 +93,7 @@ export function SelectField({
     <FieldFrame {...frame}>
       <Field.Label>{label}</Field.Label>
       <Field.Select name={frame.name} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </Field.Select>
     </FieldFrame>
   )

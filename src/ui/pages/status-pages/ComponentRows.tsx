@@ -5,6 +5,7 @@ import { css } from '../../../../styled-system/css'
 import type { MonitorSummary } from '../../../adapters/monitors-api.ts'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
+import { SelectOptions } from '../FilterSelect.tsx'
 import { type ComponentRow, moved } from './status-page-draft.ts'
 
 // The components of a status page: the monitors it shows, in order, each under the name visitors see and an
@@ -180,11 +181,7 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
           <Field.Root ids={{ control: `${base}-choice` }} className={css({ flex: '1 1 14rem', minW: '0' })}>
             <Field.Label>Monitor to add</Field.Label>
             <Field.Select value={picked?.id ?? ''} onChange={(e) => setChoice(e.target.value)}>
-              {available.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {m.name}
-                </option>
-              ))}
+              <SelectOptions options={available.map((m) => ({ value: m.id, label: m.name }))} />
             </Field.Select>
           </Field.Root>
           <Button variant="outline" onClick={add}>

@@ -21,6 +21,7 @@ import * as Alert from '../../../components/alert.tsx'
 import { Button } from '../../../components/button.tsx'
 import * as Card from '../../../components/card.tsx'
 import * as Field from '../../../components/field.tsx'
+import { FilterSelect } from '../../FilterSelect.tsx'
 import { LoadingCard, RetryAlert } from '../../PageParts.tsx'
 import { DeleteConfirm } from '../DeleteConfirm.tsx'
 import { LazyMonitorForm } from '../LazyMonitorForm.tsx'
@@ -205,69 +206,49 @@ export function MonitorListView({ fixedType, label, header, empty, minIntervalSe
               </div>
             </Field.Root>
             {!fixedType && (
-              <Field.Root>
-                <Field.Label>Type</Field.Label>
-                <Field.Select
-                  value={choice.type}
-                  onChange={(e) => change({ type: e.target.value as MonitorType | '' })}
-                >
-                  <option value="">All types ({counts?.total ?? 0})</option>
-                  {MONITOR_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {MONITOR_PAGES[type].label} ({data.facets.types[type] ?? 0})
-                    </option>
-                  ))}
-                </Field.Select>
-              </Field.Root>
+              <FilterSelect
+                label="Type"
+                allLabel={`All types (${counts?.total ?? 0})`}
+                value={choice.type}
+                options={MONITOR_TYPES.map((type) => ({
+                  value: type,
+                  label: `${MONITOR_PAGES[type].label} (${data.facets.types[type] ?? 0})`,
+                }))}
+                onChange={(value) => change({ type: value as MonitorType | '' })}
+              />
             )}
-            <Field.Root>
-              <Field.Label>Status</Field.Label>
-              <Field.Select
-                value={choice.status}
-                onChange={(e) => change({ status: e.target.value as ListChoice['status'] })}
-              >
-                <option value="">All states ({counts?.total ?? 0})</option>
-                {MONITOR_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {STATUS_LABELS[s]} ({counts?.[s] ?? 0})
-                  </option>
-                ))}
-              </Field.Select>
-            </Field.Root>
-            <Field.Root>
-              <Field.Label>Tag</Field.Label>
-              <Field.Select value={choice.tag} onChange={(e) => change({ tag: e.target.value })}>
-                <option value="">All tags</option>
-                {choices.tags.map((t) => (
-                  <option key={t.id} value={t.id}>
-                    {t.name} ({data.facets.tags[t.id] ?? 0})
-                  </option>
-                ))}
-              </Field.Select>
-            </Field.Root>
+            <FilterSelect
+              label="Status"
+              allLabel={`All states (${counts?.total ?? 0})`}
+              value={choice.status}
+              options={MONITOR_STATUSES.map((s) => ({ value: s, label: `${STATUS_LABELS[s]} (${counts?.[s] ?? 0})` }))}
+              onChange={(value) => change({ status: value as ListChoice['status'] })}
+            />
+            <FilterSelect
+              label="Tag"
+              allLabel="All tags"
+              value={choice.tag}
+              options={choices.tags.map((t) => ({ value: t.id, label: `${t.name} (${data.facets.tags[t.id] ?? 0})` }))}
+              onChange={(tag) => change({ tag })}
+            />
             {choices.statusPages.length > 0 && (
-              <Field.Root>
-                <Field.Label>Status page</Field.Label>
-                <Field.Select value={choice.statusPage} onChange={(e) => change({ statusPage: e.target.value })}>
-                  <option value="">Any status page</option>
-                  {choices.statusPages.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} ({data.facets.status_pages[p.id] ?? 0})
-                    </option>
-                  ))}
-                </Field.Select>
-              </Field.Root>
+              <FilterSelect
+                label="Status page"
+                allLabel="Any status page"
+                value={choice.statusPage}
+                options={choices.statusPages.map((p) => ({
+                  value: p.id,
+                  label: `${p.name} (${data.facets.status_pages[p.id] ?? 0})`,
+                }))}
+                onChange={(statusPage) => change({ statusPage })}
+              />
             )}
-            <Field.Root>
-              <Field.Label>Sort by</Field.Label>
-              <Field.Select value={choice.sort} onChange={(e) => change({ sort: e.target.value, page: choice.page })}>
-                {SORTS.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </Field.Select>
-            </Field.Root>
+            <FilterSelect
+              label="Sort by"
+              value={choice.sort}
+              options={SORTS}
+              onChange={(sort) => change({ sort, page: choice.page })}
+            />
           </div>
 
           {outcome && (
