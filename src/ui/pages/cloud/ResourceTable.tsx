@@ -1,7 +1,7 @@
+import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } from '@vigil/domain/table-view'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import { filterChoices, nextSort, type SortValue, type TableSort, tableRows } from '../../../domain/table-view.ts'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { SortHeader } from '../../components/sort-header.tsx'

@@ -1,3 +1,13 @@
+import { MONITOR_STATUSES, MONITOR_TYPES, type Monitor, type MonitorType } from '@vigil/domain/monitor.schema'
+import type { MonitorSort } from '@vigil/domain/monitor-list'
+import {
+  type ListChoice,
+  type MonitorCounts,
+  nextSortOf,
+  rangeText,
+  sortOfChoice,
+} from '@vigil/domain/monitor-list-view'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { useActorRef, useSelector } from '@xstate/react'
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
@@ -6,16 +16,6 @@ import { liveEvents } from '../../../../adapters/live-events.ts'
 import { type ListChoices, listChoicesLogic, monitorListLogic } from '../../../../adapters/monitor-list.actors.ts'
 import { monitorListApi } from '../../../../adapters/monitor-list-api.ts'
 import { statusPagesApi } from '../../../../adapters/status-pages-api.ts'
-import { MONITOR_STATUSES, MONITOR_TYPES, type Monitor, type MonitorType } from '../../../../domain/monitor.schema.ts'
-import type { MonitorSort } from '../../../../domain/monitor-list.ts'
-import {
-  type ListChoice,
-  type MonitorCounts,
-  nextSortOf,
-  rangeText,
-  sortOfChoice,
-} from '../../../../domain/monitor-list-view.ts'
-import { MONITOR_PAGES } from '../../../../domain/monitor-pages.ts'
 import { useLive, useLiveStatus } from '../../../app/use-live.ts'
 import * as Alert from '../../../components/alert.tsx'
 import { Button } from '../../../components/button.tsx'
