@@ -1,3 +1,7 @@
+import type { MonitorType } from '@vigil/domain/monitor.schema'
+import { routeParam } from '@vigil/domain/monitor-types/routes'
+import { resultWords } from '@vigil/domain/result-verdict'
+import { STATS_WINDOW_NAMES, type StatsWindow } from '@vigil/domain/uptime'
 import { useActorRef, useSelector } from '@xstate/react'
 import { ArrowLeft, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
@@ -5,10 +9,6 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { monitorDetailLogic } from '../../../adapters/monitor-detail.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
-import type { MonitorType } from '@vigil/domain/monitor.schema'
-import { routeParam } from '@vigil/domain/monitor-types/routes'
-import { resultWords } from '@vigil/domain/result-verdict'
-import { STATS_WINDOW_NAMES, type StatsWindow } from '@vigil/domain/uptime'
 import type { MonitorDetail } from '../../../machines/monitor-detail.machine.ts'
 import { useEffects } from '../../app/effects.ts'
 import * as Alert from '../../components/alert.tsx'
@@ -41,6 +41,10 @@ const WINDOW_WORDS: Record<StatsWindow, string> = {
   '30d': 'last 30 days',
   '90d': 'last 90 days',
 }
+
+/** The header's one button that pauses a running monitor, or resumes a paused one. */
+const PAUSE = { event: 'monitor.pause', icon: Pause, label: 'Pause' } as const
+const RESUME = { event: 'monitor.resume', icon: Play, label: 'Resume' } as const
 
 /**
  * A monitor's page (its type's detail route), behind its type's plan gate. The id is the route's
@@ -120,6 +124,7 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
   const HeaderLine = ui.header?.Line
   const now = Date.now()
   const busy = busyId === monitor.id
+  const toggle = monitor.paused ? RESUME : PAUSE
   const checkHere = check?.monitorId === monitor.id ? check : null
 
   return (
@@ -148,23 +153,9 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
             </p>
           </PageHeader.Content>
           <PageHeader.Actions>
-            {monitor.paused ? (
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => actions.send({ type: 'monitor.resume', monitor })}
-              >
-                <Play aria-hidden="true" /> Resume
-              </Button>
-            ) : (
-              <Button
-                variant="outline"
-                disabled={busy}
-                onClick={() => actions.send({ type: 'monitor.pause', monitor })}
-              >
-                <Pause aria-hidden="true" /> Pause
-              </Button>
-            )}
+            <Button variant="outline" disabled={busy} onClick={() => actions.send({ type: toggle.event, monitor })}>
+              <toggle.icon aria-hidden="true" /> {toggle.label}
+            </Button>
             <Button variant="outline" disabled={busy} onClick={() => actions.send({ type: 'monitor.check', monitor })}>
               <RefreshCw aria-hidden="true" /> {checking ? 'Checking...' : 'Check now'}
             </Button>

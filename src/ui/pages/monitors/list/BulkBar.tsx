@@ -1,12 +1,18 @@
+import type { BulkAction, Tag, TagRef } from '@vigil/domain/tags'
 import { Pause, Play, Tag as TagIcon, Trash2, X } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
-import type { BulkAction, Tag, TagRef } from '@vigil/domain/tags'
 import { Button } from '../../../components/button.tsx'
 import * as Menu from '../../../components/menu.tsx'
 import { plural } from '../format.ts'
 import { TagChip } from './TagChips.tsx'
 
 // What can be done to the selected rows at once: pause, resume, add or remove a tag, delete (after a confirmation).
+
+/** The two menus that put a tag on the selected monitors or take it off. */
+const TAG_ACTIONS = [
+  { action: 'tag', label: 'Add tag' },
+  { action: 'untag', label: 'Remove tag' },
+] as const
 
 const toolbar = css({
   display: 'flex',
@@ -85,20 +91,16 @@ export function BulkBar({
       <Button size="sm" variant="outline" disabled={busy} onClick={() => onAction('resume')}>
         <Play aria-hidden="true" /> Resume
       </Button>
-      <TagMenu
-        label="Add tag"
-        tags={tags}
-        disabled={busy}
-        onPick={(tag) => onAction('tag', tag)}
-        onManage={onManageTags}
-      />
-      <TagMenu
-        label="Remove tag"
-        tags={tags}
-        disabled={busy}
-        onPick={(tag) => onAction('untag', tag)}
-        onManage={onManageTags}
-      />
+      {TAG_ACTIONS.map(({ action, label }) => (
+        <TagMenu
+          key={action}
+          label={label}
+          tags={tags}
+          disabled={busy}
+          onPick={(tag) => onAction(action, tag)}
+          onManage={onManageTags}
+        />
+      ))}
       <Button size="sm" variant="danger" disabled={busy} onClick={() => onAction('delete')}>
         <Trash2 aria-hidden="true" /> Delete
       </Button>
