@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { BillingOverview } from '@vigil/domain/billing'
 import type { BillingFrequency } from '@vigil/domain/plan'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const BILLING_LOAD_FAILED = 'Could not load your billing. Check your connection and try again.'
 export const BILLING_ACTION_FAILED = 'That did not go through. Please try again.'
@@ -60,12 +61,8 @@ export const billingMachine = setup({
     events: { type: 'billing.act'; action: BillingAction } | { type: 'billing.retry' }
   },
   actors: {
-    fetchOverview: fromPromise<BillingOverview>(async () => {
-      throw new Error('fetchOverview: not provided')
-    }),
-    act: fromPromise<ActionOutcome, BillingAction>(async () => {
-      throw new Error('act: not provided')
-    }),
+    fetchOverview: toProvide<BillingOverview>('fetchOverview'),
+    act: toProvide<ActionOutcome, BillingAction>('act'),
   },
   actions: {
     /** The plan changed: the shell reads its subscription again and the page says so. */

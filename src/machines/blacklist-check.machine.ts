@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import type { BlacklistCheck as BlacklistCheckAnswer } from '@vigil/domain/check-details'
 import { BlacklistCheckInput } from '@vigil/domain/check-details'
 import { checkForm } from '@vigil/domain/form-validation'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const BLACKLIST_CHECK_FAILED = 'The check could not be run. Please try again.'
 
@@ -26,9 +27,7 @@ const checked = (event: { type: string }) => checkForm(BlacklistCheckInput, { ta
 export const blacklistCheckMachine = setup({
   types: {} as { context: Context; events: CheckEvent },
   actors: {
-    checkBlacklist: fromPromise<BlacklistCheck, { target: string }>(async () => {
-      throw new Error('checkBlacklist: not provided')
-    }),
+    checkBlacklist: toProvide<BlacklistCheck, { target: string }>('checkBlacklist'),
   },
   guards: {
     isInvalid: ({ event }) => !checked(event).ok,

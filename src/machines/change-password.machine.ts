@@ -1,4 +1,3 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import {
   type PasswordChangeForm,
@@ -6,6 +5,8 @@ import {
   passwordFieldErrors,
   validatePasswordChange,
 } from '@vigil/domain/password-policy'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const PASSWORD_UPDATE_FAILED = 'Failed to update password'
 export const PASSWORD_UPDATED = 'Password updated successfully'
@@ -23,9 +24,7 @@ export const changePasswordMachine = setup({
       | { type: 'password.submit'; form: PasswordChangeForm }
   },
   actors: {
-    changePassword: fromPromise<unknown, { current_password: string; new_password: string }>(async () => {
-      throw new Error('changePassword: not provided')
-    }),
+    changePassword: toProvide<unknown, { current_password: string; new_password: string }>('changePassword'),
   },
   actions: {
     notifySuccess: (_, _params: { message: string }) => {},

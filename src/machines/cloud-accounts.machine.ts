@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup, spawnChild } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import { CLOUD_PROVIDER_WORDS, type CloudAccountStatus, type CloudProvider } from '@vigil/domain/cloud-account'
+import { assign, raise, setup, spawnChild } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 /** What a provider's list page says: when the list cannot load, once an account is removed, once one is read. */
 export const cloudAccountTexts = (provider: CloudProvider) => {
@@ -89,15 +90,9 @@ export const cloudAccountsMachine = <A extends CloudAccountItem>(provider: Cloud
   const accounts = setup({
     types: {} as { context: Context<A>; events: Event },
     actors: {
-      fetchAccounts: fromPromise<CloudAccountList<A>>(async () => {
-        throw new Error('fetchAccounts: not provided')
-      }),
-      runAction: fromPromise<CloudActionAnswer<A>, { id: string; action: CloudAccountAction }>(async () => {
-        throw new Error('runAction: not provided')
-      }),
-      removeAccount: fromPromise<unknown, { id: string }>(async () => {
-        throw new Error('removeAccount: not provided')
-      }),
+      fetchAccounts: toProvide<CloudAccountList<A>>('fetchAccounts'),
+      runAction: toProvide<CloudActionAnswer<A>, { id: string; action: CloudAccountAction }>('runAction'),
+      removeAccount: toProvide<unknown, { id: string }>('removeAccount'),
     },
     actions: {
       notify: (_, _params: Notice) => {},

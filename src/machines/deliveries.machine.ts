@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { DeliveryPage } from '@vigil/domain/integration.schema'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const DELIVERIES_PER_PAGE = 10
 export const DELIVERIES_LOAD_FAILED = 'Could not load the deliveries. Check your connection and try again.'
@@ -27,9 +28,7 @@ export const deliveriesMachine = setup({
     events: { type: 'deliveries.page'; page: number } | { type: 'deliveries.retry' }
   },
   actors: {
-    fetchDeliveries: fromPromise<DeliveryPage, DeliveryQuery>(async () => {
-      throw new Error('fetchDeliveries: not provided')
-    }),
+    fetchDeliveries: toProvide<DeliveryPage, DeliveryQuery>('fetchDeliveries'),
   },
 }).createMachine({
   id: 'deliveries',

@@ -1,6 +1,7 @@
-import { assign, fromPromise, raise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import { checkForm, type FormSchema } from '@vigil/domain/form-validation'
+import { assign, raise, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const FORM_FAILED = 'Something went wrong. Please try again.'
 
@@ -21,9 +22,7 @@ export const formMachine = setup({
     events: { type: 'form.submit'; values: Record<string, unknown> } | { type: 'form.edit' }
   },
   actors: {
-    submit: fromPromise<unknown, unknown>(async () => {
-      throw new Error('submit: not provided')
-    }),
+    submit: toProvide<unknown, unknown>('submit'),
   },
   actions: {
     succeeded: (_, _params: { output: unknown }) => {},

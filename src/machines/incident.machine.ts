@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import { checkForm } from '@vigil/domain/form-validation'
 import { IncidentCommentInput, type IncidentDetail, type IncidentEvent } from '@vigil/domain/incident'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const INCIDENT_LOAD_FAILED = 'Could not load this incident. Check your connection and try again.'
 export const ACKNOWLEDGE_FAILED = 'The incident could not be acknowledged. Please try again.'
@@ -38,15 +39,9 @@ export const incidentMachine = setup({
       | { type: 'incident.edit' }
   },
   actors: {
-    fetchIncident: fromPromise<IncidentDetail, { id: string }>(async () => {
-      throw new Error('fetchIncident: not provided')
-    }),
-    acknowledge: fromPromise<IncidentDetail, { id: string }>(async () => {
-      throw new Error('acknowledge: not provided')
-    }),
-    addComment: fromPromise<IncidentEvent, { id: string; body: string }>(async () => {
-      throw new Error('addComment: not provided')
-    }),
+    fetchIncident: toProvide<IncidentDetail, { id: string }>('fetchIncident'),
+    acknowledge: toProvide<IncidentDetail, { id: string }>('acknowledge'),
+    addComment: toProvide<IncidentEvent, { id: string; body: string }>('addComment'),
   },
   actions: {
     notify: (_, _params: { title: string; type: 'success' | 'error' }) => {},

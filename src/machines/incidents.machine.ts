@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { IncidentPage, IncidentState } from '@vigil/domain/incident'
 import type { MonitorType } from '@vigil/domain/monitor-types/pages'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const INCIDENTS_LOAD_FAILED = 'Could not load the incidents. Check your connection and try again.'
 export const INCIDENTS_PER_PAGE = 25
@@ -34,9 +35,7 @@ export const incidentsMachine = setup({
       | { type: 'incidents.refresh' }
   },
   actors: {
-    fetchIncidents: fromPromise<IncidentPage, IncidentsQuery>(async () => {
-      throw new Error('fetchIncidents: not provided')
-    }),
+    fetchIncidents: toProvide<IncidentPage, IncidentsQuery>('fetchIncidents'),
   },
 }).createMachine({
   id: 'incidents',

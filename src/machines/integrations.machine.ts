@@ -1,7 +1,8 @@
-import { assign, fromPromise, raise, setup, spawnChild } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import type { Delivery, Integration, IntegrationList } from '@vigil/domain/integration.schema'
+import { assign, raise, setup, spawnChild } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const INTEGRATIONS_LOAD_FAILED = 'Could not load your integrations. Check your connection and try again.'
 export const INTEGRATION_ACTION_FAILED = ACTION_FAILED
@@ -59,18 +60,10 @@ export type IntegrationsEvent =
 const integrations = setup({
   types: {} as { context: Context; events: IntegrationsEvent },
   actors: {
-    fetchIntegrations: fromPromise<IntegrationList>(async () => {
-      throw new Error('fetchIntegrations: not provided')
-    }),
-    setEnabled: fromPromise<Integration, { id: string; enabled: boolean }>(async () => {
-      throw new Error('setEnabled: not provided')
-    }),
-    testIntegration: fromPromise<Delivery, { id: string }>(async () => {
-      throw new Error('testIntegration: not provided')
-    }),
-    deleteIntegration: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('deleteIntegration: not provided')
-    }),
+    fetchIntegrations: toProvide<IntegrationList>('fetchIntegrations'),
+    setEnabled: toProvide<Integration, { id: string; enabled: boolean }>('setEnabled'),
+    testIntegration: toProvide<Delivery, { id: string }>('testIntegration'),
+    deleteIntegration: toProvide<unknown, { id: string }>('deleteIntegration'),
   },
   actions: {
     notify: (_, _params: Notice) => {},

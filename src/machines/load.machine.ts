@@ -1,5 +1,6 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
 import { type Loaded, readInto } from './read-into.ts'
+import { toProvide } from './to-provide.ts'
 
 export const LOAD_ONCE_FAILED = 'Could not load this. Check your connection and try again.'
 
@@ -11,9 +12,7 @@ export const loadMachine = <T>() =>
   setup({
     types: {} as { context: Loaded<T>; events: { type: 'load.retry' } },
     actors: {
-      fetch: fromPromise<T>(async () => {
-        throw new Error('fetch: not provided')
-      }),
+      fetch: toProvide<T>('fetch'),
     },
   }).createMachine({
     id: 'load',

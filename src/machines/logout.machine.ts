@@ -1,4 +1,5 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const LOGOUT_QUESTION = 'Are you sure you want to logout ?'
 export const LOGOUT_DONE = 'You have been logged out successfully'
@@ -9,9 +10,7 @@ export const LOGOUT_TOAST_MS = 2000
 export const logoutMachine = setup({
   types: {} as { events: { type: 'logout.request' } | { type: 'logout.confirm' } | { type: 'logout.cancel' } },
   actors: {
-    endSession: fromPromise<void>(async () => {
-      throw new Error('endSession: not provided')
-    }),
+    endSession: toProvide<void>('endSession'),
   },
   actions: {
     clearStoredItems: () => {},

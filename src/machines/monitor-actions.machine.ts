@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { CheckResult } from '@vigil/domain/check-result'
 import type { Monitor } from '@vigil/domain/monitor.schema'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const ACTION_FAILED = 'Something went wrong. Please try again.'
 export const MONITOR_PAUSED = 'Monitor paused'
@@ -33,18 +34,10 @@ export const monitorActionsMachine = setup({
       | { type: 'monitor.check'; monitor: Monitor }
   },
   actors: {
-    pauseMonitor: fromPromise<Monitor, { id: string }>(async () => {
-      throw new Error('pauseMonitor: not provided')
-    }),
-    resumeMonitor: fromPromise<Monitor, { id: string }>(async () => {
-      throw new Error('resumeMonitor: not provided')
-    }),
-    deleteMonitor: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('deleteMonitor: not provided')
-    }),
-    checkMonitor: fromPromise<{ result: CheckResult; monitor: Monitor }, { id: string }>(async () => {
-      throw new Error('checkMonitor: not provided')
-    }),
+    pauseMonitor: toProvide<Monitor, { id: string }>('pauseMonitor'),
+    resumeMonitor: toProvide<Monitor, { id: string }>('resumeMonitor'),
+    deleteMonitor: toProvide<unknown, { id: string }>('deleteMonitor'),
+    checkMonitor: toProvide<{ result: CheckResult; monitor: Monitor }, { id: string }>('checkMonitor'),
   },
   actions: {
     changed: (_, _params: { monitor: Monitor }) => {},

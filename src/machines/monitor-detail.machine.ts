@@ -1,4 +1,3 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import type { CheckResult, Incident, MonitorStats } from '@vigil/domain/check-result'
 import type { LiveStatus } from '@vigil/domain/live-event'
@@ -7,7 +6,9 @@ import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import type { MonitorFacts } from '@vigil/domain/monitor-types'
 import type { Pagination } from '@vigil/domain/pagination.schema'
 import type { StatsWindow } from '@vigil/domain/uptime'
+import { assign, setup } from 'xstate'
 import { LOAD_FAILED, POLL_MS, SETTLE_MS } from './polling.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const RESULTS_PER_PAGE = 20
 
@@ -74,9 +75,7 @@ export const monitorDetailMachine = setup({
       | { type: 'live.changed' }
   },
   actors: {
-    fetchDetail: fromPromise<MonitorDetail, DetailQuery>(async () => {
-      throw new Error('fetchDetail: not provided')
-    }),
+    fetchDetail: toProvide<MonitorDetail, DetailQuery>('fetchDetail'),
   },
   actions: {
     navigate: (_, _params: { path: string }) => {},

@@ -1,4 +1,3 @@
-import { and, assign, cancel, fromPromise, raise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { LiveEvent, LiveStatus } from '@vigil/domain/live-event'
 import {
@@ -9,7 +8,9 @@ import {
   withLiveEvent,
 } from '@vigil/domain/monitor-list-view'
 import type { BulkAction, TagRef } from '@vigil/domain/tags'
+import { and, assign, cancel, raise, setup } from 'xstate'
 import { LOAD_FAILED, POLL_MS } from './polling.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 /** How long the list waits after a live change of state before it reads its counts and order again. */
 export const SETTLE_MS = 1_000
@@ -69,12 +70,8 @@ export const monitorListMachine = setup({
     input: { choice: ListChoice; live?: boolean }
   },
   actors: {
-    fetchPage: fromPromise<MonitorPage, ListChoice>(async () => {
-      throw new Error('fetchPage: not provided')
-    }),
-    runBulk: fromPromise<BulkOutcome, BulkRequest>(async () => {
-      throw new Error('runBulk: not provided')
-    }),
+    fetchPage: toProvide<MonitorPage, ListChoice>('fetchPage'),
+    runBulk: toProvide<BulkOutcome, BulkRequest>('runBulk'),
   },
   delays: { poll: POLL_MS, settle: SETTLE_MS },
   guards: {

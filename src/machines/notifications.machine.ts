@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
 import type { LiveStatus } from '@vigil/domain/live-event'
 import type { Notification, NotificationPage } from '@vigil/domain/notification'
 import { notificationTarget } from '@vigil/domain/notification-target'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 interface Context {
   notifications: Notification[]
@@ -34,15 +35,9 @@ export const notificationsMachine = setup({
       | { type: 'live.status'; status: LiveStatus }
   },
   actors: {
-    fetchNotifications: fromPromise<NotificationPage>(async () => {
-      throw new Error('fetchNotifications: not provided')
-    }),
-    markRead: fromPromise<unknown, { notificationId: string }>(async () => {
-      throw new Error('markRead: not provided')
-    }),
-    markAllRead: fromPromise<unknown>(async () => {
-      throw new Error('markAllRead: not provided')
-    }),
+    fetchNotifications: toProvide<NotificationPage>('fetchNotifications'),
+    markRead: toProvide<unknown, { notificationId: string }>('markRead'),
+    markAllRead: toProvide<unknown>('markAllRead'),
   },
   actions: {
     navigate: (_, _params: { path: string }) => {},

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import type { LiveStatus } from '@vigil/domain/live-event'
+import { assign, setup } from 'xstate'
 import { type Loaded, readInto } from './read-into.ts'
+import { toProvide } from './to-provide.ts'
 
 /** How often an open page asks again: a monitor's new state reaches it without a reload. */
 export const POLL_MS = 10_000
@@ -40,12 +41,8 @@ export const pollingMachine = <T>() =>
         | { type: 'live.changed' }
     },
     actors: {
-      fetch: fromPromise<T>(async () => {
-        throw new Error('fetch: not provided')
-      }),
-      renew: fromPromise<T>(async () => {
-        throw new Error('renew: not provided')
-      }),
+      fetch: toProvide<T>('fetch'),
+      renew: toProvide<T>('renew'),
     },
     guards: {
       isPolling: ({ context }) => !context.live,

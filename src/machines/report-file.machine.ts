@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
+import { assign, setup } from 'xstate'
 import type { ReportQuery } from './report.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const FILE_FAILED = 'Could not make the report file. Check your connection and try again.'
 
@@ -22,9 +23,7 @@ interface Context {
 const file = setup({
   types: {} as { context: Context; events: ReportFileEvent },
   actors: {
-    fetchFile: fromPromise<ReportFile, { query: ReportQuery; format: ReportFileFormat }>(async () => {
-      throw new Error('fetchFile: not provided')
-    }),
+    fetchFile: toProvide<ReportFile, { query: ReportQuery; format: ReportFileFormat }>('fetchFile'),
   },
   actions: {
     save: (_, _file: ReportFile) => {},

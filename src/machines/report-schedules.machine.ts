@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup, spawnChild } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { ReportSchedule, ReportSend } from '@vigil/domain/report-schedule'
+import { assign, setup, spawnChild } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const SCHEDULES_LOAD_FAILED = 'Could not load your scheduled reports. Check your connection and try again.'
 export const SCHEDULE_DELETED = 'Scheduled report deleted'
@@ -58,15 +59,9 @@ export type ReportSchedulesEvent =
 const schedules = setup({
   types: {} as { context: Context; events: ReportSchedulesEvent },
   actors: {
-    fetchSchedules: fromPromise<ReportSchedule[]>(async () => {
-      throw new Error('fetchSchedules: not provided')
-    }),
-    deleteSchedule: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('deleteSchedule: not provided')
-    }),
-    sendNow: fromPromise<SentNow, { id: string }>(async () => {
-      throw new Error('sendNow: not provided')
-    }),
+    fetchSchedules: toProvide<ReportSchedule[]>('fetchSchedules'),
+    deleteSchedule: toProvide<unknown, { id: string }>('deleteSchedule'),
+    sendNow: toProvide<SentNow, { id: string }>('sendNow'),
   },
   actions: {
     notify: (_, _params: Notice) => {},

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { Report, ReportSelection } from '@vigil/domain/report-view'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const REPORT_LOAD_FAILED = 'Could not load the report. Check your connection and try again.'
 
@@ -31,9 +32,7 @@ export type ReportEvent = { type: 'report.choose'; ask: ReportAsk } | { type: 'r
 const report = setup({
   types: {} as { context: Context; events: ReportEvent },
   actors: {
-    fetchReport: fromPromise<Report, ReportQuery>(async () => {
-      throw new Error('fetchReport: not provided')
-    }),
+    fetchReport: toProvide<Report, ReportQuery>('fetchReport'),
   },
   guards: {
     isAsk: ({ event }) => event.type === 'report.choose' && event.ask.ok,

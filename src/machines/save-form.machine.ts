@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { assign, setup } from 'xstate'
 import { FORM_FAILED } from './form.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 /** A new record (POST, whole) or a change (PATCH, only the fields that differ). */
 export type SaveRequest = { id: null; body: Record<string, unknown> } | { id: string; body: Record<string, unknown> }
@@ -68,9 +69,7 @@ export const saveFormMachine = <
   const form = setup({
     types: {} as { context: Context; input: Input; events: SaveFormEvent<Submit> },
     actors: {
-      save: fromPromise<Saved, SaveRequest>(async () => {
-        throw new Error(`${opts.saveId}: not provided`)
-      }),
+      save: toProvide<Saved, SaveRequest>(opts.saveId),
     },
     actions: {
       saved: (_, _params: { saved: Saved | null }) => {},

@@ -1,12 +1,11 @@
-import { fromPromise, setup } from 'xstate'
+import { setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 // Loading, then authenticated (GET /auth/verify is 200) or a redirect to /login.
 export const sessionMachine = setup({
   types: {} as { events: { type: 'session.recheck' } },
   actors: {
-    verify: fromPromise<void>(async () => {
-      throw new Error('verify: not provided')
-    }),
+    verify: toProvide<void>('verify'),
   },
   actions: { redirectToLogin: () => {} },
 }).createMachine({

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { SessionView } from '@vigil/domain/sessions'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const SESSIONS_LOAD_FAILED = 'Could not load your sessions. Check your connection and try again.'
 export const SESSION_END_FAILED = 'That session could not be ended. Please try again.'
@@ -23,15 +24,9 @@ export const sessionsMachine = setup({
     events: { type: 'sessions.end'; id: string } | { type: 'sessions.endOthers' } | { type: 'sessions.retry' }
   },
   actors: {
-    fetchSessions: fromPromise<SessionView[]>(async () => {
-      throw new Error('fetchSessions: not provided')
-    }),
-    end: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('end: not provided')
-    }),
-    endOthers: fromPromise<number>(async () => {
-      throw new Error('endOthers: not provided')
-    }),
+    fetchSessions: toProvide<SessionView[]>('fetchSessions'),
+    end: toProvide<unknown, { id: string }>('end'),
+    endOthers: toProvide<number>('endOthers'),
   },
   actions: {
     /** Tells the user how many sessions ended. */

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { Delivery, Integration } from '@vigil/domain/integration.schema'
+import { assign, setup } from 'xstate'
 import {
   INTEGRATIONS_LOAD_FAILED,
   type IntegrationList,
@@ -8,6 +8,7 @@ import {
   TEST_FAILED,
   type TestOutcome,
 } from './integrations.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 /** The page was opened without `?integration=` or `?error=`: nothing came back from Slack. */
 export const SLACK_NO_ANSWER = 'Slack did not finish connecting. Try again.'
@@ -29,12 +30,8 @@ export const slackConnectedMachine = setup({
     events: { type: 'slack.retry' } | { type: 'slack.test' }
   },
   actors: {
-    fetchIntegrations: fromPromise<IntegrationList>(async () => {
-      throw new Error('fetchIntegrations: not provided')
-    }),
-    testIntegration: fromPromise<Delivery, { id: string }>(async () => {
-      throw new Error('testIntegration: not provided')
-    }),
+    fetchIntegrations: toProvide<IntegrationList>('fetchIntegrations'),
+    testIntegration: toProvide<Delivery, { id: string }>('testIntegration'),
   },
   guards: {
     isRefused: ({ context }) => context.error !== null || context.integrationId === null,

@@ -1,8 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { Incident } from '@vigil/domain/check-result'
 import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
+import { assign, setup } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const STATUS_PAGE_LOAD_FAILED = 'Could not load this status page. Check your connection and try again.'
 export const MANAGE_ACTION_FAILED = ACTION_FAILED
@@ -67,15 +68,9 @@ export type StatusPageManageEvent =
 const statusPageManage = setup({
   types: {} as { context: Context; input: { pageId: string }; events: StatusPageManageEvent },
   actors: {
-    fetchDetail: fromPromise<StatusPageDetail, { id: string }>(async () => {
-      throw new Error('fetchDetail: not provided')
-    }),
-    publishIncident: fromPromise<StatusIncident, { id: string; incidentId: string }>(async () => {
-      throw new Error('publishIncident: not provided')
-    }),
-    removeItem: fromPromise<unknown, { id: string } & Removal>(async () => {
-      throw new Error('removeItem: not provided')
-    }),
+    fetchDetail: toProvide<StatusPageDetail, { id: string }>('fetchDetail'),
+    publishIncident: toProvide<StatusIncident, { id: string; incidentId: string }>('publishIncident'),
+    removeItem: toProvide<unknown, { id: string } & Removal>('removeItem'),
   },
   actions: {
     notify: (_, _params: Notice) => {},

@@ -1,6 +1,7 @@
-import { fromPromise, setup } from 'xstate'
 import type { StatusPage } from '@vigil/domain/status-page.schema'
+import { setup } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
+import { toProvide } from './to-provide.ts'
 
 export const STATUS_PAGES_LOAD_FAILED = 'Could not load your status pages. Check your connection and try again.'
 export const STATUS_PAGE_ACTION_FAILED = ACTION_FAILED
@@ -42,12 +43,8 @@ export type StatusPagesEvent =
 const statusPages = setup({
   types: {} as { context: Context; events: StatusPagesEvent },
   actors: {
-    fetchStatusPages: fromPromise<StatusPageList>(async () => {
-      throw new Error('fetchStatusPages: not provided')
-    }),
-    deleteStatusPage: fromPromise<unknown, { id: string }>(async () => {
-      throw new Error('deleteStatusPage: not provided')
-    }),
+    fetchStatusPages: toProvide<StatusPageList>('fetchStatusPages'),
+    deleteStatusPage: toProvide<unknown, { id: string }>('deleteStatusPage'),
   },
   actions: {
     notify: (_, _params: Notice) => {},

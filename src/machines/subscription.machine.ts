@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { Subscription } from '@vigil/domain/subscription'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const SUBSCRIPTION_FETCH_FAILED = 'Failed to fetch subscription'
 
@@ -11,9 +12,7 @@ export const subscriptionMachine = setup({
     events: { type: 'subscription.fetch' } | { type: 'subscription.clear' }
   },
   actors: {
-    fetchSubscription: fromPromise<Subscription>(async () => {
-      throw new Error('fetchSubscription: not provided')
-    }),
+    fetchSubscription: toProvide<Subscription>('fetchSubscription'),
   },
 }).createMachine({
   id: 'subscription',

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { Tag, TagColor } from '@vigil/domain/tags'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const TAGS_LOAD_FAILED = 'Could not load your tags. Check your connection and try again.'
 export const TAG_SAVE_FAILED = 'Could not save the tag. Please try again.'
@@ -28,12 +29,8 @@ export const tagsMachine = setup({
     events: { type: 'tags.change'; change: TagChange } | { type: 'tags.retry' }
   },
   actors: {
-    loadTags: fromPromise<Tag[]>(async () => {
-      throw new Error('loadTags: not provided')
-    }),
-    saveTag: fromPromise<void, TagChange>(async () => {
-      throw new Error('saveTag: not provided')
-    }),
+    loadTags: toProvide<Tag[]>('loadTags'),
+    saveTag: toProvide<void, TagChange>('saveTag'),
   },
 }).createMachine({
   id: 'tags',

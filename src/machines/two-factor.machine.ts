@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
 import { failureMessage } from '@vigil/domain/api-failure'
 import type { TwoFactorSetup, TwoFactorStatus } from '@vigil/domain/two-factor'
+import { assign, setup } from 'xstate'
+import { toProvide } from './to-provide.ts'
 
 export const TWO_FACTOR_LOAD_FAILED = 'Could not read your two-factor settings. Check your connection and try again.'
 export const SETUP_FAILED = 'Could not start the set-up. Please try again.'
@@ -30,12 +31,8 @@ export const twoFactorMachine = setup({
       | { type: 'twoFactor.renewed'; codes: string[]; status: TwoFactorStatus }
   },
   actors: {
-    fetchStatus: fromPromise<TwoFactorStatus>(async () => {
-      throw new Error('fetchStatus: not provided')
-    }),
-    startSetup: fromPromise<TwoFactorSetup>(async () => {
-      throw new Error('startSetup: not provided')
-    }),
+    fetchStatus: toProvide<TwoFactorStatus>('fetchStatus'),
+    startSetup: toProvide<TwoFactorSetup>('startSetup'),
   },
   guards: {
     isOn: ({ context }) => context.status?.enabled === true,
