@@ -18,6 +18,17 @@ export interface Polled<T> extends Loaded<T> {
   stale: boolean
 }
 
+/** What a shown page does with or without its answer: ask again on the timer or when told, read anew when asked. */
+const shown = {
+  after: { poll: { guard: 'isPolling', target: 'loading' } },
+  on: {
+    'poll.refresh': 'loading',
+    'poll.renew': 'renewing',
+    'live.changed': 'settling',
+    'live.status': { guard: 'isLosingLive', target: 'loading', actions: 'setLive' },
+  },
+} as const
+
 /**
  * Loads something (a monitor list, the dashboard's overview, a cloud account's page) and loads it again every 10 s
  * while the page is shown. A hidden tab stops asking and asks at once when it is shown again. A failure keeps the
@@ -66,25 +77,9 @@ export const pollingMachine = <T>() =>
         invoke: readInto<T, 'fetch'>('fetch', 'failed', LOAD_FAILED),
         on: { 'live.changed': { actions: 'markStale' } },
       },
-      ready: {
-        always: { guard: 'isStale', target: 'settling' },
-        after: { poll: { guard: 'isPolling', target: 'loading' } },
-        on: {
-          'poll.refresh': 'loading',
-          'poll.renew': 'renewing',
-          'live.changed': 'settling',
-          'live.status': { guard: 'isLosingLive', target: 'loading', actions: 'setLive' },
-        },
-      },
-      failed: {
-        after: { poll: { guard: 'isPolling', target: 'loading' } },
-        on: {
-          'poll.refresh': 'loading',
-          'poll.renew': 'renewing',
-          'live.changed': 'settling',
-          'live.status': { guard: 'isLosingLive', target: 'loading', actions: 'setLive' },
-        },
-      },
+      ready: { always: { guard: 'isStale', target: 'settling' }, ...shown },
+      // The last answer stays on the page with the reason; it is asked for again as if it had come.
+      failed: shown,
       // Told of a change: more may follow at once (a batch of results), so the load waits a moment.
       settling: {
         after: { settle: 'loading' },
