@@ -1,4 +1,4 @@
-import { defaultClientConditions, defaultServerConditions, type UserConfig } from 'vite'
+import { defaultClientConditions, type UserConfig } from 'vite'
 
 // The workspace's domain package (@vigil/domain) exports its TypeScript under the 'vigil-source' condition and its
 // build under the default one: the app, its tests and its server read the source, whoever installs the package
@@ -7,5 +7,7 @@ export const SOURCE_CONDITION = 'vigil-source'
 
 export const sourceResolution: Pick<UserConfig, 'resolve' | 'ssr'> = {
   resolve: { conditions: [SOURCE_CONDITION, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE_CONDITION, ...defaultServerConditions] } },
+  // Vitest passes these to Node as --conditions for what it does not bundle: Vite's 'module' condition would lead Node
+  // to bundler-only builds (the AWS SDK's dist-es), so the server side names Node's own condition and ours.
+  ssr: { resolve: { conditions: [SOURCE_CONDITION, 'node'] } },
 }
