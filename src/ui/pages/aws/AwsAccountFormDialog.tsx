@@ -1,15 +1,15 @@
+import type { AwsAccount } from '@vigil/domain/aws-account'
+import { AWS_REGIONS } from '@vigil/domain/aws-regions'
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountFormLogic, awsSetupLogic } from '../../../adapters/aws-flows.actors.ts'
-import type { AwsAccount } from '@vigil/domain/aws-account'
-import { AWS_REGIONS } from '@vigil/domain/aws-regions'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Choice } from '../../components/choice.tsx'
 import { CopyField } from '../CopyField.tsx'
-import { ChoiceFieldset } from '../cloud/ChoiceFieldset.tsx'
+import { ChoiceFieldset, SignInChoice } from '../cloud/ChoiceFieldset.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
@@ -115,13 +115,7 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
           <TextField {...field('name')} label="Name" required placeholder="Production" />
         </div>
 
-        <ChoiceFieldset
-          legend="Sign in with"
-          name="auth"
-          options={SIGN_INS}
-          value={draft.auth}
-          onValueChange={set.auth}
-        />
+        <SignInChoice options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
 
         {draft.auth === 'keys' ? (
           <div className={fieldGrid}>

@@ -7,7 +7,7 @@ import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx
 import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
-import { ChoiceFieldset } from './ChoiceFieldset.tsx'
+import { ChoiceFieldset, SignInChoice } from './ChoiceFieldset.tsx'
 
 /** What an edited account already has: its sign-in (never its secret) and, for Azure, its subscriptions. */
 export interface AppAccountShown {
@@ -152,13 +152,7 @@ export function AppAccountFormDialog<A extends AppAccountShown & { name: string 
           />
         </div>
 
-        <ChoiceFieldset
-          legend="Sign in with"
-          name="auth"
-          options={SIGN_INS}
-          value={draft.auth}
-          onValueChange={set.auth}
-        />
+        <SignInChoice options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
 
         {draft.auth === 'secret' ? (
           <TextField

@@ -24,3 +24,8 @@ export function ChoiceFieldset<V extends string>({
     </fieldset>
   )
 }
+
+/** How Vigil signs in to the account (its `auth` field): keys or a role for AWS, a secret or a certificate for Entra. */
+export function SignInChoice<V extends string>(props: Omit<RadioChoicesProps<V>, 'name'>) {
+  return <ChoiceFieldset legend="Sign in with" name="auth" {...props} />
+}
