@@ -37,6 +37,25 @@ export function FormField({
   )
 }
 
+/**
+ * The account's email address and password, as sign-in and sign-up ask for them; `password` tells the browser's
+ * password manager whether to fill in the saved one or offer a new one.
+ */
+export function EmailAndPassword({
+  errors,
+  password,
+}: {
+  errors: Record<string, string | undefined>
+  password: 'current-password' | 'new-password'
+}) {
+  return (
+    <>
+      <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
+      <FormField label="Password" name="password" type="password" autoComplete={password} error={errors.password} />
+    </>
+  )
+}
+
 /** The form's values as strings, by input name. */
 export const formValues = (form: HTMLFormElement): Record<string, string> =>
   Object.fromEntries([...new FormData(form).entries()].map(([k, v]) => [k, String(v)]))

@@ -1,12 +1,12 @@
+import { LoginInput } from '@vigil/domain/auth.schema'
+import { SecondStepCodeForm, SecondStepRecoveryForm, type TwoFactorChallenge } from '@vigil/domain/two-factor'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
-import { LoginInput } from '@vigil/domain/auth.schema'
-import { SecondStepCodeForm, SecondStepRecoveryForm, type TwoFactorChallenge } from '@vigil/domain/two-factor'
 import { Button } from '../../components/button.tsx'
 import { AuthCard, linkStyle } from './AuthCard.tsx'
-import { AuthForm, FormField } from './FormField.tsx'
+import { AuthForm, EmailAndPassword, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
 
 /** Sign in: the email and password, then, when the account has two-factor sign-in on, its code. */
@@ -32,14 +32,7 @@ function Credentials({ onChallenge }: { onChallenge: (challenge: TwoFactorChalle
       }
     >
       <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
-        <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password}
-        />
+        <EmailAndPassword errors={errors} password="current-password" />
         <Link className={linkStyle} to="/forgot-password">
           Forgot password?
         </Link>

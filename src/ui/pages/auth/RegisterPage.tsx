@@ -1,13 +1,13 @@
+import { RegisterInput } from '@vigil/domain/auth.schema'
 import { useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { api } from '../../../adapters/api.ts'
-import { RegisterInput } from '@vigil/domain/auth.schema'
 import { Button } from '../../components/button.tsx'
 import { RadioChoices } from '../../components/choice.tsx'
 import { useBillingMode } from '../billing/use-billing-mode.ts'
 import { AuthCard, linkStyle } from './AuthCard.tsx'
-import { AuthForm, FormField } from './FormField.tsx'
+import { AuthForm, EmailAndPassword, FormField } from './FormField.tsx'
 import { useSignInForm } from './use-sign-in-form.ts'
 
 // The four ways to start (issue: Basic, Pro Monthly, Pro Yearly, or the Pro 15-day free trial).
@@ -75,14 +75,7 @@ export function RegisterPage() {
         }}
       >
         <FormField label="Name" name="name" autoComplete="name" error={errors.name} />
-        <FormField label="Email" name="email" type="email" autoComplete="email" error={errors.email} />
-        <FormField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.password}
-        />
+        <EmailAndPassword errors={errors} password="new-password" />
         <fieldset className={css({ display: 'grid', gap: '2' })}>
           <legend className={css({ fontWeight: 'medium', mb: '2', fontSize: 'sm' })}>Plan</legend>
           <RadioChoices variant="tile" name="choice" options={PLAN_OPTIONS} defaultValue={preselected} />
