@@ -8,12 +8,53 @@ import { useEffects } from '../app/effects.ts'
 import * as Alert from '../components/alert.tsx'
 import { Button } from '../components/button.tsx'
 import * as Card from '../components/card.tsx'
+import * as PageHeader from '../components/page-header.tsx'
 
 // What the signed-in pages share around the kit's parts: the stacked layout of a list page, its list of cards,
 // and what a page shows while its flow loads or after a load failed.
 
 /** A page of stacked parts (header, alerts, a list): one column that never grows wider than the window. */
 export const pageLayout = css({ display: 'grid', gap: '4', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+/**
+ * A page of stacked parts under its header (the incidents, reporting and list pages): its h1 (`id` names the section;
+ * `icon` stands before it), what the page holds, and its `actions` when it has any.
+ */
+export function StackedPage({
+  id,
+  title,
+  icon: Icon,
+  description,
+  actions,
+  children,
+}: {
+  id: string
+  title: ReactNode
+  icon?: LucideIcon
+  description: ReactNode
+  actions?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <section className={pageLayout} aria-labelledby={id}>
+      <PageHeader.Root>
+        <PageHeader.Content>
+          {Icon ? (
+            <PageHeader.Title id={id} display="flex" gap="2" alignItems="center">
+              <Icon size={24} aria-hidden="true" className={css({ flexShrink: '0', color: 'muted' })} />
+              {title}
+            </PageHeader.Title>
+          ) : (
+            <PageHeader.Title id={id}>{title}</PageHeader.Title>
+          )}
+          <PageHeader.Description>{description}</PageHeader.Description>
+        </PageHeader.Content>
+        {actions && <PageHeader.Actions>{actions}</PageHeader.Actions>}
+      </PageHeader.Root>
+      {children}
+    </section>
+  )
+}
 
 /** A list of cards (channels, status pages, incidents, windows). */
 export const cardList = css({ display: 'grid', gap: '3', listStyle: 'none', p: '0', m: '0' })

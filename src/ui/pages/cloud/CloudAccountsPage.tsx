@@ -1,21 +1,19 @@
+import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '@vigil/domain/cloud-account'
+import type { MonitorType } from '@vigil/domain/monitor.schema'
 import { useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
-import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
-import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '@vigil/domain/cloud-account'
-import type { MonitorType } from '@vigil/domain/monitor.schema'
 import type { cloudAccountsMachine } from '../../../machines/cloud-accounts.machine.ts'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { typeIcon } from '../../components/icons.tsx'
-import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { LazyMonitorDetailPage } from '../monitors/LazyMonitorDetailPage.tsx'
 import { MonitorList } from '../monitors/MonitorListPage.tsx'
-import { CardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, pageLayout, StackedPage, useEditing, useListFlow } from '../PageParts.tsx'
 import { CloudAccountCard } from './CloudAccountCard.tsx'
 import type { AccountPageLink, CloudAccountView } from './cloud-pages.ts'
 
@@ -92,18 +90,13 @@ function CloudAccountsSection<A extends CloudAccountView>({
   const titleId = `${provider}-title`
 
   return (
-    <section className={pageLayout} aria-labelledby={titleId}>
-      <PageHeader.Root>
-        <PageHeader.Content>
-          <PageHeader.Title id={titleId} display="flex" gap="2" alignItems="center">
-            <Icon size={24} aria-hidden="true" className={css({ flexShrink: '0', color: 'muted' })} />
-            {CLOUD_PROVIDER_WORDS[provider].feature}
-          </PageHeader.Title>
-          <PageHeader.Description>{description}</PageHeader.Description>
-        </PageHeader.Content>
-        {ready && all.length > 0 && <PageHeader.Actions>{connectButton}</PageHeader.Actions>}
-      </PageHeader.Root>
-
+    <StackedPage
+      id={titleId}
+      title={CLOUD_PROVIDER_WORDS[provider].feature}
+      icon={Icon}
+      description={description}
+      actions={ready && all.length > 0 && connectButton}
+    >
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
       {ready && (
@@ -146,6 +139,6 @@ function CloudAccountsSection<A extends CloudAccountView>({
         onConfirm={() => accounts.send({ type: 'account.confirm' })}
         onCancel={() => accounts.send({ type: 'account.cancel' })}
       />
-    </section>
+    </StackedPage>
   )
 }

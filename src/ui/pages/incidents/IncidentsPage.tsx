@@ -10,13 +10,12 @@ import type { IncidentFilters } from '../../../machines/incidents.machine.ts'
 import { useLive } from '../../app/use-live.ts'
 import * as EmptyState from '../../components/empty-state.tsx'
 import * as Field from '../../components/field.tsx'
-import * as PageHeader from '../../components/page-header.tsx'
 import * as Table from '../../components/table.tsx'
 import { FilterSelect } from '../FilterSelect.tsx'
 import { formatDuration } from '../monitors/format.ts'
 import { numeric } from '../monitors/table-styles.ts'
 import { NewerOlderPager } from '../NewerOlderPager.tsx'
-import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { IncidentStateChip, incidentPath, textLink } from './incident-parts.tsx'
 
 const TYPES = Object.keys(MONITOR_TYPE_PAGES) as MonitorType[]
@@ -120,16 +119,11 @@ export function IncidentsPage() {
   const now = Date.now()
 
   return (
-    <section className={pageLayout} aria-labelledby="incidents-title">
-      <PageHeader.Root>
-        <PageHeader.Content>
-          <PageHeader.Title id="incidents-title">Incidents</PageHeader.Title>
-          <PageHeader.Description>
-            Every outage of your monitors: who was alerted, who is on it, and how it ended.
-          </PageHeader.Description>
-        </PageHeader.Content>
-      </PageHeader.Root>
-
+    <StackedPage
+      id="incidents-title"
+      title="Incidents"
+      description="Every outage of your monitors: who was alerted, who is on it, and how it ended."
+    >
       <search className={filterBar} aria-label="Filter incidents">
         <FilterSelect label="State" allLabel="All states" options={STATE_CHOICES} {...filterOf('status')} />
         <FilterSelect label="Monitor type" allLabel="All types" options={TYPE_CHOICES} {...filterOf('type')} />
@@ -196,6 +190,6 @@ export function IncidentsPage() {
             )}
           </div>
         ))}
-    </section>
+    </StackedPage>
   )
 }

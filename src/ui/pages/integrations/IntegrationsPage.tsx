@@ -1,3 +1,4 @@
+import type { Integration } from '@vigil/domain/integration.schema'
 import { useSelector } from '@xstate/react'
 import { Hash, Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
@@ -5,13 +6,11 @@ import { button } from '../../../../styled-system/recipes/button'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { integrationsLogic } from '../../../adapters/integration-flows.actors.ts'
 import { integrationsApi, SLACK_INSTALL_PATH } from '../../../adapters/integrations-api.ts'
-import type { Integration } from '@vigil/domain/integration.schema'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { CardList, ListLoad, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, StackedPage, useEditing, useListFlow } from '../PageParts.tsx'
 import { IntegrationCard } from './IntegrationCard.tsx'
 import { LazyDeliveries, LazyIntegrationForm } from './LazyDialogs.tsx'
 import { SignInNeeded } from './SignInNeeded.tsx'
@@ -43,14 +42,13 @@ function Integrations() {
   const integrations = list?.integrations ?? []
 
   return (
-    <section className={pageLayout} aria-labelledby="integrations-title">
-      <PageHeader.Root>
-        <PageHeader.Content>
-          <PageHeader.Title id="integrations-title">Integrations</PageHeader.Title>
-          <PageHeader.Description>Where your monitors’ alerts go, besides the bell.</PageHeader.Description>
-        </PageHeader.Content>
-        {ready && (
-          <PageHeader.Actions>
+    <StackedPage
+      id="integrations-title"
+      title="Integrations"
+      description="Where your monitors’ alerts go, besides the bell."
+      actions={
+        ready && (
+          <>
             {list?.slack_install_available && (
               // A plain link: the server sends the browser on to Slack and Slack back to /slack-connected.
               <a href={SLACK_INSTALL_PATH} className={button({ variant: 'outline' })}>
@@ -62,10 +60,10 @@ function Integrations() {
                 <Plus aria-hidden="true" /> Add integration
               </Button>
             )}
-          </PageHeader.Actions>
-        )}
-      </PageHeader.Root>
-
+          </>
+        )
+      }
+    >
       {signedOut && <SignInNeeded />}
 
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null || signedOut} onRetry={refresh} />
@@ -118,6 +116,6 @@ function Integrations() {
         onConfirm={() => page.send({ type: 'integration.confirm' })}
         onCancel={() => page.send({ type: 'integration.cancel' })}
       />
-    </section>
+    </StackedPage>
   )
 }

@@ -6,13 +6,12 @@ import { css } from '../../../../styled-system/css'
 import { reportChoicesLogic, reportFileLogic, reportLogic, reportsApi } from '../../../adapters/reports-api.ts'
 import type { ReportQuery } from '../../../machines/report.machine.ts'
 import type { ReportFileFormat } from '../../../machines/report-file.machine.ts'
+import { useEffects } from '../../app/effects.ts'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
-import * as PageHeader from '../../components/page-header.tsx'
 import { useShell } from '../../layout/shell-context.tsx'
-import { useEffects } from '../../app/effects.ts'
 import { FeatureGate } from '../FeaturePage.tsx'
-import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { PeriodFields, SetFields } from './ReportChoiceFields.tsx'
 import { ReportResults } from './ReportResults.tsx'
 import { ReportSchedules } from './ReportSchedules.tsx'
@@ -112,22 +111,12 @@ function Reporting() {
   }, [key, report, zone])
 
   return (
-    <section className={pageLayout} aria-labelledby="reporting-title">
-      <PageHeader.Root>
-        <PageHeader.Content>
-          <PageHeader.Title id="reporting-title">Reporting</PageHeader.Title>
-          <PageHeader.Description>
-            Uptime against each monitor’s SLA target, downtime, incidents and response times over a period, ready to
-            share.
-          </PageHeader.Description>
-        </PageHeader.Content>
-        {query && (
-          <PageHeader.Actions>
-            <Downloads query={query} />
-          </PageHeader.Actions>
-        )}
-      </PageHeader.Root>
-
+    <StackedPage
+      id="reporting-title"
+      title="Reporting"
+      description="Uptime against each monitor’s SLA target, downtime, incidents and response times over a period, ready to share."
+      actions={query && <Downloads query={query} />}
+    >
       <Card.Root as="form" aria-label="Report choice" onSubmit={(e) => e.preventDefault()}>
         <div
           className={css({
@@ -173,7 +162,7 @@ function Reporting() {
         choicesError={choicesError}
         onRetryChoices={retryChoices}
       />
-    </section>
+    </StackedPage>
   )
 }
 

@@ -1,3 +1,4 @@
+import type { StatusPage } from '@vigil/domain/status-page.schema'
 import { useSelector } from '@xstate/react'
 import { Plus } from 'lucide-react'
 import { lazy, Suspense } from 'react'
@@ -5,13 +6,11 @@ import { useSearchParams } from 'react-router'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { statusPagesLogic } from '../../../adapters/status-page-flows.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
-import type { StatusPage } from '@vigil/domain/status-page.schema'
 import { Button } from '../../components/button.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import * as PageHeader from '../../components/page-header.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
-import { CardList, ListLoad, LoadingCard, pageLayout, useEditing, useListFlow } from '../PageParts.tsx'
+import { CardList, ListLoad, LoadingCard, StackedPage, useEditing, useListFlow } from '../PageParts.tsx'
 import { LazyStatusPageForm } from './LazyDialogs.tsx'
 import { StatusPageCard } from './StatusPageCard.tsx'
 
@@ -56,23 +55,22 @@ function StatusPages() {
   const all = list?.status_pages ?? []
 
   return (
-    <section className={pageLayout} aria-labelledby="status-pages-title">
-      <PageHeader.Root>
-        <PageHeader.Content>
-          <PageHeader.Title id="status-pages-title">Status Page</PageHeader.Title>
-          <PageHeader.Description>
-            Public pages that tell your customers how your services are doing.
-            {list && (
-              <span data-testid="status-page-limit">
-                {' '}
-                {list.limit.used} of {list.limit.max} {list.limit.max === 1 ? 'page' : 'pages'} on your plan.
-              </span>
-            )}
-          </PageHeader.Description>
-        </PageHeader.Content>
-        {ready && all.length > 0 && <PageHeader.Actions>{createButton}</PageHeader.Actions>}
-      </PageHeader.Root>
-
+    <StackedPage
+      id="status-pages-title"
+      title="Status Page"
+      description={
+        <>
+          Public pages that tell your customers how your services are doing.
+          {list && (
+            <span data-testid="status-page-limit">
+              {' '}
+              {list.limit.used} of {list.limit.max} {list.limit.max === 1 ? 'page' : 'pages'} on your plan.
+            </span>
+          )}
+        </>
+      }
+      actions={ready && all.length > 0 && createButton}
+    >
       <ListLoad ready={ready} failed={failed} error={error} loaded={list !== null} onRetry={refresh} />
 
       {ready && (
@@ -113,6 +111,6 @@ function StatusPages() {
         onConfirm={() => pages.send({ type: 'statusPage.confirm' })}
         onCancel={() => pages.send({ type: 'statusPage.cancel' })}
       />
-    </section>
+    </StackedPage>
   )
 }
