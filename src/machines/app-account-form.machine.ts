@@ -1,7 +1,7 @@
 import { type AzureAccount, AzureAccountInput, AzureAccountPatch } from '@vigil/domain/azure-account'
 import { checkForm } from '@vigil/domain/form-validation'
 import { type M365Tenant, M365TenantInput, M365TenantPatch } from '@vigil/domain/m365-account'
-import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
+import { accountPatchRequest, changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 // Connecting or changing an account that signs in as a Microsoft Entra app registration: an Azure account (with the
 // subscriptions to read) and a Microsoft 365 tenant. Checked as the server checks, saved (the server signs in with
@@ -41,10 +41,6 @@ const newCredentials = (account: AppAccount, v: AppAccountValues) =>
   v.client_id.trim() !== account.client_id ||
   (v.auth === 'secret' ? v.client_secret : v.certificate).trim() !== ''
 
-/** The patch's messages at the form's fields: a credential's message is at its own input. */
-const atFields = (errors: Record<string, string>) =>
-  Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^credentials\./, ''), message]))
-
 const sorted = (ids: readonly string[]) => [...ids].map((id) => id.toLowerCase()).sort()
 
 /**
@@ -82,18 +78,14 @@ export const m365TenantSubmission = (account: M365Tenant | null, raw: Record<str
   return patchOf(M365TenantPatch, account, values, changedFields({ name: values.name }, { name: account.name }))
 }
 
+/** An edit's patch: what changed, and the sign-in when a new one was given. */
 const patchOf = (
   schema: typeof AzureAccountPatch | typeof M365TenantPatch,
   account: AppAccount,
   values: AppAccountValues,
   changed: Record<string, unknown>,
-): Submission => {
-  const patch = { ...changed, ...(newCredentials(account, values) && { credentials: credentialsOf(values) }) }
-  if (Object.keys(patch).length === 0) return { ok: true, request: null }
-  const checked = checkForm(schema, patch)
-  if (!checked.ok) return { ok: false, errors: atFields(checked.errors) }
-  return { ok: true, request: { id: account.id, body: checked.output as Record<string, unknown> } }
-}
+): Submission =>
+  accountPatchRequest(schema, account.id, changed, newCredentials(account, values) ? credentialsOf(values) : null)
 
 export const azureAccountFormMachine = saveFormMachine<{ account: AzureAccount | null }, AzureAccount>({
   id: 'azureAccountForm',

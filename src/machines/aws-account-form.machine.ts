@@ -1,6 +1,6 @@
 import { type AwsAccount, AwsAccountInput, AwsAccountPatch } from '@vigil/domain/aws-account'
 import { checkForm } from '@vigil/domain/form-validation'
-import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
+import { accountPatchRequest, changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
 
 /** What the form edits: the account, or null to connect one. */
 export interface AwsAccountFormInput {
@@ -30,10 +30,6 @@ const newCredentials = (account: AwsAccount, v: AwsAccountValues) =>
     ? v.access_key_id.trim() !== '' || v.secret_access_key.trim() !== ''
     : v.role_arn.trim() !== account.role_arn || v.external_id.trim() !== account.external_id)
 
-/** The patch's messages at the form's fields: a credential's message is at its own input. */
-const atFields = (errors: Record<string, string>) =>
-  Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^credentials\./, ''), message]))
-
 /**
  * Checks the values as the server does: a new account whole with `AwsAccountInput` (the regions left out when the
  * account's own are wanted); a change with `AwsAccountPatch`, holding only what differs, and the credentials only
@@ -46,17 +42,12 @@ export const awsAccountSubmission = (account: AwsAccount | null, raw: Record<str
     const checked = checkForm(AwsAccountInput, { name, ...credentialsOf(values), ...(regions && { regions }) })
     return checked.ok ? { ok: true, request: { id: null, body: checked.output } } : checked
   }
-  const patch = {
-    ...changedFields(
-      { name: values.name, regions: [...(values.regions ?? account.regions)].sort() },
-      { name: account.name, regions: [...account.regions].sort() },
-    ),
-    ...(newCredentials(account, values) && { credentials: credentialsOf(values) }),
-  }
-  if (Object.keys(patch).length === 0) return { ok: true, request: null }
-  const checked = checkForm(AwsAccountPatch, patch)
-  if (!checked.ok) return { ok: false, errors: atFields(checked.errors) }
-  return { ok: true, request: { id: account.id, body: checked.output as Record<string, unknown> } }
+  const changed = changedFields(
+    { name: values.name, regions: [...(values.regions ?? account.regions)].sort() },
+    { name: account.name, regions: [...account.regions].sort() },
+  )
+  const credentials = newCredentials(account, values) ? credentialsOf(values) : null
+  return accountPatchRequest(AwsAccountPatch, account.id, changed, credentials)
 }
 
 // Connecting or changing an AWS account, on the save form: checked as the server checks, saved (the server checks

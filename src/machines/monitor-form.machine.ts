@@ -1,4 +1,3 @@
-import { checkForm } from '@vigil/domain/form-validation'
 import {
   MONITOR_INPUTS,
   type Monitor,
@@ -6,7 +5,7 @@ import {
   monitorPatchSchema,
   withTimingDefaults,
 } from '@vigil/domain/monitor.schema'
-import { changedFields, type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
+import { type SaveRequest, type Submission, saveFormMachine, wholeOrPatch } from './save-form.machine.ts'
 
 /** What a submit carries besides the values: the ids of the tags chosen, all of them (none: tags left as they are). */
 export type MonitorSubmit = { tagIds?: readonly string[] }
@@ -29,20 +28,12 @@ export type { SaveRequest }
  * as the whole monitor it makes (the rules across fields hold) and then as the patch of the fields that
  * differ. `request` is null when nothing changed.
  */
-export const monitorSubmission = (type: MonitorType, monitor: Monitor | null, values: MonitorValues): Submission => {
-  const whole = checkForm(MONITOR_INPUTS[type], withTimingDefaults({ ...values, type }))
-  if (!whole.ok) return whole
-  if (!monitor) return { ok: true, request: { id: null, body: whole.output as Record<string, unknown> } }
-  const changes = changedFields(
-    whole.output as Record<string, unknown>,
-    monitor as unknown as Record<string, unknown>,
-    'type',
+export const monitorSubmission = (type: MonitorType, monitor: Monitor | null, values: MonitorValues): Submission =>
+  wholeOrPatch(
+    { whole: MONITOR_INPUTS[type], patch: monitorPatchSchema(type) },
+    withTimingDefaults({ ...values, type }),
+    monitor && { id: monitor.id, values: monitor as unknown as Record<string, unknown>, skip: 'type' },
   )
-  if (Object.keys(changes).length === 0) return { ok: true, request: null }
-  const patch = checkForm(monitorPatchSchema(type), changes)
-  if (!patch.ok) return patch
-  return { ok: true, request: { id: monitor.id, body: patch.output as Record<string, unknown> } }
-}
 
 /** Whether `ids` are the monitor's tags (a new monitor has none), in any order. */
 const sameTags = (ids: readonly string[], monitor: Monitor | null) => {

@@ -1,6 +1,5 @@
-import { checkForm } from '@vigil/domain/form-validation'
 import { type ReportSchedule, ReportScheduleInput, ReportSchedulePatch } from '@vigil/domain/report-schedule'
-import { changedFields, type Submission, saveFormMachine } from './save-form.machine.ts'
+import { type Submission, saveFormMachine, wholeOrPatch } from './save-form.machine.ts'
 
 /** A stored schedule as the form's schema reads it, to tell what an edit changes. */
 const valuesOfSchedule = (schedule: ReportSchedule): Record<string, unknown> => ({
@@ -18,16 +17,12 @@ const valuesOfSchedule = (schedule: ReportSchedule): Record<string, unknown> => 
 export const reportScheduleSubmission = (
   schedule: ReportSchedule | null,
   values: Record<string, unknown>,
-): Submission => {
-  const whole = checkForm(ReportScheduleInput, values)
-  if (!whole.ok) return whole
-  if (!schedule) return { ok: true, request: { id: null, body: whole.output } }
-  const changes = changedFields(whole.output, valuesOfSchedule(schedule))
-  if (Object.keys(changes).length === 0) return { ok: true, request: null }
-  const patch = checkForm(ReportSchedulePatch, changes)
-  if (!patch.ok) return patch
-  return { ok: true, request: { id: schedule.id, body: patch.output as Record<string, unknown> } }
-}
+): Submission =>
+  wholeOrPatch(
+    { whole: ReportScheduleInput, patch: ReportSchedulePatch },
+    values,
+    schedule && { id: schedule.id, values: valuesOfSchedule(schedule) },
+  )
 
 // The create and edit form of a scheduled report: checked as the server checks, saved, then closed; a refusal shows
 // the server's message and its errors at their fields.

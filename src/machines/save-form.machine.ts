@@ -1,4 +1,5 @@
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { checkForm, type FormSchema } from '@vigil/domain/form-validation'
 import { assign, setup } from 'xstate'
 import { FORM_FAILED } from './form.machine.ts'
 import { toProvide } from './to-provide.ts'
@@ -14,6 +15,54 @@ export const changedFields = (values: Record<string, unknown>, before: Record<st
   Object.fromEntries(
     Object.entries(values).filter(([k, v]) => k !== skip && JSON.stringify(v) !== JSON.stringify(before[k])),
   )
+
+/**
+ * An edit's request: none when nothing changed, else the changes checked with the server's patch schema, for the
+ * record `id`. `at` moves a message to the input that shows it (a nested field's to its own).
+ */
+export const patchRequest = (
+  schema: FormSchema,
+  id: string,
+  changes: Record<string, unknown>,
+  at: (errors: Record<string, string>) => Record<string, string> = (errors) => errors,
+): Submission => {
+  if (Object.keys(changes).length === 0) return { ok: true, request: null }
+  const patch = checkForm(schema, changes)
+  if (!patch.ok) return { ok: false, errors: at(patch.errors) }
+  return { ok: true, request: { id, body: patch.output as Record<string, unknown> } }
+}
+
+/**
+ * A create-or-edit form's submission: the values checked whole with the server's input schema (a new record and a
+ * change alike), then a change as the patch of the fields that differ from the stored record's `values` (as the
+ * schema reads them; `skip` is a field an edit never sends).
+ */
+export const wholeOrPatch = (
+  schemas: { whole: FormSchema; patch: FormSchema },
+  values: unknown,
+  stored: { id: string; values: Record<string, unknown>; skip?: string } | null,
+): Submission => {
+  const whole = checkForm(schemas.whole, values)
+  if (!whole.ok) return whole
+  const output = whole.output as Record<string, unknown>
+  if (!stored) return { ok: true, request: { id: null, body: output } }
+  return patchRequest(schemas.patch, stored.id, changedFields(output, stored.values, stored.skip))
+}
+
+/** A patch's messages at the form's inputs: a credential's (`credentials.client_secret`) at its own. */
+const credentialsAtFields = (errors: Record<string, string>) =>
+  Object.fromEntries(Object.entries(errors).map(([key, message]) => [key.replace(/^credentials\./, ''), message]))
+
+/**
+ * An edit of a connected cloud account: the fields that changed and, when new ones were given, the credentials
+ * (`null`: the stored ones stay), checked with the account's patch schema.
+ */
+export const accountPatchRequest = (
+  schema: FormSchema,
+  id: string,
+  changed: Record<string, unknown>,
+  credentials: Record<string, unknown> | null,
+): Submission => patchRequest(schema, id, { ...changed, ...(credentials && { credentials }) }, credentialsAtFields)
 
 type SaveFormContext<Input> = {
   /** What the form edits (the record, or null for a new one, and whatever else the check needs). */

@@ -1,6 +1,5 @@
-import { checkForm } from '@vigil/domain/form-validation'
 import { type StatusPage, StatusPageInput, StatusPagePatch } from '@vigil/domain/status-page.schema'
-import { changedFields, type SaveRequest, type Submission, saveFormMachine } from './save-form.machine.ts'
+import { type SaveRequest, type Submission, saveFormMachine, wholeOrPatch } from './save-form.machine.ts'
 
 /** The form's values, as the schemas take them: texts, booleans and the list of components. */
 export type StatusPageValues = Record<string, unknown>
@@ -23,16 +22,12 @@ const valuesOfPage = (page: StatusPage): Record<string, unknown> => ({
  * Checks the values with the server's own schema, whole (a new page and a change alike), then a change as the
  * patch of the fields that differ from the stored page. `request` is null when nothing changed.
  */
-export const statusPageSubmission = (page: StatusPage | null, values: StatusPageValues): Submission => {
-  const whole = checkForm(StatusPageInput, values)
-  if (!whole.ok) return whole
-  if (!page) return { ok: true, request: { id: null, body: whole.output } }
-  const changes = changedFields(whole.output as Record<string, unknown>, valuesOfPage(page))
-  if (Object.keys(changes).length === 0) return { ok: true, request: null }
-  const patch = checkForm(StatusPagePatch, changes)
-  if (!patch.ok) return patch
-  return { ok: true, request: { id: page.id, body: patch.output as Record<string, unknown> } }
-}
+export const statusPageSubmission = (page: StatusPage | null, values: StatusPageValues): Submission =>
+  wholeOrPatch(
+    { whole: StatusPageInput, patch: StatusPagePatch },
+    values,
+    page && { id: page.id, values: valuesOfPage(page) },
+  )
 
 // The create and edit forms of a status page: checked as the server checks, saved, then closed. A refusal shows
 // the server's message (the plan's number of pages, a public id taken) and its errors at their fields.
