@@ -1,5 +1,3 @@
-import { Link } from 'react-router'
-import { css } from '../../../../styled-system/css'
 import type {
   AzureResourceRow,
   AzureServicePage,
@@ -7,18 +5,20 @@ import type {
   AzureServiceUse,
 } from '@vigil/domain/azure-account'
 import { availabilityOf } from '@vigil/domain/azure-account'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
 import { Chip } from '../../components/badge.tsx'
 import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
 import { type Column, ResourceTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime } from '../monitors/format.ts'
+import { AzureTags } from './AzureTags.tsx'
 import { AVAILABILITY, azureServicePath } from './azure-pages.ts'
 
 // The services page of an Azure account (its resources grouped by service) and one service's resources.
 
 const muted = css({ color: 'muted' })
 const link = css({ color: 'primary', fontWeight: 'medium', textDecoration: 'underline', textUnderlineOffset: '2px' })
-const tagList = css({ display: 'flex', flexWrap: 'wrap', gap: '1' })
 const none = <span className={muted}>none</span>
 
 /** A count that needs attention stands out; zero does not. */
@@ -114,20 +114,7 @@ const COLUMNS: Column<AzureResourceRow>[] = [
   {
     key: 'tags',
     title: 'Tags',
-    cell: (r) => {
-      const tags = Object.entries(r.tags)
-      return tags.length === 0 ? (
-        none
-      ) : (
-        <span className={tagList}>
-          {tags.map(([k, v]) => (
-            <Chip key={k} tone="neutral">
-              {v ? `${k}: ${v}` : k}
-            </Chip>
-          ))}
-        </span>
-      )
-    },
+    cell: (r) => <AzureTags tags={r.tags} none={none} />,
   },
   {
     key: 'availability',

@@ -1,9 +1,10 @@
-import { css } from '../../../../styled-system/css'
 import type { AzureSubscriptionsPage } from '@vigil/domain/azure-account'
+import { css } from '../../../../styled-system/css'
 import { Chip } from '../../components/badge.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
+import { AzureTags } from './AzureTags.tsx'
 
 // The subscription details of an Azure account: each subscription's name, id, state, tenant, offer, spending limit,
 // the locations its resources use, its resource groups and its tags.
@@ -17,7 +18,6 @@ const facts = css({
 })
 const term = css({ fontSize: 'sm', color: 'muted' })
 const value = css({ overflowWrap: 'anywhere' })
-const tags = css({ display: 'flex', flexWrap: 'wrap', gap: '1' })
 
 const STATE_TONES: Record<string, 'success' | 'warning' | 'danger' | 'neutral'> = {
   Enabled: 'success',
@@ -47,7 +47,6 @@ export function AzureSubscriptionsBody({ data }: { data: AzureSubscriptionsPage;
     <>
       {data.subscriptions.map((s) => {
         const titleId = `subscription-${s.subscriptionId}`
-        const tagEntries = Object.entries(s.tags)
         return (
           <Card.Root key={s.subscriptionId} p={{ base: '3', md: '4' }} as="section" aria-labelledby={titleId}>
             <div className={css({ display: 'flex', gap: '2', alignItems: 'center', flexWrap: 'wrap' })}>
@@ -84,17 +83,7 @@ export function AzureSubscriptionsBody({ data }: { data: AzureSubscriptionsPage;
               <div className={css({ gridColumn: '1 / -1' })}>
                 <dt className={term}>Tags</dt>
                 <dd>
-                  {tagEntries.length === 0 ? (
-                    'none'
-                  ) : (
-                    <span className={tags}>
-                      {tagEntries.map(([k, v]) => (
-                        <Chip key={k} tone="neutral">
-                          {v ? `${k}: ${v}` : k}
-                        </Chip>
-                      ))}
-                    </span>
-                  )}
+                  <AzureTags tags={s.tags} none="none" />
                 </dd>
               </div>
             </dl>
