@@ -1,7 +1,7 @@
-import { lazy, Suspense } from 'react'
-import { css } from '../../../../styled-system/css'
 import { reportMs, reportUptime } from '@vigil/domain/report-format'
 import type { ReportDay } from '@vigil/domain/report-view'
+import { lazy, Suspense } from 'react'
+import { css } from '../../../../styled-system/css'
 import * as Card from '../../components/card.tsx'
 import { formatDate } from '../monitors/format.ts'
 
@@ -28,14 +28,18 @@ export const responseSummary = (days: readonly ReportDay[]): string => {
   return `Response time by day over ${days.length} days: slowest ${which} ${reportMs(slow(slowest))} on ${formatDate(slowest.date)}.`
 }
 
+/** The two charts, each with its caption and its words (the SLA target is drawn on the uptime chart only). */
+const CHARTS = [
+  { kind: 'uptime', title: 'Uptime by day', words: uptimeSummary },
+  { kind: 'response', title: 'Response time by day', words: responseSummary },
+] as const
+
 const figure = css({ m: '0', display: 'grid', gap: '2', minW: '0' })
 const caption = css({ fontWeight: 'semibold' })
 const summary = css({ fontSize: 'sm', color: 'muted' })
 
 /** The report's days: uptime (days without data as gaps, the target across) and response time, each with its words. */
 export function ReportCharts({ days, target }: { days: readonly ReportDay[]; target: number | null }) {
-  const uptime = uptimeSummary(days)
-  const response = responseSummary(days)
   return (
     <div
       className={css({
@@ -44,24 +48,20 @@ export function ReportCharts({ days, target }: { days: readonly ReportDay[]; tar
         gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
       })}
     >
-      <Card.Root as="figure" className={figure} aria-labelledby="uptime-chart-title">
-        <figcaption id="uptime-chart-title" className={caption}>
-          Uptime by day
-        </figcaption>
-        <Suspense fallback={<p className={summary}>Loading the chart...</p>}>
-          <ReportDayChart kind="uptime" days={days} target={target} label={uptime} />
-        </Suspense>
-        <p className={summary}>{uptime}</p>
-      </Card.Root>
-      <Card.Root as="figure" className={figure} aria-labelledby="response-chart-title">
-        <figcaption id="response-chart-title" className={caption}>
-          Response time by day
-        </figcaption>
-        <Suspense fallback={<p className={summary}>Loading the chart...</p>}>
-          <ReportDayChart kind="response" days={days} target={null} label={response} />
-        </Suspense>
-        <p className={summary}>{response}</p>
-      </Card.Root>
+      {CHARTS.map(({ kind, title, words }) => {
+        const label = words(days)
+        return (
+          <Card.Root key={kind} as="figure" className={figure} aria-labelledby={`${kind}-chart-title`}>
+            <figcaption id={`${kind}-chart-title`} className={caption}>
+              {title}
+            </figcaption>
+            <Suspense fallback={<p className={summary}>Loading the chart...</p>}>
+              <ReportDayChart kind={kind} days={days} target={kind === 'uptime' ? target : null} label={label} />
+            </Suspense>
+            <p className={summary}>{label}</p>
+          </Card.Root>
+        )
+      })}
     </div>
   )
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { css } from '../../../../styled-system/css'
 import { reportMs, reportUptime } from '@vigil/domain/report-format'
 import type { ReportDay } from '@vigil/domain/report-view'
+import { css } from '../../../../styled-system/css'
 
 const HEIGHT = 220
 
@@ -13,6 +13,16 @@ const asUtc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC')
 
 export type DayChartKind = 'uptime' | 'response'
 
+/** A chart's own line (the uptime, the average response): navy, its points shown, a day without data a gap (never 100 %). */
+const mainLine = (label: string, pointSize: number, value: (v: number | null) => string): uPlot.Series => ({
+  label,
+  stroke: '#1f3a68',
+  width: 2,
+  spanGaps: false,
+  points: { show: true, size: pointSize },
+  value: (_, v) => value(v ?? null),
+})
+
 const optionsOf = (kind: DayChartKind, target: number | null): Omit<uPlot.Options, 'width' | 'height'> => {
   const common = { tzDate: asUtc, cursor: { y: false }, legend: { live: true } }
   if (kind === 'uptime')
@@ -20,15 +30,7 @@ const optionsOf = (kind: DayChartKind, target: number | null): Omit<uPlot.Option
       ...common,
       series: [
         {},
-        {
-          label: 'Uptime',
-          stroke: '#1f3a68',
-          width: 2,
-          // A day without data is a gap, never 100 %.
-          spanGaps: false,
-          points: { show: true, size: 5 },
-          value: (_, v) => reportUptime(v ?? null),
-        },
+        mainLine('Uptime', 5, reportUptime),
         ...(target === null
           ? []
           : [{ label: 'SLA target', stroke: '#b91c1c', width: 1, dash: [6, 4], value: () => `${target} %` }]),
@@ -40,14 +42,7 @@ const optionsOf = (kind: DayChartKind, target: number | null): Omit<uPlot.Option
     ...common,
     series: [
       {},
-      {
-        label: 'Average',
-        stroke: '#1f3a68',
-        width: 2,
-        spanGaps: false,
-        points: { show: true, size: 4 },
-        value: (_, v) => reportMs(v ?? null),
-      },
+      mainLine('Average', 4, reportMs),
       {
         label: 'p95',
         stroke: '#b45309',
