@@ -3,17 +3,13 @@ import { css } from '../../../../styled-system/css'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import * as Table from '../../components/table.tsx'
-import { DailyCostChart } from '../cloud/DailyCostChart.tsx'
-import { formatDate, formatDateTime, formatMoney } from '../monitors/format.ts'
+import { CostFigures, DailyCosts, TopAmounts } from '../cloud/CostParts.tsx'
+import { formatDateTime, formatMoney } from '../monitors/format.ts'
 import type { AwsPageBodyProps } from './AwsAccountPage.tsx'
 
 // The billing summary of an AWS account: this month so far, last month, AWS's forecast, the days of the month and
 // the services that cost most; when the figures were read (Cost Explorer is asked at most every few hours).
 
-const figures = css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' } })
-const figureLabel = css({ fontSize: 'sm', color: 'muted' })
-const figureValue = css({ fontSize: '2xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' })
 
 export function BillingBody({ data, monitor }: AwsPageBodyProps<'billing-summary'>) {
@@ -56,26 +52,14 @@ export function BillingBody({ data, monitor }: AwsPageBodyProps<'billing-summary
   return (
     <>
       <Card.Root p={{ base: '3', md: '4' }}>
-        <dl className={figures}>
-          <div>
-            <dt className={figureLabel}>Month to date ({costs.month})</dt>
-            <dd className={figureValue}>{money(costs.month_to_date)}</dd>
-          </div>
-          <div>
-            <dt className={figureLabel}>Last month</dt>
-            <dd className={figureValue}>{money(costs.last_month)}</dd>
-          </div>
-          <div>
-            <dt className={figureLabel}>Forecast for the month</dt>
-            <dd className={figureValue}>
-              {costs.forecast === null ? (
-                <span className={css({ fontSize: 'md' })}>not enough data yet</span>
-              ) : (
-                money(costs.forecast)
-              )}
-            </dd>
-          </div>
-        </dl>
+        <CostFigures
+          month={costs.month}
+          monthToDate={costs.month_to_date}
+          lastMonth={costs.last_month}
+          forecast={costs.forecast}
+          noForecast="not enough data yet"
+          money={money}
+        />
         <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center', mt: '3' })}>
           {readNote}
           <span className={css({ ml: 'auto' })}>{budget}</span>
@@ -86,39 +70,21 @@ export function BillingBody({ data, monitor }: AwsPageBodyProps<'billing-summary
         <h2 id="daily-title" className={heading}>
           Daily cost
         </h2>
-        <DailyCostChart days={costs.daily} money={money} period={costs.month} />
-        <details className={css({ mt: '2', fontSize: 'sm' })}>
-          <summary className={css({ cursor: 'pointer' })}>The days as a table</summary>
-          <Table.Simple label="Daily cost table" columns={['Day', 'Cost']}>
-            {costs.daily.map((d) => (
-              <Table.Row key={d.date}>
-                <Table.Cell>{formatDate(d.date)}</Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">{money(d.amount)}</Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Simple>
-        </details>
+        <DailyCosts days={costs.daily} money={money} period={costs.month} tableLabel="Daily cost table" />
       </Card.Root>
 
       <Card.Root p={{ base: '3', md: '4' }} as="section" aria-labelledby="services-title">
         <h2 id="services-title" className={heading}>
           Top services this month
         </h2>
-        {costs.services.length === 0 ? (
-          <p className={css({ fontSize: 'sm', color: 'muted' })}>Nothing billed this month yet.</p>
-        ) : (
-          <Table.Simple label="Top services table" columns={['Service', 'Cost', 'Share']}>
-            {costs.services.slice(0, 10).map((s) => (
-              <Table.Row key={s.service}>
-                <Table.Cell>{s.service}</Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">{money(s.amount)}</Table.Cell>
-                <Table.Cell fontVariantNumeric="tabular-nums">
-                  {total > 0 ? `${Math.round((s.amount / total) * 100)} %` : '0 %'}
-                </Table.Cell>
-              </Table.Row>
-            ))}
-          </Table.Simple>
-        )}
+        <TopAmounts
+          label="Top services table"
+          nameTitle="Service"
+          amounts={costs.services.map((s) => ({ name: s.service, amount: s.amount }))}
+          total={total}
+          money={money}
+          empty="Nothing billed this month yet."
+        />
       </Card.Root>
     </>
   )

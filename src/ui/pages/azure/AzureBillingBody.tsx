@@ -1,26 +1,17 @@
-import { Wallet } from 'lucide-react'
-import { css } from '../../../../styled-system/css'
 import type { AzureCostPeriod } from '@vigil/domain/azure'
 import type { AzureBillingPage } from '@vigil/domain/azure-account'
+import { Wallet } from 'lucide-react'
+import { css } from '../../../../styled-system/css'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
-import * as Table from '../../components/table.tsx'
 import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
-import { DailyCostChart } from '../cloud/DailyCostChart.tsx'
-import { formatDate, formatDateTime, formatMoney } from '../monitors/format.ts'
+import { CostFigures, DailyCosts, TopAmounts } from '../cloud/CostParts.tsx'
+import { formatDateTime, formatMoney } from '../monitors/format.ts'
 
 // The billing summary of an Azure account, per subscription: month to date and last month by service and by resource
 // group, the month's days, Azure's forecast; when the figures were read (Cost Management is asked every few hours).
 
-const figures = css({
-  display: 'grid',
-  gap: '3',
-  mt: '3',
-  gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
-})
-const figureLabel = css({ fontSize: 'sm', color: 'muted' })
-const figureValue = css({ fontSize: '2xl', fontWeight: 'semibold', fontVariantNumeric: 'tabular-nums' })
 const heading = css({ fontSize: 'lg', fontWeight: 'semibold' })
 const subheading = css({ fontSize: 'md', fontWeight: 'semibold', mt: '4', mb: '2' })
 const halves = css({ display: 'grid', gap: '4', gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' } })
@@ -45,21 +36,14 @@ function Breakdown({
   return (
     <div>
       <h4 className={subheading}>{title}</h4>
-      {amounts.length === 0 ? (
-        <p className={note}>Nothing billed.</p>
-      ) : (
-        <Table.Simple label={label} columns={['Name', 'Cost', 'Share']}>
-          {amounts.slice(0, 10).map((a) => (
-            <Table.Row key={a.name}>
-              <Table.Cell>{a.name || 'not assigned'}</Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">{money(a.amount)}</Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">
-                {total > 0 ? `${Math.round((a.amount / total) * 100)} %` : '0 %'}
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Simple>
-      )}
+      <TopAmounts
+        label={label}
+        nameTitle="Name"
+        amounts={amounts.map((a) => ({ name: a.name || 'not assigned', amount: a.amount }))}
+        total={total}
+        money={money}
+        empty="Nothing billed."
+      />
     </div>
   )
 }
@@ -119,46 +103,23 @@ function SubscriptionCosts({
         )}
         <span className={css({ ml: 'auto' })}>{budget}</span>
       </div>
-      <dl className={figures}>
-        <div>
-          <dt className={figureLabel}>Month to date</dt>
-          <dd className={figureValue}>{money(mtd.total)}</dd>
-        </div>
-        <div>
-          <dt className={figureLabel}>Last month</dt>
-          <dd className={figureValue}>{money(lastMonth.total)}</dd>
-        </div>
-        <div>
-          <dt className={figureLabel}>Forecast for the month</dt>
-          <dd className={figureValue}>
-            {costs.forecast ? (
-              money(costs.forecast.monthTotal)
-            ) : (
-              <span className={css({ fontSize: 'md' })}>none from Azure yet</span>
-            )}
-          </dd>
-        </div>
-      </dl>
+      <CostFigures
+        monthToDate={mtd.total}
+        lastMonth={lastMonth.total}
+        forecast={costs.forecast?.monthTotal ?? null}
+        noForecast="none from Azure yet"
+        money={money}
+        className={css({ mt: '3' })}
+      />
 
       <h3 className={subheading}>Daily cost this month</h3>
-      <DailyCostChart days={mtd.daily} money={money} period={`${subscription.name}, ${month}`} />
-      <details className={css({ mt: '2', fontSize: 'sm' })}>
-        <summary className={css({ cursor: 'pointer' })}>The days as a table</summary>
-        <Table.Simple label={`Daily cost of ${subscription.name}`} columns={['Day', 'Cost']}>
-          {mtd.daily.map((d) => (
-            <Table.Row key={d.date}>
-              <Table.Cell>{formatDate(d.date)}</Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">{money(d.amount)}</Table.Cell>
-            </Table.Row>
-          ))}
-          {costs.forecast?.daily.map((d) => (
-            <Table.Row key={`forecast-${d.date}`}>
-              <Table.Cell>{formatDate(d.date)} (forecast)</Table.Cell>
-              <Table.Cell fontVariantNumeric="tabular-nums">{money(d.amount)}</Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Simple>
-      </details>
+      <DailyCosts
+        days={mtd.daily}
+        forecast={costs.forecast?.daily}
+        money={money}
+        period={`${subscription.name}, ${month}`}
+        tableLabel={`Daily cost of ${subscription.name}`}
+      />
 
       {(
         [
