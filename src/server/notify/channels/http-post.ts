@@ -71,18 +71,27 @@ export const retryAfterMs = (value: string | undefined, now = Date.now()): numbe
   return Number.isNaN(at) ? undefined : Math.max(0, at - now)
 }
 
+/**
+ * An answer's body as the JSON object it should be, its fields to be read with care; null when it is not JSON or
+ * not an object.
+ */
+export const jsonObjectOf = <T extends object>(body: string): T | null => {
+  try {
+    const value: unknown = JSON.parse(body)
+    return typeof value === 'object' && value !== null ? (value as T) : null
+  } catch {
+    return null
+  }
+}
+
 /** What the receiver said, short: a JSON error's message, or the text itself (never an HTML page). */
 export const answerExcerpt = (answer: Answer): string => {
   const type = answer.headers['content-type'] ?? ''
   if (type.includes('html')) return ''
-  let text = answer.body
-  try {
-    const json = JSON.parse(text) as Record<string, unknown>
-    const said = [json.message, json.description, json.error].find((x) => typeof x === 'string')
-    if (typeof said === 'string') text = said
-  } catch {
-    // not JSON: the text as it is
-  }
+  const json = jsonObjectOf<Record<string, unknown>>(answer.body)
+  const said = json && [json.message, json.description, json.error].find((x) => typeof x === 'string')
+  // Not JSON, or nothing said in it: the text as it is.
+  const text = typeof said === 'string' ? said : answer.body
   const short = text.replace(/\s+/g, ' ').trim().replace(/\.$/, '')
   return short.length > 200 ? `${short.slice(0, 200)}…` : short
 }

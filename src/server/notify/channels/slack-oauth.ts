@@ -1,5 +1,5 @@
 import { DeliveryError } from './delivery-error.ts'
-import { answerExcerpt, post } from './http-post.ts'
+import { answerExcerpt, jsonObjectOf, post } from './http-post.ts'
 
 // "Add to Slack": Slack's OAuth v2 with the incoming-webhook scope. The user picks a channel on Slack's page;
 // the code Slack hands back is exchanged for that channel's webhook URL. The client secret goes to Slack's
@@ -86,7 +86,7 @@ export const exchangeSlackCode = async (options: {
     const excerpt = answerExcerpt(answer)
     throw new SlackInstallError(`Slack answered ${answer.status} to the installation${excerpt ? `: ${excerpt}` : ''}.`)
   }
-  const parsed = parse(answer.body)
+  const parsed = jsonObjectOf<AccessAnswer>(answer.body)
   if (parsed?.ok === false) {
     const code = typeof parsed.error === 'string' ? parsed.error.slice(0, 100) : 'unknown_error'
     throw new SlackInstallError(`Slack refused the installation: ${code}.`, code)
@@ -98,14 +98,5 @@ export const exchangeSlackCode = async (options: {
     webhookUrl: hook.url,
     channel: typeof hook.channel === 'string' ? hook.channel : '',
     team: typeof parsed.team?.name === 'string' ? parsed.team.name : '',
-  }
-}
-
-const parse = (body: string): AccessAnswer | null => {
-  try {
-    const value: unknown = JSON.parse(body)
-    return typeof value === 'object' && value !== null ? (value as AccessAnswer) : null
-  } catch {
-    return null
   }
 }

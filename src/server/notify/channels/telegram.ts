@@ -2,7 +2,7 @@ import type { AlertEvent } from '@vigil/domain/alert'
 import { telegramMessage } from '@vigil/domain/alert-templates'
 import type { ChannelContext } from './context.ts'
 import { DeliveryError, requiredSetting } from './delivery-error.ts'
-import { type Answer, JSON_TYPE, post, retryAfterMs, statusFailure } from './http-post.ts'
+import { type Answer, JSON_TYPE, jsonObjectOf, post, retryAfterMs, statusFailure } from './http-post.ts'
 
 // Telegram's Bot API: sendMessage in HTML mode. The API base is the operator's choice (TELEGRAM_API_URL), so
 // the target policy does not apply to it. The bot token is part of the URL: no message may carry it.
@@ -34,7 +34,7 @@ export const sendTelegram = async (settings: Record<string, unknown>, event: Ale
 }
 
 const telegramFailure = (answer: Answer): DeliveryError | null => {
-  const parsed = parse(answer.body)
+  const parsed = jsonObjectOf<TelegramAnswer>(answer.body)
   if (answer.status >= 200 && answer.status < 300 && parsed?.ok === true) return null
   if (parsed?.ok !== false) {
     return (
@@ -52,15 +52,6 @@ const telegramFailure = (answer: Answer): DeliveryError | null => {
     retryable,
     retryable ? (typeof wait === 'number' ? wait * 1000 : retryAfterMs(answer.headers['retry-after'])) : undefined,
   )
-}
-
-const parse = (body: string): TelegramAnswer | null => {
-  try {
-    const value: unknown = JSON.parse(body)
-    return typeof value === 'object' && value !== null ? (value as TelegramAnswer) : null
-  } catch {
-    return null
-  }
 }
 
 /**
