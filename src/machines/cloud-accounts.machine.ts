@@ -182,7 +182,6 @@ export const cloudAccountsMachine = <A extends CloudAccountItem>(provider: Cloud
     data: 'list',
     load: {
       src: 'fetchAccounts',
-      id: 'fetchAccounts',
       refreshId: 'refreshAccounts',
       failure: texts.loadFailed,
       region: 'list',
@@ -191,8 +190,6 @@ export const cloudAccountsMachine = <A extends CloudAccountItem>(provider: Cloud
     },
     remove: {
       src: 'removeAccount',
-      id: 'removeAccount',
-      input: (account: A) => ({ id: account.id }),
       ask: { 'account.remove': (event: Extract<Event, { type: 'account.remove' }>) => event.account },
       guard: 'isIdle',
       confirm: 'account.confirm',

@@ -164,7 +164,6 @@ export const integrationsMachine = listPageMachine(integrations.createMachine)({
   data: 'list',
   load: {
     src: 'fetchIntegrations',
-    id: 'fetchIntegrations',
     refreshId: 'refreshIntegrations',
     failure: INTEGRATIONS_LOAD_FAILED,
     region: 'list',
@@ -174,8 +173,6 @@ export const integrationsMachine = listPageMachine(integrations.createMachine)({
   },
   remove: {
     src: 'deleteIntegration',
-    id: 'deleteIntegration',
-    input: (integration) => ({ id: integration.id }),
     ask: { 'integration.delete': (event) => event.integration },
     guard: 'isIdle',
     confirm: 'integration.confirm',

@@ -1,3 +1,4 @@
+import { failureMessage } from '@vigil/domain/api-failure'
 import {
   type AnyEventObject,
   assign,
@@ -6,7 +7,6 @@ import {
   type InputFrom,
   type MachineContext,
 } from 'xstate'
-import { failureMessage } from '@vigil/domain/api-failure'
 
 /** What a refused action says when the server gives no message. */
 export const ACTION_FAILED = 'Something went wrong. Please try again.'
@@ -38,9 +38,8 @@ export interface ListPageOptions<M, C = ContextFrom<M>, E = EventFrom<M>, T exte
   /** Where the context keeps the data ('list', 'detail'). */
   data: keyof C & string
   load: {
-    /** The actor that reads the data, invoked as `id` to load and as `refreshId` to read again in the background. */
+    /** The actor that reads the data, invoked under its own name to load and as `refreshId` to read again. */
     src: string
-    id: string
     refreshId: string
     /** Its input, from the context (the page's id). */
     input?: (context: C) => unknown
@@ -59,10 +58,10 @@ export interface ListPageOptions<M, C = ContextFrom<M>, E = EventFrom<M>, T exte
     leave?: { guard: string; target: string }
   }
   remove: {
-    /** The actor that removes the item, invoked as `id` once the user confirmed. */
+    /** The actor that removes the item, invoked under its own name once the user confirmed. */
     src: string
-    id: string
-    input: (item: Item<C>, context: C) => unknown
+    /** What it is given; the item's id unless told otherwise. */
+    input?: (item: Item<C>, context: C) => unknown
     /** The events that ask to remove an item, each with the item it names. */
     ask: { [K in T]?: (event: EventNamed<E, K>) => Item<C> }
     /** A guard (by name) that must hold for the question to be asked (the item is not busy). */
@@ -116,6 +115,8 @@ export const listPageMachine =
         : []
     const reader = { src: load.src, ...(load.input && { input: ({ context }: Args) => load.input?.(context as C) }) }
     const item = (context: MachineContext) => context.removing as Item<C>
+    // Most removals need only the item's id.
+    const removalInput = remove.input ?? ((removing: Item<C>) => ({ id: (removing as { id?: string }).id }))
     /** A transition per event of `handlers`. */
     const per = (handlers: object | undefined, transition: (handler: Handler) => object) =>
       Object.fromEntries(Object.entries(handlers ?? {}).map(([type, handler]) => [type, transition(handler)]))
@@ -128,7 +129,7 @@ export const listPageMachine =
       states: {
         loading: {
           invoke: {
-            id: load.id,
+            id: load.src,
             ...reader,
             onDone: { target: 'ready', actions: loaded },
             onError: [...leave((target) => target), { target: 'failed', actions: failed(load.failure) }],
@@ -182,9 +183,9 @@ export const listPageMachine =
                 },
                 removing: {
                   invoke: {
-                    id: remove.id,
+                    id: remove.src,
                     src: remove.src,
-                    input: ({ context }: Args) => remove.input(item(context), context as C),
+                    input: ({ context }: Args) => removalInput(item(context), context as C),
                     onDone: {
                       target: 'idle',
                       actions: [

@@ -129,7 +129,6 @@ export const reportSchedulesMachine = listPageMachine(schedules.createMachine)({
   data: 'schedules',
   load: {
     src: 'fetchSchedules',
-    id: 'fetchSchedules',
     refreshId: 'refreshSchedules',
     failure: SCHEDULES_LOAD_FAILED,
     region: 'list',
@@ -138,8 +137,6 @@ export const reportSchedulesMachine = listPageMachine(schedules.createMachine)({
   },
   remove: {
     src: 'deleteSchedule',
-    id: 'deleteSchedule',
-    input: (schedule) => ({ id: schedule.id }),
     ask: { 'schedule.delete': (event) => event.schedule },
     guard: 'isIdle',
     confirm: 'schedule.confirm',

@@ -134,7 +134,6 @@ export const statusPageManageMachine = listPageMachine(statusPageManage.createMa
   data: 'detail',
   load: {
     src: 'fetchDetail',
-    id: 'fetchDetail',
     refreshId: 'refreshDetail',
     input: ({ pageId }) => ({ id: pageId }),
     failure: STATUS_PAGE_LOAD_FAILED,
@@ -144,7 +143,6 @@ export const statusPageManageMachine = listPageMachine(statusPageManage.createMa
   },
   remove: {
     src: 'removeItem',
-    id: 'removeItem',
     input: (removal, { pageId }) => ({ id: pageId, ...removal }),
     ask: {
       'incident.delete': (event) => ({ kind: 'incident', item: event.incident }),

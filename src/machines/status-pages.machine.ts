@@ -59,7 +59,6 @@ export const statusPagesMachine = listPageMachine(statusPages.createMachine)({
   data: 'list',
   load: {
     src: 'fetchStatusPages',
-    id: 'fetchStatusPages',
     refreshId: 'refreshStatusPages',
     failure: STATUS_PAGES_LOAD_FAILED,
     region: 'list',
@@ -68,8 +67,6 @@ export const statusPagesMachine = listPageMachine(statusPages.createMachine)({
   },
   remove: {
     src: 'deleteStatusPage',
-    id: 'deleteStatusPage',
-    input: (page) => ({ id: page.id }),
     ask: { 'statusPage.delete': (event) => event.page },
     confirm: 'statusPage.confirm',
     cancel: 'statusPage.cancel',
