@@ -10,6 +10,9 @@ export interface ApiFailure {
 export const isApiFailure = (error: unknown): error is ApiFailure =>
   typeof error === 'object' && error !== null && typeof (error as ApiFailure).status === 'number'
 
+/** Whether the call failed with this HTTP status (404: not there, or another user's; 401: not signed in). */
+export const failedWith = (error: unknown, status: number): boolean => isApiFailure(error) && error.status === status
+
 /** The server's message, or the flow's own fallback. */
 export const failureMessage = (error: unknown, fallback: string): string =>
   isApiFailure(error) && error.message ? error.message : fallback

@@ -1,4 +1,4 @@
-import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { failedWith, failureMessage, isApiFailure } from '@vigil/domain/api-failure'
 import { checkForm } from '@vigil/domain/form-validation'
 import { IncidentCommentInput, type IncidentDetail, type IncidentEvent } from '@vigil/domain/incident'
 import { assign, setup } from 'xstate'
@@ -21,8 +21,6 @@ interface Context {
   /** Counts the comments added, so the view empties its form after each. */
   commented: number
 }
-
-const isNotFound = (error: unknown) => isApiFailure(error) && error.status === 404
 
 // One incident's page: load it (404, another user's or none, is its own state), then acknowledge it and comment
 // on it, each on its own; `incident.refresh` (a live event about it) reads it again in the background, keeping
@@ -47,7 +45,7 @@ export const incidentMachine = setup({
     notify: (_, _params: { title: string; type: 'success' | 'error' }) => {},
   },
   guards: {
-    isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
+    isNotFound: ({ event }) => failedWith((event as { error?: unknown }).error, 404),
     isCommentValid: ({ event }) =>
       event.type === 'incident.comment' && checkForm(IncidentCommentInput, event.values).ok,
     isOpen: ({ context }) => context.incident?.state === 'open',

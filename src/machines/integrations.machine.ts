@@ -1,4 +1,4 @@
-import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { failedWith, failureMessage } from '@vigil/domain/api-failure'
 import type { Delivery, Integration, IntegrationList } from '@vigil/domain/integration.schema'
 import { assign, raise, setup, spawnChild } from 'xstate'
 import { ACTION_FAILED, type ListPageContext, listPageMachine, type Notice } from './list-page.machine.ts'
@@ -16,7 +16,7 @@ export type { IntegrationList } from '@vigil/domain/integration.schema'
 export type TestOutcome = { delivery: Delivery; error: null } | { delivery: null; error: string }
 
 /** The answer was 401: the visitor is not signed in (the page is outside the session guard). */
-export const isSignedOutError = (error: unknown) => isApiFailure(error) && error.status === 401
+export const isSignedOutError = (error: unknown) => failedWith(error, 401)
 
 interface Context extends ListPageContext<Integration> {
   list: IntegrationList | null

@@ -1,4 +1,4 @@
-import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
+import { failedWith, failureMessage } from '@vigil/domain/api-failure'
 import type { CheckResult, Incident, MonitorStats } from '@vigil/domain/check-result'
 import type { LiveStatus } from '@vigil/domain/live-event'
 import type { Monitor, MonitorType } from '@vigil/domain/monitor.schema'
@@ -54,8 +54,6 @@ interface Context {
   live: boolean
 }
 
-const isNotFound = (error: unknown) => isApiFailure(error) && error.status === 404
-
 // A monitor's page: its state, stats for the chosen window, a page of results and its incidents, asked
 // again every 10 s while the tab is shown. A 404 (no such monitor, or another user's) is its own state; an
 // id of another type moves to that type's page (notifications of other types open /api_monitorings/{id}).
@@ -83,7 +81,7 @@ export const monitorDetailMachine = setup({
   },
   guards: {
     isOtherType: ({ context, event }) => (event as { output?: MonitorDetail }).output?.monitor.type !== context.type,
-    isNotFound: ({ event }) => isNotFound((event as { error?: unknown }).error),
+    isNotFound: ({ event }) => failedWith((event as { error?: unknown }).error, 404),
     isPolling: ({ context }) => !context.live,
     isLosingLive: ({ context, event }) => context.live && (event as { status?: LiveStatus }).status !== 'live',
   },
