@@ -19,6 +19,32 @@ interface Context {
   check: { monitorId: string; result: CheckResult | null; error: string | null } | null
 }
 
+/** Each action's input: the id of the monitor it is done to. */
+const ofMonitor = ({ context }: { context: Context }) => ({ id: context.monitor?.id ?? '' })
+
+/** A refused action: back to idle, with a toast that says why. */
+const refused = {
+  target: 'idle',
+  actions: { type: 'notify', params: ({ event }: { event: { error: unknown } }) => failed(event.error) },
+} as const
+
+/** Pausing or resuming: the monitor as it is now goes to the page, and a toast says what was done. */
+const changing = (src: 'pauseMonitor' | 'resumeMonitor', title: string) => ({
+  invoke: {
+    id: src,
+    src,
+    input: ofMonitor,
+    onDone: {
+      target: 'idle',
+      actions: [
+        { type: 'changed', params: ({ event }: { event: { output: Monitor } }) => ({ monitor: event.output }) },
+        { type: 'notify', params: { title, type: 'success' } },
+      ] as const,
+    },
+    onError: refused,
+  },
+})
+
 // What a user does to one monitor from its row or its page: pause, resume, delete (after the spec's
 // confirmation dialog) and check now. The page that owns the monitor hears of a change through the
 // `changed` and `removed` actions its adapter provides.
@@ -64,43 +90,15 @@ export const monitorActionsMachine = setup({
         },
       },
     },
-    pausing: {
-      invoke: {
-        id: 'pauseMonitor',
-        src: 'pauseMonitor',
-        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'changed', params: ({ event }) => ({ monitor: event.output }) },
-            { type: 'notify', params: { title: MONITOR_PAUSED, type: 'success' } },
-          ],
-        },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
-      },
-    },
-    resuming: {
-      invoke: {
-        id: 'resumeMonitor',
-        src: 'resumeMonitor',
-        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
-        onDone: {
-          target: 'idle',
-          actions: [
-            { type: 'changed', params: ({ event }) => ({ monitor: event.output }) },
-            { type: 'notify', params: { title: MONITOR_RESUMED, type: 'success' } },
-          ],
-        },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
-      },
-    },
+    pausing: changing('pauseMonitor', MONITOR_PAUSED),
+    resuming: changing('resumeMonitor', MONITOR_RESUMED),
     // The confirmation dialog is open.
     confirmingDelete: { on: { 'monitor.confirm': 'deleting', 'monitor.cancel': 'idle' } },
     deleting: {
       invoke: {
         id: 'deleteMonitor',
         src: 'deleteMonitor',
-        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        input: ofMonitor,
         onDone: {
           target: 'idle',
           actions: [
@@ -108,14 +106,14 @@ export const monitorActionsMachine = setup({
             { type: 'notify', params: { title: MONITOR_DELETED, type: 'success' } },
           ],
         },
-        onError: { target: 'idle', actions: { type: 'notify', params: ({ event }) => failed(event.error) } },
+        onError: refused,
       },
     },
     checking: {
       invoke: {
         id: 'checkMonitor',
         src: 'checkMonitor',
-        input: ({ context }) => ({ id: context.monitor?.id ?? '' }),
+        input: ofMonitor,
         onDone: {
           target: 'idle',
           actions: [
