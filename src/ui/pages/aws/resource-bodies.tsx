@@ -1,12 +1,12 @@
+import type { AmplifyApp, AmplifyBranch, AwsServiceUse } from '@vigil/domain/aws'
+import { AWS_HEALTH_UNAVAILABLE } from '@vigil/domain/aws'
 import type { ReactNode } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { AwsPageData, AwsPageId } from '../../../adapters/aws-api.ts'
-import type { AmplifyApp, AmplifyBranch, AwsServiceUse } from '@vigil/domain/aws'
-import { AWS_HEALTH_UNAVAILABLE } from '@vigil/domain/aws'
 import * as Card from '../../components/card.tsx'
 import * as Table from '../../components/table.tsx'
 import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
-import { type Column, type Filter, ResourceTable } from '../cloud/ResourceTable.tsx'
+import { type Column, type Filter, ResourceTable, ServicesTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime, formatMoney } from '../monitors/format.ts'
 import type { AwsPageBodyProps } from './AwsAccountPage.tsx'
 
@@ -224,6 +224,11 @@ const statesText = (states: Record<string, number> | null) =>
         .map(([state, n]) => `${n} ${state}`)
         .join(', ') || none
 
+const NO_SERVICES = {
+  title: 'No services yet',
+  description: 'Nothing billed this month and no resources found in the regions this account watches.',
+}
+
 export function ServicesBody({ data }: AwsPageBodyProps<'services'>) {
   const currency = data.currency
   const columns: Column<AwsServiceUse>[] = [
@@ -247,17 +252,7 @@ export function ServicesBody({ data }: AwsPageBodyProps<'services'>) {
   const health = data.health
   return (
     <>
-      <ResourceTable
-        label="Services"
-        rows={data.services}
-        rowKey={(s) => s.service}
-        columns={columns}
-        filters={[]}
-        empty={{
-          title: 'No services yet',
-          description: 'Nothing billed this month and no resources found in the regions this account watches.',
-        }}
-      />
+      <ServicesTable rows={data.services} columns={columns} empty={NO_SERVICES} />
       <Card.Root p={{ base: '3', md: '4' }} as="section" aria-labelledby="health-title">
         <h2 id="health-title" className={css({ fontSize: 'lg', fontWeight: 'semibold', mb: '2' })}>
           AWS Health events

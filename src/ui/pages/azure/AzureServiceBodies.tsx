@@ -10,7 +10,7 @@ import { css } from '../../../../styled-system/css'
 import { Chip } from '../../components/badge.tsx'
 import type { MonitorThis } from '../cloud/CloudAccountPage.tsx'
 import { MonitorThisButton } from '../cloud/MonitorThisButton.tsx'
-import { type Column, ResourceTable } from '../cloud/ResourceTable.tsx'
+import { type Column, ResourceTable, ServicesTable } from '../cloud/ResourceTable.tsx'
 import { formatDateTime } from '../monitors/format.ts'
 import { AzureTags } from './AzureTags.tsx'
 import { AVAILABILITY, azureServicePath } from './azure-pages.ts'
@@ -23,6 +23,11 @@ const none = <span className={muted}>none</span>
 
 /** A count that needs attention stands out; zero does not. */
 const attention = (n: number, tone: 'danger' | 'warning') => (n > 0 ? <Chip tone={tone}>{n}</Chip> : n)
+
+const NO_RESOURCES = {
+  title: 'No resources yet',
+  description: 'No resources were found in the subscriptions this account reads.',
+}
 
 export function AzureServicesBody({ data }: { data: AzureServicesPage; monitor: MonitorThis }) {
   const columns: Column<AzureServiceUse>[] = [
@@ -56,17 +61,7 @@ export function AzureServicesBody({ data }: { data: AzureServicesPage; monitor: 
   ]
   return (
     <>
-      <ResourceTable
-        label="Services"
-        rows={data.services}
-        rowKey={(s) => s.service}
-        columns={columns}
-        filters={[]}
-        empty={{
-          title: 'No resources yet',
-          description: 'No resources were found in the subscriptions this account reads.',
-        }}
-      />
+      <ServicesTable rows={data.services} columns={columns} empty={NO_RESOURCES} />
       <p className={css({ fontSize: 'sm', color: 'muted' })}>
         Availability is Resource Health's; Unknown counts the resources it does not report on.
       </p>

@@ -157,3 +157,21 @@ export function ResourceTable<R>({ label, rows, rowKey, columns, filters, action
     </Card.Root>
   )
 }
+
+/** What a connected account runs, one row a service under its name; no filters, as the services are few. */
+export function ServicesTable<R extends { service: string }>({
+  rows,
+  columns,
+  empty,
+}: Pick<ResourceTableProps<R>, 'rows' | 'columns' | 'empty'>) {
+  return (
+    <ResourceTable
+      label="Services"
+      rows={rows}
+      rowKey={(s) => s.service}
+      columns={columns}
+      filters={[]}
+      empty={empty}
+    />
+  )
+}
