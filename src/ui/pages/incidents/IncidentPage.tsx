@@ -1,3 +1,12 @@
+import { formatDateTime } from '@vigil/domain/date-format'
+import {
+  INCIDENT_COMMENT_MAX,
+  type IncidentDelivery,
+  type IncidentDetail,
+  type IncidentEvent,
+  type IncidentEventKind,
+} from '@vigil/domain/incident'
+import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { useActorRef, useSelector } from '@xstate/react'
 import {
   BellRing,
@@ -13,15 +22,6 @@ import { useEffect, useMemo, useRef } from 'react'
 import { Link, useParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { incidentLogic, incidentsApi } from '../../../adapters/incidents-api.ts'
-import { formatDateTime } from '@vigil/domain/date-format'
-import {
-  INCIDENT_COMMENT_MAX,
-  type IncidentDelivery,
-  type IncidentDetail,
-  type IncidentEvent,
-  type IncidentEventKind,
-} from '@vigil/domain/incident'
-import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { useEffects } from '../../app/effects.ts'
 import { useLive } from '../../app/use-live.ts'
 import { Button } from '../../components/button.tsx'
@@ -35,6 +35,7 @@ import { formValues } from '../auth/FormField.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
 import { formatDuration, formatMs } from '../monitors/format.ts'
 import { StatusBadge } from '../monitors/StatusBadge.tsx'
+import { TimeCell } from '../monitors/TimeCell.tsx'
 import { muted, numeric } from '../monitors/table-styles.ts'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { IncidentStateChip, textLink } from './incident-parts.tsx'
@@ -322,9 +323,7 @@ function Evidence({ incident }: { incident: IncidentDetail }) {
       >
         {results.map((r) => (
           <Table.Row key={r.checked_at}>
-            <Table.Cell className={numeric}>
-              <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
-            </Table.Cell>
+            <TimeCell at={r.checked_at} />
             <Table.Cell>
               <StatusBadge status={r.status} />
             </Table.Cell>

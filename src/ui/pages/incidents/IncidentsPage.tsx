@@ -1,4 +1,3 @@
-import { formatDateTime } from '@vigil/domain/date-format'
 import { INCIDENT_STATE_LABELS, INCIDENT_STATES, type IncidentState } from '@vigil/domain/incident'
 import { MONITOR_TYPE_PAGES, type MonitorType } from '@vigil/domain/monitor-types/pages'
 import { useActorRef, useSelector } from '@xstate/react'
@@ -13,6 +12,7 @@ import * as Field from '../../components/field.tsx'
 import * as Table from '../../components/table.tsx'
 import { FilterSelect } from '../FilterSelect.tsx'
 import { formatDuration } from '../monitors/format.ts'
+import { TimeCell } from '../monitors/TimeCell.tsx'
 import { numeric } from '../monitors/table-styles.ts'
 import { NewerOlderPager } from '../NewerOlderPager.tsx'
 import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
@@ -166,9 +166,7 @@ export function IncidentsPage() {
                   <Table.Cell>
                     <IncidentStateChip state={i.state} />
                   </Table.Cell>
-                  <Table.Cell className={numeric}>
-                    <time dateTime={i.started_at}>{formatDateTime(i.started_at)}</time>
-                  </Table.Cell>
+                  <TimeCell at={i.started_at} />
                   <Table.Cell className={numeric}>
                     {formatDuration(i.duration_ms ?? Math.max(0, now - Date.parse(i.started_at)))}
                   </Table.Cell>

@@ -1,11 +1,12 @@
+import type { CheckResult, Incident } from '@vigil/domain/check-result'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import type { CheckResult, Incident } from '@vigil/domain/check-result'
 import type { Pagination } from '../../../machines/monitor-detail.machine.ts'
 import * as Table from '../../components/table.tsx'
 import { NewerOlderPager } from '../NewerOlderPager.tsx'
 import { formatDateTime, formatDuration, formatMs } from './format.ts'
 import { StatusBadge } from './StatusBadge.tsx'
+import { TimeCell } from './TimeCell.tsx'
 import { link, muted, numeric } from './table-styles.ts'
 import { VerdictChip } from './VerdictChip.tsx'
 
@@ -28,9 +29,7 @@ export function ResultsTable({
       <Table.Simple label="Results table" columns={['Time', 'Check', 'State', 'Response', 'Message']}>
         {results.map((r) => (
           <Table.Row key={r.checked_at}>
-            <Table.Cell className={numeric}>
-              <time dateTime={r.checked_at}>{formatDateTime(r.checked_at)}</time>
-            </Table.Cell>
+            <TimeCell at={r.checked_at} />
             <Table.Cell>
               <VerdictChip result={r} />
             </Table.Cell>
