@@ -1,6 +1,6 @@
-import { failureMessage } from '@vigil/domain/api-failure'
 import type { DeliveryPage } from '@vigil/domain/integration.schema'
 import { assign, setup } from 'xstate'
+import { readInto } from './read-into.ts'
 import { toProvide } from './to-provide.ts'
 
 export const DELIVERIES_PER_PAGE = 10
@@ -37,14 +37,8 @@ export const deliveriesMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'fetchDeliveries',
-        src: 'fetchDeliveries',
+        ...readInto<DeliveryPage, 'fetchDeliveries'>('fetchDeliveries', 'failed', DELIVERIES_LOAD_FAILED),
         input: ({ context }) => ({ id: context.integrationId, page: context.page, limit: DELIVERIES_PER_PAGE }),
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => failureMessage(event.error, DELIVERIES_LOAD_FAILED) }),
-        },
       },
     },
     ready: {

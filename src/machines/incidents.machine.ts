@@ -1,7 +1,7 @@
-import { failureMessage } from '@vigil/domain/api-failure'
 import type { IncidentPage, IncidentState } from '@vigil/domain/incident'
 import type { MonitorType } from '@vigil/domain/monitor-types/pages'
 import { assign, setup } from 'xstate'
+import { readInto } from './read-into.ts'
 import { toProvide } from './to-provide.ts'
 
 export const INCIDENTS_LOAD_FAILED = 'Could not load the incidents. Check your connection and try again.'
@@ -47,14 +47,8 @@ export const incidentsMachine = setup({
   states: {
     loading: {
       invoke: {
-        id: 'fetchIncidents',
-        src: 'fetchIncidents',
+        ...readInto<IncidentPage, 'fetchIncidents'>('fetchIncidents', 'failed', INCIDENTS_LOAD_FAILED),
         input: ({ context }) => ({ ...context.filters, limit: INCIDENTS_PER_PAGE }),
-        onDone: { target: 'ready', actions: assign({ data: ({ event }) => event.output, error: null }) },
-        onError: {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => failureMessage(event.error, INCIDENTS_LOAD_FAILED) }),
-        },
       },
     },
     ready: { on: { 'incidents.refresh': 'loading' } },
