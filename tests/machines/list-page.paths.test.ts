@@ -40,7 +40,6 @@ const notesMachine = (restart: boolean, locked = false) =>
     data: 'notes',
     load: {
       src: 'fetchNotes',
-      id: 'fetchNotes',
       refreshId: 'refreshNotes',
       failure: 'Could not load the notes.',
       region: 'list',
@@ -50,7 +49,6 @@ const notesMachine = (restart: boolean, locked = false) =>
     },
     remove: {
       src: 'deleteNote',
-      id: 'deleteNote',
       input: (note) => ({ id: note.id }),
       ask: { 'note.delete': (event) => event.note },
       guard: 'isUnlocked',

@@ -1,9 +1,9 @@
-import { useId, useState } from 'react'
-import { css } from '../../../../styled-system/css'
-import type { ReportChoices } from '../../../adapters/reports-api.ts'
 import { MONITOR_TYPES, type MonitorType } from '@vigil/domain/monitor.schema'
 import { MONITOR_TYPE_PAGES } from '@vigil/domain/monitor-types/pages'
 import { REPORT_PRESET_LABELS, REPORT_PRESETS, type ReportPreset } from '@vigil/domain/report-period'
+import { useId, useState } from 'react'
+import { css } from '../../../../styled-system/css'
+import type { ReportChoices } from '../../../adapters/reports-api.ts'
 import { Choice } from '../../components/choice.tsx'
 import * as Field from '../../components/field.tsx'
 import { ChoiceFieldset } from '../cloud/ChoiceFieldset.tsx'
@@ -11,6 +11,13 @@ import { RetryAlert } from '../PageParts.tsx'
 import { type ReportChoice, SET_KIND_LABELS, SET_KINDS, type SetKind } from './report-choice.ts'
 
 // The parts of a report's choice: which monitors (the page's and a schedule's), and which period (the page's).
+
+/** The monitors and status pages a set is chosen from, as loaded: the answer, why it failed, and asking again. */
+export interface ChoicesLoad {
+  data: ReportChoices | null
+  error: string | null
+  retry: () => void
+}
 
 /** The set of a report as a form holds it. */
 export type SetValue = Pick<ReportChoice, 'set' | 'type' | 'status_page_id' | 'monitor_ids'>
@@ -38,9 +45,7 @@ export function SetFields({
   name,
   value,
   onChange,
-  choices,
-  choicesError,
-  onRetry,
+  choices: load,
   message,
 }: {
   /** The radio group's name (unique on the page). */
@@ -48,11 +53,10 @@ export function SetFields({
   value: SetValue
   /** A patch, or a patch made from the latest value (two ticks in a row must not lose the first). */
   onChange: (patch: Partial<SetValue> | ((current: SetValue) => Partial<SetValue>)) => void
-  choices: ReportChoices | null
-  choicesError: string | null
-  onRetry: () => void
+  choices: ChoicesLoad
   message?: string
 }) {
+  const { data: choices, error: choicesError, retry } = load
   const id = useId()
   const messageId = `${id}-message`
   const pick = (set: SetKind) => {
@@ -125,7 +129,7 @@ export function SetFields({
         />
       )}
       {choicesError && value.set !== 'all' && value.set !== 'type' && (
-        <RetryAlert role="status" onRetry={onRetry}>
+        <RetryAlert role="status" onRetry={retry}>
           Your monitors and status pages could not be loaded: {choicesError}
         </RetryAlert>
       )}

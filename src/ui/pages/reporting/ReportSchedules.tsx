@@ -1,19 +1,19 @@
+import { formatDateTime } from '@vigil/domain/date-format'
+import { REPORT_FREQUENCY_LABELS, type ReportSchedule, selectionTitle } from '@vigil/domain/report-schedule'
+import type { ReportSelection } from '@vigil/domain/report-view'
 import { useSelector } from '@xstate/react'
 import { CalendarClock, Pencil, Plus, Send } from 'lucide-react'
 import { useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import type { Effects } from '../../../adapters/flows.actors.ts'
 import { type ReportChoices, reportSchedulesLogic, reportsApi } from '../../../adapters/reports-api.ts'
-import { formatDateTime } from '@vigil/domain/date-format'
-import { REPORT_FREQUENCY_LABELS, type ReportSchedule, selectionTitle } from '@vigil/domain/report-schedule'
-import type { ReportSelection } from '@vigil/domain/report-view'
 import { Button } from '../../components/button.tsx'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { lazyPart } from '../lazy-part.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { CardAction, CardList, ListLoad, RemoveButton, useEditing, useListFlow } from '../PageParts.tsx'
-import { type SetValue, typeLabel } from './ReportChoiceFields.tsx'
+import { type ChoicesLoad, type SetValue, typeLabel } from './ReportChoiceFields.tsx'
 import { ScheduleSends, SendLine } from './ScheduleSends.tsx'
 
 // The form loads when first opened, which keeps it out of the page's first load.
@@ -51,15 +51,11 @@ export function ReportSchedules({
   set,
   zone,
   choices,
-  choicesError,
-  onRetryChoices,
 }: {
   /** The page's current set, which a new schedule starts from. */
   set: SetValue
   zone: string
-  choices: ReportChoices | null
-  choicesError: string | null
-  onRetryChoices: () => void
+  choices: ChoicesLoad
 }) {
   const { page, error, ready, failed, confirming, removing, removal } = useListFlow(makeLogic)
   const schedules = useSelector(page, (s) => s.context.schedules)
@@ -109,7 +105,7 @@ export function ReportSchedules({
             <ScheduleCard
               key={schedule.id}
               schedule={schedule}
-              choices={choices}
+              choices={choices.data}
               sending={schedule.id in sending}
               onSend={() => page.send({ type: 'schedule.send', schedule })}
               onEdit={() => open(schedule)}
@@ -124,8 +120,6 @@ export function ReportSchedules({
           set={set}
           zone={zone}
           choices={choices}
-          choicesError={choicesError}
-          onRetryChoices={onRetryChoices}
           onSaved={saved}
           onClose={close}
         />

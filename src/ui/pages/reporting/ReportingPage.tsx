@@ -12,7 +12,7 @@ import * as Card from '../../components/card.tsx'
 import { useShell } from '../../layout/shell-context.tsx'
 import { FeatureGate } from '../FeaturePage.tsx'
 import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
-import { PeriodFields, SetFields } from './ReportChoiceFields.tsx'
+import { type ChoicesLoad, PeriodFields, SetFields } from './ReportChoiceFields.tsx'
 import { ReportResults } from './ReportResults.tsx'
 import { ReportSchedules } from './ReportSchedules.tsx'
 import {
@@ -101,10 +101,12 @@ function Reporting() {
   const error = useSelector(report, (s) => (s.matches('failed') ? s.context.error : null))
   const refusal = useSelector(report, (s) => (s.matches('refused') ? s.context.refusal : null))
 
-  const choices = useActorRef(useMemo(() => reportChoicesLogic(reportsApi), []))
-  const choiceData = useSelector(choices, (s) => s.context.data)
-  const choicesError = useSelector(choices, (s) => (s.matches('failed') ? s.context.error : null))
-  const retryChoices = () => choices.send({ type: 'load.retry' })
+  const choicesFlow = useActorRef(useMemo(() => reportChoicesLogic(reportsApi), []))
+  const choices: ChoicesLoad = {
+    data: useSelector(choicesFlow, (s) => s.context.data),
+    error: useSelector(choicesFlow, (s) => (s.matches('failed') ? s.context.error : null)),
+    retry: () => choicesFlow.send({ type: 'load.retry' }),
+  }
 
   useEffect(() => {
     report.send({ type: 'report.choose', ask: askOf(choiceOf(new URLSearchParams(key), zone), Date.now(), zone) })
@@ -129,9 +131,7 @@ function Reporting() {
             name="report-set"
             value={choice}
             onChange={change}
-            choices={choiceData}
-            choicesError={choicesError}
-            onRetry={retryChoices}
+            choices={choices}
             message={refusal?.field === 'set' ? refusal.message : undefined}
           />
           <PeriodFields
@@ -155,13 +155,7 @@ function Reporting() {
       {error && <RetryAlert onRetry={() => report.send({ type: 'report.retry' })}>{error}</RetryAlert>}
       {shown && <ReportResults report={shown} zone={zone} />}
 
-      <ReportSchedules
-        set={choice}
-        zone={viewer}
-        choices={choiceData}
-        choicesError={choicesError}
-        onRetryChoices={retryChoices}
-      />
+      <ReportSchedules set={choice} zone={viewer} choices={choices} />
     </StackedPage>
   )
 }

@@ -1,5 +1,3 @@
-import { memo, useId, useMemo } from 'react'
-import { type ReportChoices, reportScheduleFormLogic, reportsApi } from '../../../adapters/reports-api.ts'
 import {
   MAX_REPORT_RECIPIENTS,
   REPORT_FREQUENCIES,
@@ -8,12 +6,14 @@ import {
   type ReportSchedule,
 } from '@vigil/domain/report-schedule'
 import type { ReportSelection } from '@vigil/domain/report-view'
+import { memo, useId, useMemo } from 'react'
+import { reportScheduleFormLogic, reportsApi } from '../../../adapters/reports-api.ts'
 import * as Field from '../../components/field.tsx'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, SelectField, TextField, wide } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
-import { SetFields, type SetValue } from './ReportChoiceFields.tsx'
+import { type ChoicesLoad, SetFields, type SetValue } from './ReportChoiceFields.tsx'
 import { rawSelection } from './report-choice.ts'
 
 export interface ScheduleFormDialogProps extends SaveDialogProps<ReportSchedule> {
@@ -23,9 +23,7 @@ export interface ScheduleFormDialogProps extends SaveDialogProps<ReportSchedule>
   set: SetValue
   /** A new schedule's zone: the viewer's. */
   zone: string
-  choices: ReportChoices | null
-  choicesError: string | null
-  onRetryChoices: () => void
+  choices: ChoicesLoad
 }
 
 /** The form's fields; messages of any other field are listed on top. */
@@ -84,8 +82,6 @@ export function ScheduleFormDialog({
   set: pageSet,
   zone,
   choices,
-  choicesError,
-  onRetryChoices,
   onSaved,
   onClose,
 }: ScheduleFormDialogProps) {
@@ -141,8 +137,6 @@ export function ScheduleFormDialog({
             value={draft}
             onChange={update}
             choices={choices}
-            choicesError={choicesError}
-            onRetry={onRetryChoices}
             message={errorAt(errors, 'selection')}
           />
         </div>
