@@ -1,4 +1,4 @@
-import type { AnyStateMachine, AnyStateNode } from 'xstate'
+import type { AnyStateMachine, AnyStateNode, StateValue } from 'xstate'
 
 // A machine as a Mermaid state diagram (stateDiagram-v2), read from its definition: its states, nested and parallel
 // ones, the events that move it (with their guards), what each state invokes, and its final states. `npm run charts`
@@ -16,10 +16,12 @@ const MACHINE = 'machine__'
 const RESERVED = new Set(['end', 'state', 'note', 'direction', 'class', 'classDef', 'click', 'style'])
 
 /** A state's id in the diagram: its path from the machine, in the characters Mermaid takes for an id. */
-const idOf = (node: AnyStateNode): string => {
-  const id = node.path.join('__').replace(/[^A-Za-z0-9_]/g, '_')
+const pathId = (path: readonly string[]): string => {
+  const id = path.join('__').replace(/[^A-Za-z0-9_]/g, '_')
   return RESERVED.has(id) ? `${id}_` : id
 }
+
+const idOf = (node: AnyStateNode): string => pathId(node.path)
 
 /** Text Mermaid shows as it is: no character that ends a label or starts a comment. */
 const text = (value: string): string =>
@@ -120,3 +122,27 @@ export const stateChart = (machine: AnyStateMachine): string => {
       : declare(root, 1)
   return ['stateDiagram-v2', ...states, ...anyState, ...new Set(edges)].join('\n')
 }
+
+/** The paths of the states a snapshot's value holds at its leaves: `{ ready: 'idle' }` is [['ready', 'idle']]. */
+export const statePaths = (value: StateValue, prefix: readonly string[] = []): string[][] =>
+  typeof value === 'string'
+    ? [[...prefix, value]]
+    : Object.entries(value).flatMap(([key, inner]) =>
+        inner === undefined || (typeof inner === 'object' && Object.keys(inner).length === 0)
+          ? [[...prefix, key]]
+          : statePaths(inner, [...prefix, key]),
+      )
+
+/** A snapshot's value in words: each region's path joined by dots (`ready.idle`), regions by commas. */
+export const stateWords = (value: StateValue): string =>
+  statePaths(value)
+    .map((path) => path.join('.'))
+    .join(', ')
+
+/** A chart of `stateChart` with the states a snapshot is in marked: the development page of running actors draws it. */
+export const withCurrentState = (chart: string, value: StateValue): string =>
+  [
+    chart,
+    '  classDef current fill:#dbeafe,stroke:#1d4ed8,stroke-width:3px,color:#0b1f44,font-weight:bold',
+    `  class ${statePaths(value).map(pathId).join(',')} current`,
+  ].join('\n')

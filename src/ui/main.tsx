@@ -7,6 +7,8 @@ import { onFirstToast } from './components/toast-store.ts'
 import { createRouter } from './router.tsx'
 
 const router = createRouter()
+// Development only: this tab tells /dev/machines which actors it runs (the production build leaves it out).
+if (import.meta.env.DEV) void import('./dev/actor-broadcast.ts').then(({ broadcastActors }) => broadcastActors())
 // Toasts are shown only after an action: the view that renders them loads with the first toast.
 const Toaster = lazy(() => import('./components/toaster.tsx').then((m) => ({ default: m.Toaster })))
 

@@ -127,6 +127,19 @@ const pagesOf = (shell: AppShell): RouteObject[] =>
 
 const layout = page(async () => ({ Component: (await import('./layout/AppLayout.tsx')).AppLayout }))
 
+/**
+ * Pages of development builds only, outside the domain's table (the server never answers them): the running actors
+ * of the app's tabs. The production build has none (`import.meta.env.DEV` is false there).
+ */
+export const developmentPages: RouteObject[] = import.meta.env.DEV
+  ? [
+      {
+        path: '/dev/machines',
+        ...page(async () => ({ Component: (await import('./dev/MachinesPage.tsx')).MachinesPage })),
+      },
+    ]
+  : []
+
 export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
@@ -140,6 +153,7 @@ export const routes: RouteObject[] = [
       },
       // Inside the layout without the session check.
       { ...layout, children: pagesOf('layout') },
+      ...developmentPages,
       // Any other address: the app's 404 (the server answers it with status 404 too).
       { path: '*', loader: notFoundLoader },
     ],

@@ -23,6 +23,15 @@ const allowedPackages: Partial<Record<Layer, (pkg: string) => boolean>> = {
   machines: (p) => p === 'xstate',
 }
 
+// Packages one place of the app uses for all the others.
+const ONLY_FROM: Record<string, { file: string; why: string }> = {
+  '@xstate/react': {
+    file: 'ui/app/actor-hooks.ts',
+    why: 'flows start from ui/app/actor-hooks.ts, which watches them for /dev/machines in development',
+  },
+  mermaid: { file: 'ui/dev/', why: 'only the development pages draw Mermaid' },
+}
+
 const packageOf = (spec: string) => {
   const parts = spec.split('/')
   return spec.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? spec)
@@ -212,6 +221,8 @@ const violations = (files: { file: string; source: string }[]): string[] => {
       } else {
         const rule = allowedPackages[from]
         if (rule && !rule(packageOf(spec))) found.push(`${where}: ${from} may not use ${packageOf(spec)}`)
+        const only = ONLY_FROM[packageOf(spec)]
+        if (only && !relative(SRC, file).startsWith(only.file)) found.push(`${where}: ${only.why}`)
       }
     }
   }
@@ -248,6 +259,8 @@ describe('dependency rule', () => {
     ['server/x.ts', "import { a } from '../adapters/api.ts'", 'server may not depend on adapters'],
     ['server/x.ts', "export { s } from '../machines/auth.machine.ts'", 'server may not depend on machines'],
     ['domain/x.ts', "import { readFileSync } from 'node:fs'", 'only the server uses Node built-ins'],
+    ['ui/pages/x.tsx', "import { useActorRef } from '@xstate/react'", 'flows start from ui/app/actor-hooks.ts'],
+    ['ui/pages/x.tsx', "const m = await import('mermaid')", 'only the development pages draw Mermaid'],
     ['ui/x.tsx', "const m = await import('../server/app.ts')", 'ui may not depend on server'],
     ['server/services/x.ts', "import { e } from '../http/errors.ts'", 'server services may not depend on server http'],
     [

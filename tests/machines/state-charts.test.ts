@@ -3,9 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import mermaid from 'mermaid'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { fromPromise, setup } from 'xstate'
+import { createActor, fromPromise, setup } from 'xstate'
 import { CHARTS_DIR, chartIndex, chartPage, type MachineChart, machineCharts } from '../../scripts/charts.ts'
-import { stateChart } from '../../src/machines/state-chart.ts'
+import { stateChart, stateWords, withCurrentState } from '../../src/machines/state-chart.ts'
 
 // The charts in docs/machines are the machines as they are: each file is what `npm run charts` writes now, none is
 // missing or left over, and Mermaid's own parser (the one GitHub draws with) reads every one.
@@ -100,5 +100,38 @@ describe('the state charts', () => {
       '  done --> idle: always',
     ])
     await expect(mermaid.parse(chart)).resolves.toMatchObject({ diagramType: 'stateDiagram' })
+  })
+
+  it('mark the states a running machine is in, as /dev/machines draws them', async () => {
+    const machine = setup({}).createMachine({
+      id: 'marked',
+      initial: 'idle',
+      states: {
+        idle: { on: { go: 'working' } },
+        working: {
+          type: 'parallel',
+          states: {
+            fetch: { initial: 'loading', states: { loading: { on: { got: 'loaded' } }, loaded: {} } },
+            clock: { initial: 'ticking', states: { ticking: {} } },
+          },
+        },
+      },
+    })
+    const actor = createActor(machine).start()
+    expect(stateWords(actor.getSnapshot().value)).toBe('idle')
+    expect(withCurrentState(stateChart(machine), actor.getSnapshot().value).split('\n').at(-1)).toBe(
+      '  class idle current',
+    )
+    actor.send({ type: 'go' })
+    actor.send({ type: 'got' })
+    const { value } = actor.getSnapshot()
+    expect(stateWords(value)).toBe('working.fetch.loaded, working.clock.ticking')
+    const marked = withCurrentState(stateChart(machine), value)
+    expect(marked.startsWith(stateChart(machine))).toBe(true)
+    expect(marked.split('\n').slice(-2)).toEqual([
+      expect.stringMatching(/^ {2}classDef current fill:#[0-9a-f]{6},/),
+      '  class working__fetch__loaded,working__clock__ticking current',
+    ])
+    await expect(mermaid.parse(marked)).resolves.toMatchObject({ diagramType: 'stateDiagram' })
   })
 })

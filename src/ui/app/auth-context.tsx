@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from './actor-hooks.ts'
 import { createContext, type ReactNode, useContext } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { authLogic } from '../../adapters/flows.actors.ts'

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../app/actor-hooks.ts'
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react'
 import { Outlet, useLocation } from 'react-router'
 import { css } from '../../../styled-system/css'

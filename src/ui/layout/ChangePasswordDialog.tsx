@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../app/actor-hooks.ts'
 import { useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { Button } from '../components/button.tsx'

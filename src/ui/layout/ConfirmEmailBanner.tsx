@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import * as v from 'valibot'
 import { formLogic } from '../../adapters/flows.actors.ts'

@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../app/actor-hooks.ts'
 import {
   Bell,
   ChartColumn,

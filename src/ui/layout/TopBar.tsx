@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../app/actor-hooks.ts'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { css } from '../../../styled-system/css'

@@ -1,4 +1,4 @@
-import { useActorRef } from '@xstate/react'
+import { useActorRef } from '../app/actor-hooks.ts'
 import { createContext, type ReactNode, useContext, useMemo } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { api } from '../../adapters/api.ts'

@@ -1,5 +1,5 @@
 import { NOTIFICATION_TYPES, type NotificationType, notificationWords } from '@vigil/domain/notification'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'

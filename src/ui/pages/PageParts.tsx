@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { type LucideIcon, Trash2 } from 'lucide-react'
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react'
 import type { AnyActorRef, AnyStateMachine, ContextFrom } from 'xstate'

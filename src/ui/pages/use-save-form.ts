@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { useEffect } from 'react'
 import type { AnyStateMachine, InputFrom } from 'xstate'
 

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { Outlet } from 'react-router'
 import { api } from '../../adapters/api.ts'

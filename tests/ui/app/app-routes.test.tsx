@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router'
 import { describe, expect, it } from 'vitest'
 import { APP_ROUTES, isAppPath } from '@vigil/domain/app-routes'
-import { routes } from '../../../src/ui/router.tsx'
+import { developmentPages, routes } from '../../../src/ui/router.tsx'
 
 // The app's pages are one table (issue 35, point 13): the router draws a page at exactly the addresses the domain's
 // APP_ROUTES lists, which the server answers with 200 (any other address is a 404). A page added to the router alone,
@@ -24,9 +24,11 @@ const routerDraws = (pathname: string) => {
 const filled = (pattern: string, value = 'abc-123') => pattern.replace(/:[\w-]+/g, value)
 
 describe("the app's addresses", () => {
-  it('are the same in the router and in the domain table, each once', () => {
+  it('are the same in the router and in the domain table, each once (and the development pages in tests)', () => {
     const inRouter = routerPaths(routes)
-    const inTable = APP_ROUTES.map((route) => route.path)
+    // Tests run as a development build: its pages are there too, and only those (the production build drops them).
+    expect(routerPaths(developmentPages)).toEqual(['/dev/machines'])
+    const inTable = [...APP_ROUTES.map((route) => route.path), ...routerPaths(developmentPages)]
     expect(new Set(inTable).size).toBe(inTable.length)
     expect([...inRouter].sort()).toEqual([...inTable].sort())
   })
@@ -34,7 +36,9 @@ describe("the app's addresses", () => {
   it('a route added to the router alone is caught', () => {
     const grown: RouteObject[] = [...routes, { path: '/metrics', element: null }]
     expect(routerPaths(grown)).toContain('/metrics')
-    expect(routerPaths(grown).filter((path) => !APP_ROUTES.some((route) => route.path === path))).toEqual(['/metrics'])
+    const inTable = (path: string) => APP_ROUTES.some((route) => route.path === path)
+    const notInTable = routerPaths(grown).filter((path) => !inTable(path))
+    expect(notInTable.filter((path) => !routerPaths(developmentPages).includes(path))).toEqual(['/metrics'])
   })
 
   it('has patterns the server matches as the router does: literal and :param segments only', () => {

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { noteAccountStatus } from '../../../adapters/account-status.ts'

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useNavigate } from 'react-router'
 import { formLogic } from '../../../adapters/flows.actors.ts'
 import { storeUser } from '../../../adapters/user-data.ts'

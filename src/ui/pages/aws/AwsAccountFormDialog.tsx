@@ -1,6 +1,6 @@
 import type { AwsAccount } from '@vigil/domain/aws-account'
 import { AWS_REGIONS } from '@vigil/domain/aws-regions'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'

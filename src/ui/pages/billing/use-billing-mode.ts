@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { billingApi } from '../../../adapters/billing-api.ts'
 import { plansLogic } from '../../../adapters/billing-flows.actors.ts'
 

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { ArrowLeft, RefreshCw } from 'lucide-react'
 import { type ReactNode, useCallback, useState } from 'react'
 import { Link, NavLink } from 'react-router'

@@ -1,6 +1,6 @@
 import { CLOUD_PROVIDER_WORDS, type CloudProvider } from '@vigil/domain/cloud-account'
 import type { MonitorType } from '@vigil/domain/monitor.schema'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { Plus } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import { useSearchParams } from 'react-router'

@@ -7,7 +7,7 @@ import {
   type IncidentEventKind,
 } from '@vigil/domain/incident'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import {
   BellRing,
   CircleAlert,

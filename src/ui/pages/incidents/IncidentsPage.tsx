@@ -1,6 +1,6 @@
 import { INCIDENT_STATE_LABELS, INCIDENT_STATES, type IncidentState } from '@vigil/domain/incident'
 import { MONITOR_TYPE_PAGES, type MonitorType } from '@vigil/domain/monitor-types/pages'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { integrationFormLogic } from '../../../adapters/integration-flows.actors.ts'

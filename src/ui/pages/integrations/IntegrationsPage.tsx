@@ -1,5 +1,5 @@
 import type { Integration } from '@vigil/domain/integration.schema'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { Hash, Plus } from 'lucide-react'
 import { useCallback, useState } from 'react'
 import { button } from '../../../../styled-system/recipes/button'

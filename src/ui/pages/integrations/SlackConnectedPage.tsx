@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { ArrowLeft, CircleCheck, RotateCcw, Send, TriangleAlert } from 'lucide-react'
 import { type ReactNode, useMemo } from 'react'
 import { Link, useSearchParams } from 'react-router'

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { Plus, Tags } from 'lucide-react'
 import { css } from '../../../../styled-system/css'
 import { DEFAULTS, type MonitorType } from '@vigil/domain/monitor.schema'

@@ -1,5 +1,5 @@
 import { Combobox, createListCollection } from '@ark-ui/react/combobox'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { Check, ChevronDown, Plus, X } from 'lucide-react'
 import { type Dispatch, type SetStateAction, useEffect, useId, useMemo, useState } from 'react'
 import { css, cx } from '../../../../styled-system/css'

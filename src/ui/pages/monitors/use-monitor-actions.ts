@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo, useRef } from 'react'
 import { monitorActionsLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'

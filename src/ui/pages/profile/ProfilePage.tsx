@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { css } from '../../../../styled-system/css'

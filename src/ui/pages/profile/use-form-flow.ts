@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo, useRef } from 'react'
 import { formLogic } from '../../../adapters/flows.actors.ts'
 import type { FormSchema } from '@vigil/domain/form-validation'

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@vigil/domain/date-format'
 import { REPORT_FREQUENCY_LABELS, type ReportSchedule, selectionTitle } from '@vigil/domain/report-schedule'
 import type { ReportSelection } from '@vigil/domain/report-view'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { CalendarClock, Pencil, Plus, Send } from 'lucide-react'
 import { useState } from 'react'
 import { css } from '../../../../styled-system/css'

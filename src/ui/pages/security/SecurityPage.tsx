@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useCallback, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { securityApi } from '../../../adapters/security-api.ts'

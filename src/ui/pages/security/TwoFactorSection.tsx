@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { Download } from 'lucide-react'
 import { type ReactNode, useMemo, useState } from 'react'
 import type { ActorRefFrom, EventFrom } from 'xstate'

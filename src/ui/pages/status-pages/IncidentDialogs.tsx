@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffect, useMemo } from 'react'
 import { incidentFormLogic, incidentUpdateFormLogic } from '../../../adapters/status-page-forms.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'

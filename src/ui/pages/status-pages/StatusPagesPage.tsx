@@ -1,5 +1,5 @@
 import type { StatusPage } from '@vigil/domain/status-page.schema'
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../app/actor-hooks.ts'
 import { Plus } from 'lucide-react'
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router'

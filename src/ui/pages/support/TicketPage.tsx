@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo, useRef, useState } from 'react'
 import { Link, useParams } from 'react-router'
 import { css } from '../../../../styled-system/css'

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react'
+import { useSelector } from '../../../app/actor-hooks.ts'
 import { ChevronDown, Plus, Tags } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
 import { MONITOR_TYPES, type MonitorType } from '@vigil/domain/monitor.schema'

@@ -1,5 +1,5 @@
 import { Portal } from '@ark-ui/react/portal'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { Plus, Save, Trash2, X } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { css } from '../../../../../styled-system/css'

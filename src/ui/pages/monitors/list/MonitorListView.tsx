@@ -8,7 +8,7 @@ import {
   sortOfChoice,
 } from '@vigil/domain/monitor-list-view'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { css } from '../../../../../styled-system/css'

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import type { AnyStateMachine } from 'xstate'

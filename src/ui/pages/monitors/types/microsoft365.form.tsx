@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { m365ServiceChoicesLogic, m365TenantChoicesLogic } from '../../../../adapters/cloud-account-choices.actors.ts'
 import { serviceStatusWords } from '@vigil/domain/m365'
