@@ -14,6 +14,9 @@ export const CHALLENGE_MAX_ATTEMPTS = 5
 export const CODE_REQUIRED = 'Enter the 6-digit code from your authenticator app.'
 export const CODE_FORMAT = 'The code is 6 digits.'
 export const CODE_WRONG = 'That code is not right. Check the time on your device and try the newest code.'
+/** A code of the app that was right but is spent: each code signs in or proves once (it could have been seen). */
+export const CODE_USED =
+  'That code has already been used. Wait for the next code in your app (a new one every 30 seconds) and enter it.'
 export const RECOVERY_REQUIRED = 'Enter one of your recovery codes.'
 export const RECOVERY_WRONG = 'That recovery code is not right or has been used.'
 export const CODE_OR_RECOVERY_WRONG = 'That code is not right. Enter the newest code from your app or a recovery code.'

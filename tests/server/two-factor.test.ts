@@ -1,3 +1,4 @@
+import { CODE_OR_RECOVERY_WRONG, CODE_USED, CODE_WRONG } from '@vigil/domain/two-factor'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { totpCode } from '../../src/server/auth/totp.ts'
 import { defaultRateLimits } from '../../src/server/config.ts'
@@ -10,6 +11,9 @@ import { readMail, startSmtp, type TestSmtp } from './notify/smtp-server.ts'
 // Two-factor sign-in through the API on both databases, the test playing the authenticator app with the shown
 // secret: set up, turned on by a first code, the second step of a sign-in with a code or a recovery code (each
 // used once), its expiry, its tries and its own rate limit, turned off, and the security log of all of it.
+
+/** A six-digit code other than `code`: a wrong one. */
+const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
   let db: TestDb
@@ -72,10 +76,10 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
 
     const wrongCode = await t.call('POST', '/api/security/two_factor', {
       token,
-      body: { code: String((Number(totpCode(secret, t.clock.now())) + 1) % 1_000_000).padStart(6, '0'), password },
+      body: { code: otherThan(totpCode(secret, t.clock.now())), password },
     })
     expect(wrongCode.status).toBe(400)
-    expect(wrongCode.json.errors.code).toMatch(/^That code is not right/)
+    expect(wrongCode.json.errors.code).toBe(CODE_WRONG)
     const wrongPassword = await t.call('POST', '/api/security/two_factor', {
       token,
       body: { code: totpCode(secret, t.clock.now()), password: 'not it' },
@@ -122,10 +126,20 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     // A spent challenge signs nobody in again.
     expect((await secondStep(first.json.data.challenge, code)).status).toBe(401)
 
-    // The same code once more, on a new sign-in within its 30 seconds: refused (it could have been seen).
+    // The same code once more, on a new sign-in within its 30 seconds: refused (it could have been seen), saying
+    // it was used and to wait for the next one, not that it is wrong; a code of no step now says it is not right.
     const replay = await secondStep((await passwordStep(email)).json.data.challenge, code)
     expect(replay.status).toBe(400)
-    expect(replay.json.message).toMatch(/^That code is not right/)
+    expect(replay.json.message).toBe(CODE_USED)
+    expect(replay.json.errors).toEqual({ code: CODE_USED })
+    const wrong = await secondStep((await passwordStep(email)).json.data.challenge, otherThan(code))
+    expect(wrong.status).toBe(400)
+    expect(wrong.json.errors).toEqual({ code: CODE_WRONG })
+    expect(CODE_USED).not.toMatch(/time on your device/)
+    // The next step's code signs in.
+    t.clock.advance(30_000)
+    const next = await secondStep((await passwordStep(email)).json.data.challenge, totpCode(secret, t.clock.now()))
+    expect(next.status).toBe(200)
 
     // A recovery code, typed in capitals without its dash: once.
     const recovery = recoveryCodes[3] as string
@@ -139,9 +153,11 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     expect(spent.status).toBe(400)
     expect(spent.json.errors.code).toBe('That recovery code is not right or has been used.')
     expect((await t.call('GET', '/api/security/two_factor', { token })).json.data.recovery_codes_left).toBe(9)
-    expect((await events(token)).slice(0, 4).map((e) => e.kind)).toEqual([
+    expect((await events(token)).slice(0, 6).map((e) => e.kind)).toEqual([
       'two_factor_failed',
       'recovery_code_used',
+      'sign_in',
+      'two_factor_failed',
       'two_factor_failed',
       'sign_in',
     ])
@@ -256,6 +272,14 @@ describe.each(dialects)('two-factor sign-in on %s', (dialect) => {
     expect(noCode.json.errors.code).toBe('Code is required.')
     const wrong = await t.call('DELETE', '/api/security/two_factor', { token, body: { password, code: '000000' } })
     expect(wrong.status).toBe(400)
+    expect(wrong.json.errors).toEqual({ code: CODE_OR_RECOVERY_WRONG })
+    // A code of the app spent by a sign-in cannot turn it off: it says so, and to wait for the next one.
+    const code = totpCode(secret, t.clock.now())
+    const signIn = await secondStep((await passwordStep(email)).json.data.challenge, code)
+    expect(signIn.status).toBe(200)
+    const spent = await t.call('DELETE', '/api/security/two_factor', { token, body: { password, code } })
+    expect(spent.status).toBe(400)
+    expect(spent.json.errors).toEqual({ code: CODE_USED })
     const wrongPassword = await t.call('DELETE', '/api/security/two_factor', {
       token,
       body: { password: 'nope', code: totpCode(secret, t.clock.now()) },

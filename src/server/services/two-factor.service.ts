@@ -4,6 +4,7 @@ import {
   CHALLENGE_MAX_ATTEMPTS,
   CHALLENGE_TTL_MS,
   CODE_OR_RECOVERY_WRONG,
+  CODE_USED,
   CODE_WRONG,
   isTotpShape,
   RECOVERY_CODE_COUNT,
@@ -33,22 +34,32 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export const twoFactorService = (deps: Deps) => {
   const { repos, database, clock, secrets, mailer, config } = deps
 
-  /** Takes a TOTP code once: the step it matched must be newer than the last one used. */
+  /**
+   * Takes a TOTP code once: the step it matched must be newer than the last one used. Null when it is taken, else
+   * why not: not a code of the secret now (wrong, or the device's clock is off), or one already used (or older
+   * than the one used last), which waiting for the app's next code mends.
+   */
   const takeCode = async (userId: string, sealedSecret: string, code: string, now = clock.now()) => {
     const step = matchTotp(secrets.open(sealedSecret), code, now)
-    return step !== null && (await repos.twoFactor.acceptStep(userId, step))
+    if (step === null) return CODE_WRONG
+    return (await repos.twoFactor.acceptStep(userId, step)) ? null : CODE_USED
   }
 
-  const takeRecoveryCode = (userId: string, code: string) =>
-    repos.twoFactor.spendRecoveryCode(userId, hashRecoveryCode(code), clock.now())
+  /** Null when a recovery code is taken (once), else why not. */
+  const takeRecoveryCode = async (userId: string, code: string) =>
+    (await repos.twoFactor.spendRecoveryCode(userId, hashRecoveryCode(code), clock.now())) ? null : RECOVERY_WRONG
 
   /** The password and a code from the app or a recovery code, while two-factor sign-in is on. */
   const proveItIsYou = async (userId: string, code: string, password: string, whenOff: string) => {
     const user = await checkPassword(repos, userId, password)
     const row = await repos.twoFactor.of(userId)
     if (row?.enabled_at == null) throw new Failure('conflict', whenOff)
-    const ok = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
-    if (!ok) throw new Failure('invalid', CODE_OR_RECOVERY_WRONG, { code: CODE_OR_RECOVERY_WRONG })
+    // A spent code of the app says so; any other refusal does not tell a code from a recovery code.
+    const refused = isTotpShape(code) ? await takeCode(userId, row.secret, code) : await takeRecoveryCode(userId, code)
+    if (refused) {
+      const message = refused === CODE_USED ? CODE_USED : CODE_OR_RECOVERY_WRONG
+      throw new Failure('invalid', message, { code: message })
+    }
     return user
   }
 
@@ -88,7 +99,8 @@ export const twoFactorService = (deps: Deps) => {
       const row = await repos.twoFactor.of(userId)
       if (!row) throw new Failure('invalid', 'Set up two-factor sign-in first: scan the QR code, then enter its code.')
       if (row.enabled_at != null) throw new Failure('conflict', 'Two-factor sign-in is already on.')
-      if (!(await takeCode(userId, row.secret, code))) throw new Failure('invalid', CODE_WRONG, { code: CODE_WRONG })
+      const refused = await takeCode(userId, row.secret, code)
+      if (refused) throw new Failure('invalid', refused, { code: refused })
       const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
       const now = clock.now()
       await database.db.transaction().execute(async (trx) => {
@@ -176,15 +188,16 @@ export const twoFactorService = (deps: Deps) => {
       await limit(userId)
       const row = await repos.twoFactor.of(userId)
       // Turned off between the two steps: the password alone now signs in.
-      const ok =
-        row?.enabled_at == null ||
-        (input.method === 'code'
-          ? await takeCode(userId, row.secret, input.code)
-          : await takeRecoveryCode(userId, input.code))
-      if (!ok) {
+      const refused =
+        row?.enabled_at == null
+          ? null
+          : input.method === 'code'
+            ? await takeCode(userId, row.secret, input.code)
+            : await takeRecoveryCode(userId, input.code)
+      // A spent code is a failure too (whoever saw it may be trying it), counted and logged like a wrong one.
+      if (refused) {
         await recordSecurityEvent(repos, { userId, kind: 'two_factor_failed', client, now })
-        const message = input.method === 'code' ? CODE_WRONG : RECOVERY_WRONG
-        throw new Failure('invalid', message, { code: message })
+        throw new Failure('invalid', refused, { code: refused })
       }
       await repos.twoFactor.deleteChallenge(tokenHash)
       const user = await userOf(repos, userId)

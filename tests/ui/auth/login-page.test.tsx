@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen } from '@testing-library/react'
+import { CODE_USED, CODE_WRONG } from '@vigil/domain/two-factor'
 import { describe, expect, it } from 'vitest'
 import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
 import { AuthProvider } from '../../../src/ui/app/auth-context.tsx'
@@ -63,6 +64,37 @@ describe('Sign in with two-factor sign-in on', () => {
     expect(requests.at(-1)?.body).toEqual({ challenge: 'ch-1', method: 'recovery', code: 'abcdefghij' })
     expect(location()).toBe('/dashboard')
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-2')
+  })
+
+  it('says a code already used is spent and to wait for the next one, apart from a wrong code', async () => {
+    // The server's words: a code of the app that signed in a moment ago, and a code of no step now.
+    const refusal = (message: string) => ({ status: 400, body: { message, errors: { code: message } } })
+    stubApi({
+      'POST /api/auth/login': () => ({ status: 200, body: { data: CHALLENGE } }),
+      'POST /api/auth/login/two_factor': (req) =>
+        refusal((req.body as { code: string }).code === '222222' ? CODE_USED : CODE_WRONG),
+    })
+    renderShell(
+      <AuthProvider>
+        <LoginPage />
+      </AuthProvider>,
+      { url: '/login' },
+    )
+    type('Email', 'ada@example.com')
+    type('Password', 'correct horse')
+    await submit()
+    await screen.findByRole('heading', { name: 'Two-factor sign-in' })
+
+    type('Authentication code', '222222')
+    await submit('Verify')
+    expect(await screen.findAllByText(CODE_USED)).not.toHaveLength(0)
+    expect(CODE_USED).toMatch(/already been used.*next code/)
+    expect(screen.queryByText(/time on your device/)).toBeNull()
+
+    type('Authentication code', '111111')
+    await submit('Verify')
+    expect(await screen.findAllByText(CODE_WRONG)).not.toHaveLength(0)
+    expect(screen.queryByText(CODE_USED)).toBeNull()
   })
 
   it('starts again from the email and password', async () => {
