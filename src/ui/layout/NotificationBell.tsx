@@ -1,8 +1,8 @@
-import { useSelector } from '../app/actor-hooks.ts'
+import { BELL_VISIBLE_ITEMS } from '@vigil/domain/notification'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../styled-system/css'
-import { BELL_VISIBLE_ITEMS } from '@vigil/domain/notification'
+import { useSelector } from '../app/actor-hooks.ts'
 import { Badge } from '../components/badge.tsx'
 import { BellIcon } from '../components/icons.tsx'
 import * as Popover from '../components/popover.tsx'
@@ -28,8 +28,41 @@ const markAll = css({
   bg: 'transparent',
   border: 'none',
   cursor: 'pointer',
-  _disabled: { color: 'muted', cursor: 'default' },
+  // Its hover ground reaches past the words, which stay in line with the list's right edge.
+  px: '2',
+  py: '1',
+  mr: '-2',
+  rounded: 'md',
+  _hover: { bg: 'navy.50' },
+  _disabled: { color: 'muted', cursor: 'default', bg: 'transparent' },
   _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+
+// The panel's three parts, inset from its edges: the header (title and 'Mark all as read') and the footer link are
+// ruled off lightly from the list, whose items carry their own inset and hover.
+const header = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+  px: '4',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'gray.100',
+})
+const note = css({ color: 'muted', px: '4', py: '6', textAlign: 'center', fontSize: 'sm' })
+const footer = css({
+  display: 'block',
+  textAlign: 'center',
+  color: 'primary',
+  fontWeight: 'medium',
+  fontSize: 'sm',
+  px: '4',
+  py: '3',
+  borderTopWidth: '1px',
+  borderColor: 'gray.100',
+  _hover: { bg: 'gray.50', textDecoration: 'underline' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '-2px' },
 })
 
 /** The bell: unread badge; the first 3 of the newest 50; 'Show all notifications'; and 'Mark all as read'. */
@@ -51,7 +84,7 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Popover.Positioner>
         <Popover.Content w="360px" maxH="800px">
-          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
+          <div className={header}>
             <Popover.Title>Notifications</Popover.Title>
             {unread > 0 && (
               <button
@@ -65,11 +98,11 @@ export function NotificationBell() {
             )}
           </div>
           {loading ? (
-            <p className={css({ color: 'muted', py: '4' })}>Loading...</p>
+            <p className={note}>Loading...</p>
           ) : visible.length === 0 ? (
-            <p className={css({ color: 'muted', py: '4' })}>No new notifications</p>
+            <p className={note}>No new notifications</p>
           ) : (
-            <ul className={css({ display: 'grid', gap: '1', my: '2' })}>
+            <ul className={css({ display: 'grid', gap: '1', p: '2' })}>
               {visible.map((n) => (
                 <li key={n.notification_id}>
                   <NotificationItem
@@ -84,11 +117,7 @@ export function NotificationBell() {
               ))}
             </ul>
           )}
-          <Link
-            to="/notifications"
-            onClick={() => setOpen(false)}
-            className={css({ display: 'block', textAlign: 'center', color: 'primary', fontWeight: 'medium', py: '2' })}
-          >
+          <Link to="/notifications" onClick={() => setOpen(false)} className={footer}>
             Show all notifications
           </Link>
         </Popover.Content>
