@@ -48,6 +48,9 @@ export default defineConfig({
           surface: { value: '#ffffff' },
           canvas: { value: '#f5f7fb' },
           muted: { value: '{colors.gray.600}' },
+          // The light rule of a box or a divider, the gray the kit's cards and popovers use (a name no token held
+          // drew currentColor: black rules on the account pages and the copy fields).
+          border: { value: '{colors.gray.200}' },
         },
       },
       keyframes,
