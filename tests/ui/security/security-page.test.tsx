@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
 import type { SessionView } from '@vigil/domain/sessions'
+import { describe, expect, it } from 'vitest'
 import { SecurityPage } from '../../../src/ui/pages/security/SecurityPage.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi } from '../layout/harness.tsx'
@@ -140,9 +140,18 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
     const qr = within(form).getByRole('img', { name: /QR code/ })
     expect(qr.getAttribute('viewBox')).toBe('0 0 25 25')
     expect(qr.querySelector('path')?.getAttribute('d')).toBe('M2 2h7v1h-7z')
-    expect((within(form).getByRole('textbox', { name: 'Secret to type into the app' }) as HTMLInputElement).value).toBe(
-      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
-    )
+    // The secret reads in groups of four, as text that wraps on a phone; its button copies it without the spaces.
+    const secret = within(form).getByRole('group', { name: 'Secret to type into the app' })
+    expect(secret.querySelector('code')?.textContent).toBe('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')
+    const copied: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    })
+    await act(async () => fireEvent.click(within(secret).getByRole('button', { name: 'Copy secret' })))
+    expect(copied).toEqual([setup.secret])
+    expect(within(secret).getByRole('button', { name: 'Copied' })).toBeTruthy()
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: undefined })
     expect(await seriousViolations(container)).toEqual([])
 
     // Checked here first: no request for an empty form.

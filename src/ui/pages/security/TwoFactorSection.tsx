@@ -1,10 +1,3 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
-import { Download } from 'lucide-react'
-import { type ReactNode, useMemo, useState } from 'react'
-import type { ActorRefFrom, EventFrom } from 'xstate'
-import { css } from '../../../../styled-system/css'
-import { type SecurityApi, twoFactorLogic } from '../../../adapters/security-api.ts'
-import { storedUser } from '../../../adapters/user-data.ts'
 import { formatDateTime } from '@vigil/domain/date-format'
 import { plural } from '@vigil/domain/plural'
 import {
@@ -15,7 +8,14 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@vigil/domain/two-factor'
+import { Download } from 'lucide-react'
+import { type ReactNode, useMemo, useState } from 'react'
+import type { ActorRefFrom, EventFrom } from 'xstate'
+import { css } from '../../../../styled-system/css'
+import { type SecurityApi, twoFactorLogic } from '../../../adapters/security-api.ts'
+import { storedUser } from '../../../adapters/user-data.ts'
 import type { twoFactorMachine } from '../../../machines/two-factor.machine.ts'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
@@ -184,7 +184,14 @@ function EnableForm({
         <rect width={qr.size} height={qr.size} fill="white" />
         <path d={qr.path} fill="black" />
       </svg>
-      <CopyField label="Secret to type into the app" value={groupSecret(secret)} copyLabel="Copy secret" />
+      {/* Read in groups of four; copied without the spaces, which not every app takes. */}
+      <CopyField
+        label="Secret to type into the app"
+        value={secret}
+        shown={groupSecret(secret)}
+        copyLabel="Copy secret"
+        wrap
+      />
     </ProofFields>
   )
 }
