@@ -19,6 +19,17 @@ export const maskHeaderValue = (value: string): string => (value.length >= 16 ? 
 
 export const isMaskedHeaderValue = (value: string): boolean => value.startsWith(DOTS)
 
+/** The name of the first header whose value is masked (copied from an answer, not typed); null when none is. */
+export const maskedHeaderName = (headers: unknown): string | null => {
+  if (headers === null || typeof headers !== 'object') return null
+  const found = Object.entries(headers).find(([, value]) => typeof value === 'string' && isMaskedHeaderValue(value))
+  return found ? found[0] : null
+}
+
+/** A new monitor cannot take a masked value: the secret it stands for stays with the monitor it was read from. */
+export const hiddenHeaderMessage = (name: string) =>
+  `Type the value of the ${name} header: a saved secret is never shown, so it is not copied.`
+
 /**
  * Request headers that carry credentials: Authorization, Proxy-Authorization, Cookie, and any whose name holds
  * token, key or secret (X-Api-Key, X-Auth-Token, Client-Secret).

@@ -1,7 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, waitFor } from 'xstate'
 import { FORM_FAILED } from '../../src/machines/form.machine.ts'
-import { monitorFormMachine, monitorSubmission, type SaveRequest } from '../../src/machines/monitor-form.machine.ts'
+import {
+  monitorFormMachine,
+  monitorSubmission,
+  monitorSubmissionWithTags,
+  type SaveRequest,
+} from '../../src/machines/monitor-form.machine.ts'
 import { apiMonitor, portMonitor, webMonitor } from '../fixtures/monitors.ts'
 import { actorEvents, journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
@@ -111,6 +116,19 @@ describe('monitorSubmission', () => {
     expect(result).toEqual({ ok: false, errors: { 'assertions.0.path': 'Use a JSON path such as $.a.b.' } })
   })
 
+  it('a new monitor cannot take a masked credential header (a copy of another): it is typed again', () => {
+    const copy = apiMonitor({ headers: { accept: 'application/json', Authorization: '••••••••1234' } })
+    expect(monitorSubmission('api', null, { ...copy, name: 'Copy of Orders API' })).toEqual({
+      ok: false,
+      errors: {
+        headers: 'Type the value of the Authorization header: a saved secret is never shown, so it is not copied.',
+      },
+    })
+    // An edit sends it back as it came: the server keeps the stored value.
+    const edit = monitorSubmission('api', copy, { ...copy, name: 'Renamed' })
+    expect(edit).toEqual({ ok: true, request: { id: 'a1', body: { name: 'Renamed' } } })
+  })
+
   it('a port monitor needs its port; an edit of it sends the new port only', () => {
     expect(monitorSubmission('port', null, { name: 'Db', host: 'db.example.com' })).toEqual({
       ok: false,
@@ -120,6 +138,41 @@ describe('monitorSubmission', () => {
     expect(monitorSubmission('port', m, { ...m, port: 6432 })).toEqual({
       ok: true,
       request: { id: 'p1', body: { port: 6432 } },
+    })
+  })
+})
+
+describe('monitorSubmissionWithTags', () => {
+  const shop = { name: 'Shop', url: 'https://shop.example.com', interval_seconds: 600 }
+  const tagged = (m: ReturnType<typeof webMonitor>) => ({
+    ...m,
+    tags: [{ id: 't1', name: 'eu', color: 'blue' as const }],
+  })
+
+  it('carries the new names typed, once each whatever their case, beside the ids chosen', () => {
+    const result = monitorSubmissionWithTags('web', null, shop, ['t1'], [' billing ', 'Billing', 'shop'])
+    expect(result).toMatchObject({ ok: true, request: { id: null, tagIds: ['t1'], newTags: ['billing', 'shop'] } })
+  })
+
+  it('a new name alone is a change of an edit (its body empty); the same ids and no new name are none', () => {
+    const m = tagged(webMonitor())
+    const same = { ...m } as Record<string, unknown>
+    expect(monitorSubmissionWithTags('web', m, same, ['t1'], ['shop'])).toEqual({
+      ok: true,
+      request: { id: 'w1', body: {}, tagIds: ['t1'], newTags: ['shop'], unchanged: m },
+    })
+    expect(monitorSubmissionWithTags('web', m, same, ['t1'], [])).toEqual({ ok: true, request: null })
+  })
+
+  it("refuses a new name the server would refuse, and more tags than a monitor has, at the tags' field", () => {
+    expect(monitorSubmissionWithTags('web', null, shop, [], ['eu,us'])).toEqual({
+      ok: false,
+      errors: { tags: '“eu,us”: A tag name is one line, without commas.' },
+    })
+    const ids = Array.from({ length: 20 }, (_, i) => `t${i}`)
+    expect(monitorSubmissionWithTags('web', null, { ...shop, name: '' }, ids, ['one more'])).toEqual({
+      ok: false,
+      errors: { name: 'Name is required.', tags: 'A monitor has at most 20 tags.' },
     })
   })
 })

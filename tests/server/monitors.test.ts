@@ -142,6 +142,12 @@ describe.each(dialects)('monitors API on %s', (dialect) => {
         'A header name has letters, digits and hyphens only.',
       ],
       [
+        // A credential's value as another monitor's answer masks it: the secret is not this new monitor's.
+        { type: 'api', name: 'x', url: 'https://example.com', headers: { Authorization: '••••••••wxyz' } },
+        'headers',
+        'Type the value of the Authorization header: a saved secret is never shown, so it is not copied.',
+      ],
+      [
         {
           type: 'api',
           name: 'x',

@@ -1,10 +1,10 @@
-import * as v from 'valibot'
 import { fieldErrors } from '@vigil/domain/form-validation'
 import { type MonitorInput, type MonitorType, monitorPatchSchema, validateMonitor } from '@vigil/domain/monitor.schema'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { cloudAccountOf, connectHosts } from '@vigil/domain/monitor-target'
 import { intervalLimitMessage, monitorLimitMessage } from '@vigil/domain/plan-limits'
-import { unmaskHeaders } from '@vigil/domain/secret-values'
+import { hiddenHeaderMessage, maskedHeaderName, unmaskHeaders } from '@vigil/domain/secret-values'
+import * as v from 'valibot'
 import { repos as reposOf } from '../db/repos/index.ts'
 import { configOf, freshState, newMonitorRecord, pausedState, toMonitorInput } from '../db/repos/monitor-record.ts'
 import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
@@ -101,6 +101,9 @@ export const monitorsService = (deps: Deps) => {
       const parsed = validateMonitor(body)
       if (!parsed.success) throw invalid(parsed.issues)
       const input = parsed.output
+      // A masked credential (copied from another monitor's answer) stands for a secret this monitor does not have.
+      const hidden = input.type === 'api' ? maskedHeaderName(input.headers) : null
+      if (hidden) throw new Failure('invalid', hiddenHeaderMessage(hidden), { headers: hiddenHeaderMessage(hidden) })
       const plan = await planFor(userId, input.type)
       await assertTargets(input)
       await assertOwnAccount(userId, input)

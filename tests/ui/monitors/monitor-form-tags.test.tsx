@@ -9,17 +9,18 @@ g.CSS.escape ??= (value: string) => value.replace(/[^A-Za-z0-9_-]/g, (c) => `\\$
 
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
 import type { Monitor } from '@vigil/domain/monitor.schema'
 import type { Tag } from '@vigil/domain/tags'
+import { describe, expect, it } from 'vitest'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { apiMonitor, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, type RecordedRequest, renderShell, signIn, stubApi } from '../layout/harness.tsx'
 
-// The monitor form's Tags field: pick the user's tags, create one from what was typed, and the tags set after the
-// monitor is saved (PUT /api/monitors/{id}/tags), on a new monitor and on a change.
+// The monitor form's Tags field: pick the user's tags, or type a name and press Enter (the user's tag of that name,
+// or a new one, created when the monitor is saved); what is still typed at the submit is a tag too. The tags are set
+// after the monitor is saved (PUT /api/monitors/{id}/tags), on a new monitor and on a change.
 
 const tag = (id: string, name: string, color: Tag['color'] = 'green'): Tag => ({
   id,
@@ -89,20 +90,26 @@ const typeTag = async (user: UserEvent, dialog: HTMLElement, text: string) => {
   for (const key of text) await user.type(input, key)
 }
 
+/** The chips' names, a new tag's marked "(new)". */
 const chosen = (dialog: HTMLElement) => {
   const list = within(dialog).queryByRole('list', { name: 'Chosen tags' })
   return list
     ? within(list)
         .getAllByRole('listitem')
-        .map((li) => li.textContent)
+        .map((li) => {
+          const name = li.querySelector('[data-tag]')?.textContent ?? ''
+          return li.textContent === name ? name : `${name} (${li.textContent?.slice(name.length)})`
+        })
     : []
 }
+
+const tagsInput = (dialog: HTMLElement) => within(dialog).getByRole('combobox', { name: 'Tags' }) as HTMLInputElement
 
 const sent = (requests: RecordedRequest[], method: string, path: string) =>
   requests.filter((r) => r.method === method && r.path === path).map((r) => r.body)
 
 describe('the monitor form: tags', () => {
-  it('picks a tag and creates one while adding a monitor, then sets both on the new monitor', async () => {
+  it('picks a tag and adds a new one while adding a monitor, then creates it and sets both on the new monitor', async () => {
     const stored = webMonitor({ id: 'w9', name: 'Shop' })
     let tagged: string[] = []
     const server = tagServer([production, staging])
@@ -129,14 +136,134 @@ describe('the monitor form: tags', () => {
     // By keyboard: the only option is the one that creates it.
     expect(await screen.findByRole('option', { name: 'Create tag “Customer A”' })).toBeTruthy()
     await user.keyboard('{ArrowDown}{Enter}')
-    await waitFor(() => expect(chosen(dialog)).toEqual(['production', 'Customer A']))
-    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'Customer A', color: 'blue' }])
+    await waitFor(() => expect(chosen(dialog)).toEqual(['production', 'Customer A (new)']))
+    // Made when the monitor is saved, not before (a form closed unsaved leaves no tag behind).
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([])
 
     await submit(dialog)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(sent(requests, 'POST', '/api/monitors')).toHaveLength(1)
     expect(sent(requests, 'POST', '/api/monitors')[0]).toMatchObject({ type: 'web', name: 'Shop' })
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'Customer A', color: 'blue' }])
     expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t1', 't3'] }])
+  })
+
+  it("a name typed and Enter chooses the user's tag of that name, in any case, without submitting the form", async () => {
+    const { dialog, requests, user } = await open(
+      { 'GET /api/monitors': () => listOf([]), ...tagServer([production, staging]) },
+      /^Add your first/,
+    )
+    await typeTag(user, dialog, 'PRODUCTION')
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual(['production'])
+    expect(tagsInput(dialog).value).toBe('')
+    // The same name again is already chosen: no second chip.
+    await typeTag(user, dialog, 'Production')
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual(['production'])
+    expect(screen.getByRole('dialog')).toBe(dialog)
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('"production" and Enter, then Create: the tag is created with the monitor and set on it (issue 37)', async () => {
+    const stored = webMonitor({ id: 'w9', name: 'Shop' })
+    const { dialog, requests, user } = await open(
+      {
+        'GET /api/monitors': () => listOf([]),
+        ...tagServer([staging]),
+        'POST /api/monitors': () => ({ status: 201, body: { data: { monitor: stored } } }),
+        'PUT /api/monitors/w9/tags': (req) => ({
+          status: 200,
+          body: {
+            data: { tags: refs((req.body as { tag_ids: string[] }).tag_ids, [staging, tag('t2', 'production')]) },
+          },
+        }),
+      },
+      /^Add your first/,
+    )
+    fill(dialog, /^Name/, 'Shop')
+    fill(dialog, /^URL/, 'https://shop.example.com')
+    await typeTag(user, dialog, 'production')
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual(['production (new)'])
+    expect(within(dialog).getByText(/Tags marked new are created when you save/)).toBeTruthy()
+    expect(sent(requests, 'POST', '/api/monitors')).toEqual([])
+
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'production', color: 'blue' }])
+    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t2'] }])
+  })
+
+  it('takes the text still in the tags input at the submit as a tag: a new one is created, a known one chosen', async () => {
+    const stored = webMonitor({ id: 'w9', name: 'Shop' })
+    const { dialog, requests, user } = await open(
+      {
+        'GET /api/monitors': () => listOf([]),
+        ...tagServer([production]),
+        'POST /api/monitors': () => ({ status: 201, body: { data: { monitor: stored } } }),
+        'PUT /api/monitors/w9/tags': (req) => ({
+          status: 200,
+          body: {
+            data: { tags: refs((req.body as { tag_ids: string[] }).tag_ids, [production, tag('t2', 'billing')]) },
+          },
+        }),
+      },
+      /^Add your first/,
+    )
+    fill(dialog, /^Name/, 'Shop')
+    fill(dialog, /^URL/, 'https://shop.example.com')
+    await typeTag(user, dialog, 'Production')
+    await user.keyboard('{Enter}')
+    await typeTag(user, dialog, 'billing')
+    expect(within(dialog).getByText('Press Enter to add “billing”.')).toBeTruthy()
+    // Elsewhere on the form, the text stays (the combobox does not drop it for want of an option).
+    await user.click(within(dialog).getByLabelText(/^Name/))
+    expect(tagsInput(dialog).value).toBe('billing')
+
+    await submit(dialog)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'billing', color: 'blue' }])
+    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t1', 't2'] }])
+  })
+
+  it('keeps the text typed as a chip when the submit is refused, and says why a name cannot be a tag', async () => {
+    const { dialog, requests, user } = await open(
+      { 'GET /api/monitors': () => listOf([]), ...tagServer([production]) },
+      /^Add your first/,
+    )
+    // Enter on a name the server would refuse: the text stays, with the reason.
+    await typeTag(user, dialog, 'eu,us')
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual([])
+    expect(tagsInput(dialog).value).toBe('eu,us')
+    expect(within(dialog).getByText('A tag name is one line, without commas.')).toBeTruthy()
+    expect(tagsInput(dialog).getAttribute('aria-invalid')).toBe('true')
+
+    await user.clear(tagsInput(dialog))
+    await typeTag(user, dialog, 'eu')
+    // The name is missing: refused, and the tag typed is now a chip, not lost.
+    await submit(dialog)
+    expect(screen.getByRole('dialog')).toBe(dialog)
+    expect(chosen(dialog)).toEqual(['eu (new)'])
+    expect(tagsInput(dialog).value).toBe('')
+    expect(requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+
+  it('Backspace in the empty input removes the last chip', async () => {
+    const { dialog, user } = await open(
+      { 'GET /api/monitors': () => listOf([]), ...tagServer([production, staging]) },
+      /^Add your first/,
+    )
+    await typeTag(user, dialog, 'staging')
+    await user.keyboard('{Enter}')
+    await typeTag(user, dialog, 'new one')
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual(['staging', 'new one (new)'])
+    await user.keyboard('{Backspace}')
+    expect(chosen(dialog)).toEqual(['staging'])
+    await user.keyboard('{Backspace}')
+    expect(chosen(dialog)).toEqual([])
   })
 
   it('sets no tags on a new monitor that has none', async () => {
@@ -198,6 +325,8 @@ describe('the monitor form: tags', () => {
     fill(dialog, /^URL/, 'https://shop.example.com')
     await typeTag(user, dialog, 'prod')
     await user.click(await screen.findByRole('option', { name: /production/ }))
+    await typeTag(user, dialog, 'shop')
+    await user.keyboard('{Enter}')
     await submit(dialog)
     const alert = await within(dialog).findByText(/The monitor was saved, but its tags were not/)
     expect(alert.textContent).toContain('The monitor was saved, but its tags were not: Tag not found.')
@@ -207,7 +336,12 @@ describe('the monitor form: tags', () => {
     await submit(dialog)
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
     expect(sent(requests, 'POST', '/api/monitors')).toHaveLength(1)
-    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t1'] }, { tag_ids: ['t1'] }])
+    // The new tag was made by the first try: the second finds it by its name rather than making it again.
+    expect(sent(requests, 'POST', '/api/tags')).toEqual([{ name: 'shop', color: 'blue' }])
+    expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([
+      { tag_ids: ['t1', 't2'] },
+      { tag_ids: ['t1', 't2'] },
+    ])
   })
 
   it('has no serious accessibility violations with tags chosen', async () => {

@@ -1,11 +1,10 @@
+import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '@vigil/domain/monitor.schema'
+import { DEFAULT_SLA_TARGET } from '@vigil/domain/report'
 import { use, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorListApi } from '../../../adapters/monitor-list-api.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
-import { DEFAULTS, INTERVALS, type Monitor, type MonitorType } from '@vigil/domain/monitor.schema'
-import { DEFAULT_SLA_TARGET } from '@vigil/domain/report'
-import type { TagRef } from '@vigil/domain/tags'
 import { useEffects } from '../../app/effects.ts'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { useSaveForm } from '../use-save-form.ts'
@@ -22,7 +21,7 @@ import {
   typeMinInterval,
 } from './form-values.ts'
 import { intervalLabel } from './format.ts'
-import { TagsField } from './TagsField.tsx'
+import { type ChosenTag, TagsField, tagsSubmit, withTyped } from './TagsField.tsx'
 import type { TypeForm } from './types/define.ts'
 import { loadTypeForm, typeUi } from './types/index.ts'
 
@@ -82,7 +81,9 @@ function MonitorForm<D extends object>({
   const [advancedOpen, setAdvancedOpen] = useState(false)
   // Its tags, when known: a monitor answered without them keeps them as they are, and shows no field.
   const tagsKnown = !monitor || monitor.tags !== undefined
-  const [tags, setTags] = useState<TagRef[]>(() => monitor?.tags ?? [])
+  const [tags, setTags] = useState<ChosenTag[]>(() => monitor?.tags ?? [])
+  /** The tags input's text: still there at the submit, it is taken as a tag (never dropped). */
+  const [tagText, setTagText] = useState('')
   const update = (patch: object) => setDraft((d) => ({ ...d, ...patch }))
   const set = settersOf<CommonDraft>(draft, update)
   const field = fieldOf<CommonDraft>({ draft, set, errors })
@@ -147,15 +148,20 @@ function MonitorForm<D extends object>({
       wide
       {...formView}
       labels={FIELD_LABELS}
-      shows={(field) => Object.hasOwn(draft, field)}
+      shows={(field) => (field === 'tags' ? tagsKnown : Object.hasOwn(draft, field))}
       submitLabel={monitor ? 'Save changes' : 'Create monitor'}
-      onSubmit={() =>
+      onSubmit={() => {
+        const chosen = tagsKnown ? withTyped(tags, tagText) : tags
+        if (tagText !== '') {
+          setTags(chosen)
+          setTagText('')
+        }
         form.send({
           type: 'form.submit',
           values: { ...commonValuesOf(draft), ...typeForm.valuesOf(draft) },
-          ...(tagsKnown ? { tagIds: tags.map((t) => t.id) } : {}),
+          ...(tagsKnown ? tagsSubmit(chosen) : {}),
         })
-      }
+      }}
       onClose={onClose}
     >
       <div className={fieldGrid}>
@@ -171,7 +177,7 @@ function MonitorForm<D extends object>({
         />
         {tagsKnown && (
           <div className={wide}>
-            <TagsField value={tags} onChange={setTags} />
+            <TagsField value={tags} onChange={setTags} typed={tagText} onTypedChange={setTagText} error={errors.tags} />
           </div>
         )}
       </div>
