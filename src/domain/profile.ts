@@ -17,6 +17,8 @@ export const PICTURE_MAX_BYTES = 1024 * 1024
 export const PICTURE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const PICTURE_TOO_LARGE = 'The picture is larger than 1 MB: choose a smaller one.'
 export const PICTURE_NOT_AN_IMAGE = 'The picture must be a PNG, JPEG or WebP image.'
+/** Its kind is right but it does not decode: said by the server, and by the browser's preview before it is sent. */
+export const PICTURE_UNREADABLE = 'The picture could not be read: the file may be damaged. Try another one.'
 
 /** What the first bytes of a file say it is, by the formats' signatures; null for anything else. */
 export const pictureKind = (bytes: Uint8Array): (typeof PICTURE_TYPES)[number] | null => {

@@ -1,19 +1,20 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import type { Hono } from 'hono'
 import { isAppPath } from '@vigil/domain/app-routes'
+import type { Hono } from 'hono'
 import { setLateHeader } from './http/late-header.ts'
 
 /**
  * The app's own pages: scripts and styles only from our origin (Vite's build and Panda's static CSS need nothing
- * inline), no plugins, no <base>, never framed; images and fetches only from our origin.
+ * inline), no plugins, no <base>, never framed; fetches only from our origin, and images from it or from blob:
+ * addresses, which only the page's own scripts make (the preview of a profile picture before it is sent).
  */
 export const APP_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",
-  "img-src 'self'",
+  "img-src 'self' blob:",
   "font-src 'self'",
   "connect-src 'self'",
   "object-src 'none'",

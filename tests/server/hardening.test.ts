@@ -333,7 +333,7 @@ describe.each(dialects)('hardening on %s', (dialect) => {
         expect(res.headers.get('content-security-policy')).toBe(APP_CSP)
       }
       expect(APP_CSP).toBe(
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
       )
       rmSync(dir, { recursive: true, force: true })
     })

@@ -1,5 +1,11 @@
+import {
+  PICTURE_MAX_BYTES,
+  PICTURE_NOT_AN_IMAGE,
+  PICTURE_TOO_LARGE,
+  PICTURE_UNREADABLE,
+  pictureKind,
+} from '@vigil/domain/profile'
 import sharp from 'sharp'
-import { PICTURE_MAX_BYTES, PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE, pictureKind } from '@vigil/domain/profile'
 import { Failure } from '../errors.ts'
 
 // A profile picture is never served as it came: its kind is read from its bytes, then it is decoded and encoded
@@ -19,6 +25,6 @@ export const reencodePicture = async (bytes: Buffer): Promise<{ contentType: 'im
       .toBuffer()
     return { contentType: 'image/webp', bytes: out }
   } catch {
-    throw new Failure('invalid', 'The picture could not be read: the file may be damaged. Try another one.')
+    throw new Failure('invalid', PICTURE_UNREADABLE)
   }
 }
