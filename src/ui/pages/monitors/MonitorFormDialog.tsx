@@ -6,6 +6,7 @@ import { monitorFormLogic } from '../../../adapters/monitor-flows.actors.ts'
 import { monitorListApi } from '../../../adapters/monitor-list-api.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { useEffects } from '../../app/effects.ts'
+import * as Alert from '../../components/alert.tsx'
 import { FormDialog, type SaveDialogProps } from '../FormDialog.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { AlertFields } from './AlertFields.tsx'
@@ -29,6 +30,8 @@ export interface MonitorFormDialogProps extends SaveDialogProps<Monitor> {
   type: MonitorType
   /** The monitor to edit; null to add one. */
   monitor: Monitor | null
+  /** "Duplicate": a new monitor (`monitor` null) with this one's settings and tags, named "Copy of …". */
+  copyOf?: Monitor | null
   /** A new monitor's fields filled in ("Monitor this" on a resource page: its name, its type's fields); others are left out. */
   preset?: Readonly<Record<string, string>>
   /** The plan's fastest check interval (subscription.plan.limits.min_interval_seconds). */
@@ -44,6 +47,32 @@ const presetDraft = <D extends object>(blank: D, preset: Readonly<Record<string,
   ...Object.fromEntries(Object.entries(preset).filter(([key]) => Object.hasOwn(blank, key))),
 })
 
+/**
+ * A copy's form: the monitor's fields (its type's, less what the copy leaves out), named "Copy of …", its interval
+ * the fastest allowed when it was faster.
+ */
+const copyDraft = <D extends object>(
+  typeForm: TypeForm<Monitor, D>,
+  monitor: Monitor,
+  minIntervalSeconds: number,
+  fastest: number,
+) => {
+  const common = commonDraftOf(monitor.type, monitor, minIntervalSeconds)
+  const own = typeForm.copyOf?.(monitor) ?? { draft: typeForm.draftOf(monitor), notCopied: null }
+  const draft: MonitorDraft<D> = {
+    ...common,
+    name: `Copy of ${monitor.name}`,
+    interval_seconds: String(Math.max(monitor.interval_seconds, fastest)),
+    ...own.draft,
+  }
+  // Said on the form: the plan (or the type) no longer allows the original's interval.
+  const slower =
+    monitor.interval_seconds < fastest
+      ? `${monitor.name} is checked every ${intervalLabel(monitor.interval_seconds)}; the copy is checked every ${intervalLabel(fastest)}, the fastest your plan allows.`
+      : null
+  return { draft, notCopied: own.notCopied, slower }
+}
+
 /** The create and edit form of a monitor, in a dialog (loaded when first opened, with its type's part). */
 export function MonitorFormDialog(props: MonitorFormDialogProps) {
   return <MonitorForm {...props} form={use(loadTypeForm(props.type))} />
@@ -56,6 +85,7 @@ export function MonitorFormDialog(props: MonitorFormDialogProps) {
 function MonitorForm<D extends object>({
   type,
   monitor,
+  copyOf = null,
   preset,
   minIntervalSeconds,
   onClose,
@@ -73,15 +103,18 @@ function MonitorForm<D extends object>({
     [onSaved, fx],
   )
   const { form, errors, formView } = useSaveForm(logic, { type, monitor })
+  // The fastest the plan and type allow: a copy of a monitor checked faster (before a change of plan) is not.
+  const fastest = typeMinInterval(type, minIntervalSeconds)
+  const [copy] = useState(() => (copyOf ? copyDraft(typeForm, copyOf, minIntervalSeconds, fastest) : null))
   const [draft, setDraft] = useState<MonitorDraft<D>>(() =>
     monitor
       ? { ...commonDraftOf(type, monitor, minIntervalSeconds), ...typeForm.draftOf(monitor) }
-      : presetDraft({ ...commonDraftOf(type, null, minIntervalSeconds), ...typeForm.blank }, preset),
+      : (copy?.draft ?? presetDraft({ ...commonDraftOf(type, null, minIntervalSeconds), ...typeForm.blank }, preset)),
   )
   const [advancedOpen, setAdvancedOpen] = useState(false)
   // Its tags, when known: a monitor answered without them keeps them as they are, and shows no field.
   const tagsKnown = !monitor || monitor.tags !== undefined
-  const [tags, setTags] = useState<ChosenTag[]>(() => monitor?.tags ?? [])
+  const [tags, setTags] = useState<ChosenTag[]>(() => monitor?.tags ?? copyOf?.tags ?? [])
   /** The tags input's text: still there at the submit, it is taken as a tag (never dropped). */
   const [tagText, setTagText] = useState('')
   const update = (patch: object) => setDraft((d) => ({ ...d, ...patch }))
@@ -90,9 +123,10 @@ function MonitorForm<D extends object>({
   const hasAdvancedError = ADVANCED_FIELDS.some((f) => errors[f])
   // What an empty timeout or retry interval will be: its default, or the interval when that is shorter.
   const fitted = (fallback: number) => Math.min(fallback, Number(draft.interval_seconds) || fallback)
-  // The plan's limit, or the type's own when that is slower (registries and blacklists are asked seldom).
-  const fastest = typeMinInterval(type, minIntervalSeconds)
-  const intervals = intervalOptions(fastest, monitor?.interval_seconds)
+  const intervals = intervalOptions(
+    fastest,
+    monitor?.interval_seconds ?? (copy ? Number(copy.draft.interval_seconds) : undefined),
+  )
   const advanced: {
     name: (typeof ADVANCED_FIELDS)[number]
     label: string
@@ -140,7 +174,7 @@ function MonitorForm<D extends object>({
     fastest > minIntervalSeconds
       ? `${INTERVALS[type].why ?? `This type is checked at most every ${intervalLabel(fastest)}`}.`
       : `Your plan checks as often as every ${intervalLabel(minIntervalSeconds)}.`
-  const title = monitor ? `Edit ${monitor.name}` : `Add ${ui.noun}`
+  const title = monitor ? `Edit ${monitor.name}` : copyOf ? `Duplicate ${copyOf.name}` : `Add ${ui.noun}`
 
   return (
     <FormDialog
@@ -164,6 +198,18 @@ function MonitorForm<D extends object>({
       }}
       onClose={onClose}
     >
+      {copyOf && (
+        <Alert.Root role="note" status="info">
+          <Alert.Content>
+            <Alert.Description>
+              A new monitor with the settings, alerts and tags of {copyOf.name}, which stays as it is. Its results,
+              incidents and status pages are its own.
+            </Alert.Description>
+            {copy?.slower && <Alert.Description>{copy.slower}</Alert.Description>}
+            {copy?.notCopied && <Alert.Description>{copy.notCopied}</Alert.Description>}
+          </Alert.Content>
+        </Alert.Root>
+      )}
       <div className={fieldGrid}>
         <div className={wide}>
           <TextField {...field('name')} label="Name" required placeholder={ui.example} />

@@ -1,3 +1,4 @@
+import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { isMaskedHeaderValue } from '@vigil/domain/secret-values'
 import { fieldOf } from '../draft-setter.ts'
 import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
@@ -21,17 +22,33 @@ const headersOf = (rows: readonly HeaderRow[]) =>
       .map((r) => [r.name.trim(), r.value === '' && r.kept !== undefined ? r.kept : r.value]),
   )
 
+const draftOf = (m: MonitorOf<'api'>): ApiDraft => ({
+  ...httpFields(m),
+  // A credential's value comes masked: the row says one is set, and sends it back as it came unless retyped.
+  headers: Object.entries(m.headers).map(([name, value]) =>
+    isMaskedHeaderValue(value) ? { name, value: '', kept: value } : { name, value },
+  ),
+  body: m.body,
+  assertions: m.assertions.map((a) => ({ ...a })),
+})
+
 export const form = defineTypeForm<'api', ApiDraft>({
   blank: { ...httpBlank, headers: [], body: '', assertions: [] },
-  draftOf: (m) => ({
-    ...httpFields(m),
-    // A credential's value comes masked: the row says one is set, and sends it back as it came unless retyped.
-    headers: Object.entries(m.headers).map(([name, value]) =>
-      isMaskedHeaderValue(value) ? { name, value: '', kept: value } : { name, value },
-    ),
-    body: m.body,
-    assertions: m.assertions.map((a) => ({ ...a })),
-  }),
+  draftOf,
+  // A copy's credential rows keep their names; their values, masked, are typed again (the form refuses the mask).
+  copyOf: (m) => {
+    const draft = draftOf(m)
+    const notCopied = draft.headers.filter((h) => h.kept !== undefined).map((h) => h.name)
+    return {
+      draft: { ...draft, headers: draft.headers.map((h) => (h.kept === undefined ? h : { ...h, notCopied: true })) },
+      notCopied:
+        notCopied.length === 0
+          ? null
+          : notCopied.length === 1
+            ? `The ${notCopied[0]} header's value is not copied: a saved secret is never shown. Type it again under Request headers.`
+            : `The values of the ${notCopied.join(', ')} headers are not copied: a saved secret is never shown. Type them again under Request headers.`,
+    }
+  },
   valuesOf: (d) => ({
     ...httpFields(d),
     headers: headersOf(d.headers),

@@ -1,11 +1,11 @@
-import { Plus, Trash2 } from 'lucide-react'
-import { css } from '../../../../../styled-system/css'
 import {
   ASSERTION_OPERATORS,
   ASSERTION_TYPES,
   type AssertionOperator,
   type AssertionType,
 } from '@vigil/domain/assertion'
+import { Plus, Trash2 } from 'lucide-react'
+import { css } from '../../../../../styled-system/css'
 import { Button } from '../../../components/button.tsx'
 import * as Field from '../../../components/field.tsx'
 
@@ -17,6 +17,8 @@ export interface HeaderRow {
   value: string
   /** A credential's value as the API shows it (masked): sent back as it is while `value` stays empty. */
   kept?: string
+  /** The row of a copy ("Duplicate"): the masked value is not the new monitor's, so it must be typed again. */
+  notCopied?: boolean
 }
 
 export interface AssertionRow {
@@ -58,6 +60,11 @@ const OPERATOR_LABELS = {
 
 /** A credential header's value is never shown: the row says that one is set. */
 const KEPT_HINT = 'A value is set and kept. Type a new one to replace it.'
+/** A copy's credential header: the original's value is never shown, so it cannot be copied. */
+const NOT_COPIED_HINT = 'Not copied: a saved secret is never shown. Type the value, or remove the header.'
+
+const hintOf = (row: HeaderRow) =>
+  row.kept === undefined || row.value !== '' ? undefined : row.notCopied ? NOT_COPIED_HINT : KEPT_HINT
 
 function Cell({
   label,
@@ -105,15 +112,14 @@ export function HeaderRows({
               />
             )}
           </Cell>
-          <Cell
-            label={`Header ${i + 1} value`}
-            hint={row.kept !== undefined && row.value === '' ? KEPT_HINT : undefined}
-          >
+          <Cell label={`Header ${i + 1} value`} hint={hintOf(row)}>
             {(p) => (
               <Field.Input
                 {...p}
                 value={row.value}
-                placeholder={row.kept !== undefined ? `Set (${row.kept})` : undefined}
+                placeholder={
+                  row.kept === undefined ? undefined : row.notCopied ? 'Type the value' : `Set (${row.kept})`
+                }
                 onChange={(e) => set(i, { value: e.target.value })}
               />
             )}

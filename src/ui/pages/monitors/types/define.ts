@@ -1,8 +1,8 @@
-import type { ComponentType, ReactNode } from 'react'
 import type { Monitor, MonitorInput, MonitorOf, MonitorType } from '@vigil/domain/monitor.schema'
 import { monitorTarget } from '@vigil/domain/monitor-target'
 import type { MonitorFacts } from '@vigil/domain/monitor-types'
 import { MONITOR_TYPE_PAGES, type TypePages } from '@vigil/domain/monitor-types/pages'
+import type { ComponentType, ReactNode } from 'react'
 import type { MonitorValues } from '../../../../machines/monitor-form.machine.ts'
 import type { FieldsProps } from '../draft-setter.ts'
 
@@ -39,6 +39,11 @@ export interface TypeForm<M, D extends object> {
   readonly blank: D
   /** The fields of a monitor being edited. */
   draftOf(monitor: M): D
+  /**
+   * The fields of a new monitor copied from this one ("Duplicate"), and what the copy leaves out, said on the form
+   * (a secret the API answers masked); none: `draftOf`, everything copied.
+   */
+  copyOf?(monitor: M): { draft: D; notCopied: string | null }
   /** The values of the fields as the schemas take them (an unreadable number stays text, for the schema to name). */
   valuesOf(draft: D): MonitorValues
   /** The inputs, as items of the form's grid (wide ones span both columns). */
