@@ -70,6 +70,18 @@ export const StatsPoint = v.object({
 })
 export type StatsPoint = v.InferOutput<typeof StatsPoint>
 
+/**
+ * Every check of a window, oldest first, as three lists of one entry a check (a day of checks every 30 s is 2,880
+ * entries, so times are milliseconds since the epoch rather than ISO strings): when it ran, whether it succeeded and
+ * its response time (null when it had none).
+ */
+export const CheckSeries = v.object({
+  at: v.array(v.number()),
+  ok: v.array(v.boolean()),
+  response_ms: v.array(v.nullable(v.number())),
+})
+export type CheckSeries = v.InferOutput<typeof CheckSeries>
+
 /** A span of time in the window, cut to it. */
 export const TimeSpan = v.object({ from: v.string(), to: v.string() })
 export type TimeSpan = v.InferOutput<typeof TimeSpan>
@@ -91,7 +103,13 @@ export const MonitorStats = v.object({
   incident_count: v.number(),
   downtime_ms: v.number(),
   checks: v.number(),
+  /** Every step of the window (STATS_WINDOWS), oldest first: the chart of a window with many checks. */
   series: v.array(StatsPoint),
+  /**
+   * Every check of the window, when there are at most MAX_CHECK_POINTS (response-chart.ts) and all are still kept;
+   * null otherwise, and the chart draws `series`.
+   */
+  checks_series: v.nullable(CheckSeries),
   /** The monitor's incidents within the window (an open one ends now), oldest first. */
   outages: v.array(TimeSpan),
   /** Maintenance windows covering the monitor within the window, oldest first. */

@@ -132,6 +132,17 @@ export const averageMs = (r: Pick<Rollup, 'rt_count' | 'rt_sum'>): number | null
 export const uptimeOf = (r: Pick<Rollup, 'up_ms' | 'degraded_ms' | 'down_ms'> | undefined): number | null =>
   r ? roundUptime(uptimePercent(r)) : null
 
+/**
+ * Why a window has no uptime to show, in the words beside its "—": a running monitor made within the window has not
+ * had the checks that measure time yet (it takes two); a paused one is paused; an older one had no checks in it.
+ */
+export const noUptimeReason = (monitor: { paused: boolean; created_at: string }, windowFrom: number): string =>
+  monitor.paused
+    ? 'paused'
+    : Date.parse(monitor.created_at) >= windowFrom
+      ? 'first checks pending'
+      : 'no checks in this window'
+
 /** The average response time a page shows for a window's sums: null without sums or timed checks. */
 export const averageOf = (r: Pick<Rollup, 'rt_count' | 'rt_sum'> | undefined): number | null =>
   r ? averageMs(r) : null
@@ -170,7 +181,7 @@ export const percentile = (values: readonly number[], p: number): number | null 
 /** The stats windows, the rollups each reads and the step of its chart series. */
 export const STATS_WINDOWS = {
   '24h': { ms: 86_400_000, period: 'minute', stepMs: 900_000 },
-  '7d': { ms: 7 * 86_400_000, period: 'hour', stepMs: 2 * 3_600_000 },
+  '7d': { ms: 7 * 86_400_000, period: 'hour', stepMs: 3_600_000 },
   '30d': { ms: 30 * 86_400_000, period: 'hour', stepMs: 6 * 3_600_000 },
   '90d': { ms: 90 * 86_400_000, period: 'day', stepMs: 86_400_000 },
 } as const satisfies Record<string, { ms: number; period: Period; stepMs: number }>

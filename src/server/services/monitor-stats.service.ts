@@ -1,6 +1,7 @@
 import type { Incident, MonitorStats, ResultPage, StatsPoint } from '@vigil/domain/check-result'
 import type { ResultsQuery } from '@vigil/domain/monitor-queries.schema'
 import { paginationOf } from '@vigil/domain/pagination.schema'
+import { checkSeriesOf, drawsEachCheck, MAX_CHECK_POINTS } from '@vigil/domain/response-chart'
 import { clipSpans, type Span } from '@vigil/domain/time-spans'
 import {
   averageMs,
@@ -97,6 +98,10 @@ export const monitorStats = async (
   }
 
   const total = mergeRollups(buckets.map((b) => b.rollup))
+  // Few enough checks to draw each: the results of the window, when all of them are still kept.
+  const checksSeries = drawsEachCheck(total.checks)
+    ? checkSeriesOf(await repos.checkResults.pointsFrom(row.monitor_id, from, MAX_CHECK_POINTS + 1), total.checks)
+    : null
   const byDay = new Map(dayBuckets.map((b) => [b.t, b.rollup]))
   const days = Array.from({ length: dayCount }, (_, i) => {
     const start = daysFrom + i * DAY
@@ -121,6 +126,7 @@ export const monitorStats = async (
     downtime_ms: total.down_ms,
     checks: total.checks,
     series,
+    checks_series: checksSeries,
     outages: isoSpans(
       incidents.map((i) => ({ from: i.started_at, to: i.resolved_at ?? now })),
       from,

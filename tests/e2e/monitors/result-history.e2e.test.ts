@@ -68,6 +68,11 @@ describe('the result history in the browser', () => {
     web.state.mode = 'error'
     await check()
     web.state.mode = 'ok'
+    // The chart draws a point for each check with a response time: every check of an hour is drawn.
+    const history = await server.call('GET', `/api/monitors/${id}/results?limit=100`, { token })
+    const timed = (history.json.data.results as { ok: boolean; response_ms: number | null }[]).filter(
+      (r) => r.ok && r.response_ms !== null,
+    ).length
 
     for (const viewport of [
       { width: 1280, height: 900 },
@@ -96,16 +101,19 @@ describe('the result history in the browser', () => {
       await stats.locator('canvas').first().waitFor()
       expect(await chart.getAttribute('aria-label')).toMatch(/marked: 1 outage, 1 maintenance window$/)
       expect(await stats.locator('figcaption').innerText()).toMatch(/Outage\s+Maintenance/)
+      const figure = stats.locator('figure[data-points]')
+      expect(await figure.getAttribute('data-step')).toBe('check')
+      expect(await figure.getAttribute('data-points')).toBe(String(timed))
       const over = stats.locator('.u-over')
       await over.scrollIntoViewIfNeeded()
       const box = await over.boundingBox()
       if (!box) throw new Error('no plot area')
       await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2)
-      await expect.poll(() => legendText(page)).toMatch(/Average:?\s*\d+ ms/)
+      await expect.poll(() => legendText(page)).toMatch(/Response time:?\s*\d+ ms/)
       const left = await legendText(page)
       await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2)
       await expect.poll(() => legendText(page)).not.toBe(left)
-      expect(await legendText(page)).toMatch(/Average:?\s*\d+ ms/)
+      expect(await legendText(page)).toMatch(/Response time:?\s*\d+ ms/)
 
       // Nothing wider than the window: the table scrolls sideways inside its card.
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, window: innerWidth }))

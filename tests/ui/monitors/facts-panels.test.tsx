@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { Route, Routes } from 'react-router'
-import { describe, expect, it, vi } from 'vitest'
 import type { CheckResult } from '@vigil/domain/check-result'
 import type { Monitor } from '@vigil/domain/monitor.schema'
+import type { ResponseChart } from '@vigil/domain/response-chart'
+import { Route, Routes } from 'react-router'
+import { describe, expect, it, vi } from 'vitest'
 import { CheckBlackListPage } from '../../../src/ui/pages/monitors/CheckBlackListPage.tsx'
 import { MonitorDetailPage } from '../../../src/ui/pages/monitors/MonitorDetailPage.tsx'
-import type { ResponseChart } from '../../../src/ui/pages/monitors/response-chart-data.ts'
 import {
   blacklistDetail,
   blacklistMonitor,

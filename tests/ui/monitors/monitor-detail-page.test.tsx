@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import type { ResponseChart } from '@vigil/domain/response-chart'
 import { Route, Routes } from 'react-router'
 import { describe, expect, it, vi } from 'vitest'
 import { MonitorDetailPage } from '../../../src/ui/pages/monitors/MonitorDetailPage.tsx'
-import type { ResponseChart } from '../../../src/ui/pages/monitors/response-chart-data.ts'
 import { checkResult, incident, stats, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
@@ -12,7 +12,14 @@ import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.t
 // jsdom has no canvas: the uPlot chart is drawn in the browser tests; here it says what it was given.
 vi.mock('../../../src/ui/pages/monitors/ResponseTimeChart.tsx', () => ({
   ResponseTimeChart: ({ chart, label }: { chart: ResponseChart; label: string }) => (
-    <div role="img" aria-label={label} data-points={chart.x.length} data-outages={chart.outages.length} />
+    <div
+      role="img"
+      aria-label={label}
+      data-points={chart.points}
+      data-step={chart.stepMs ?? 'check'}
+      data-range={chart.range.join(' ')}
+      data-outages={chart.outages.length}
+    />
   ),
 }))
 

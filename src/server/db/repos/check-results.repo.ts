@@ -1,6 +1,6 @@
-import { type Kysely, type Selectable, sql } from 'kysely'
 import type { MonitorStatus } from '@vigil/domain/monitor-status'
 import type { ResultVerdict } from '@vigil/domain/result-verdict'
+import { type Kysely, type Selectable, sql } from 'kysely'
 import { postgresBeats, sqliteBeats } from '../migrations/020-list-summaries.ts'
 import type { CheckResultsTable, DB } from '../schema.ts'
 import { countRows } from './count-rows.ts'
@@ -58,6 +58,26 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       countRows(inRange),
     ])
     return { rows: rows.map(fromRow), total }
+  },
+
+  /**
+   * One monitor's results from `from` on, oldest first, at most `limit`: when each ran, whether it succeeded and its
+   * response time (a response-time chart's points). An index range of (monitor_id, checked_at).
+   */
+  pointsFrom: async (monitorId: string, from: number, limit: number) => {
+    const rows = await db
+      .selectFrom('check_results')
+      .select(['checked_at', 'ok', 'response_ms'])
+      .where('monitor_id', '=', monitorId)
+      .where('checked_at', '>=', from)
+      .orderBy('checked_at')
+      .limit(limit)
+      .execute()
+    return rows.map((r) => ({
+      at: Number(r.checked_at),
+      ok: Number(r.ok) === 1,
+      response_ms: r.response_ms === null ? null : Number(r.response_ms),
+    }))
   },
 
   /**

@@ -1,6 +1,6 @@
+import type { ResponseChart } from '@vigil/domain/response-chart'
 import { lazy, Suspense } from 'react'
 import { css } from '../../../../styled-system/css'
-import type { ResponseChart } from './response-chart-data.ts'
 
 // uPlot loads with the chart, not with the page's first load.
 const ResponseTimeChart = lazy(() => import('./ResponseTimeChart.tsx').then((m) => ({ default: m.ResponseTimeChart })))

@@ -1,8 +1,8 @@
 import type { MonitorType } from '@vigil/domain/monitor.schema'
 import { routeParam } from '@vigil/domain/monitor-types/routes'
+import { responseChart } from '@vigil/domain/response-chart'
 import { resultWords } from '@vigil/domain/result-verdict'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '@vigil/domain/uptime'
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { ArrowLeft, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link, Navigate, useParams, useSearchParams } from 'react-router'
@@ -10,6 +10,7 @@ import { css } from '../../../../styled-system/css'
 import { monitorDetailLogic } from '../../../adapters/monitor-detail.actors.ts'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import type { MonitorDetail } from '../../../machines/monitor-detail.machine.ts'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffects } from '../../app/effects.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
@@ -26,7 +27,7 @@ import { LazyMonitorAlerts } from './LazyMonitorAlerts.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
 import { LazyResponseTimeChart } from './LazyResponseTimeChart.tsx'
 import { useMinInterval } from './MonitorListPage.tsx'
-import { chartSummary, responseChart } from './response-chart-data.ts'
+import { chartSummary } from './response-chart-data.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted } from './table-styles.ts'
 import { typeUi } from './types/index.ts'
@@ -291,7 +292,7 @@ function WindowStats({
         ))}
       </dl>
       <h3 className={css({ fontWeight: 'semibold', mb: '2' })}>Response time</h3>
-      {stats.series.some((p) => p.avg_response_ms !== null) ? (
+      {chart.points > 0 ? (
         <LazyResponseTimeChart chart={chart} label={chartSummary(stats, words)} />
       ) : (
         <p className={muted}>No response times in this window yet.</p>

@@ -1,9 +1,10 @@
 import { useEffect, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
+import type { ResponseChart } from '@vigil/domain/response-chart'
 import { css } from '../../../../styled-system/css'
 import { formatDateTime, formatMs } from './format.ts'
-import { nearestPoint, type ResponseChart } from './response-chart-data.ts'
+import { nearestPoint } from './response-chart-data.ts'
 
 const HEIGHT = 240
 // The bands' colours; the key under the chart shows the same (Panda's red.200 and slate/blue hatching).
@@ -11,7 +12,16 @@ const OUTAGE_FILL = 'rgba(220, 38, 38, 0.16)'
 const MAINTENANCE_FILL = 'rgba(37, 99, 235, 0.10)'
 const MAINTENANCE_HATCH = 'rgba(37, 99, 235, 0.35)'
 
-const dataOf = (chart: ResponseChart): uPlot.AlignedData => [chart.x, chart.avg, chart.p95]
+// Each check is a point of one line; steps have their average and their 95th percentile.
+const eachCheck = (chart: ResponseChart) => chart.stepMs === null
+const dataOf = (chart: ResponseChart): uPlot.AlignedData =>
+  eachCheck(chart) ? [chart.x, chart.avg] : [chart.x, chart.avg, chart.p95]
+
+/** The points with no neighbour to draw a line to: drawn as dots even where the line's dots are too dense to show. */
+const lonePoints = (values: readonly (number | null | undefined)[]): number[] => {
+  const has = (i: number) => values[i] !== null && values[i] !== undefined
+  return values.flatMap((_, i) => (has(i) && !has(i - 1) && !has(i + 1) ? [i] : []))
+}
 
 /** Outages as red bands, maintenance as hatched blue ones, under the grid and the lines (a uPlot draw hook). */
 const drawBands = (u: uPlot, chart: ResponseChart) => {
@@ -51,10 +61,39 @@ const drawBands = (u: uPlot, chart: ResponseChart) => {
 
 const ms = (_: uPlot, v: number | null) => (v === null || v === undefined ? '–' : formatMs(v))
 
+const seriesOf = (chart: ResponseChart): uPlot.Series[] => {
+  const time: uPlot.Series = {
+    value: (_, v) => (v === null || v === undefined ? '–' : formatDateTime(new Date(v * 1000).toISOString())),
+  }
+  if (eachCheck(chart))
+    return [
+      time,
+      {
+        label: 'Response time',
+        stroke: '#1f3a68',
+        width: 2,
+        // A dot a check while there is room for them; a check alone between gaps always has its dot.
+        points: {
+          size: 5,
+          space: 6,
+          filter: (u, si, show) => (show ? null : lonePoints(u.data[si] as (number | null)[])),
+        },
+        value: ms,
+      },
+    ]
+  return [
+    time,
+    { label: 'Average', stroke: '#1f3a68', width: 2, points: { show: true, size: 4 }, value: ms },
+    { label: 'p95', stroke: '#b45309', width: 1, dash: [6, 4], value: ms },
+  ]
+}
+
 /**
- * Average and p95 response time over the window (uPlot, on a canvas; loaded with the detail page). Outages and
- * maintenance are shaded bands with a key; the legend shows the values of the point nearest the pointer; the
- * element's label is the text alternative.
+ * The response time over the window (uPlot, on a canvas; loaded with the detail page): each check, or each step's
+ * average and p95 when the window has too many checks to draw. Outages and maintenance are shaded bands with a key;
+ * the legend shows the values of the point nearest the pointer; the element's label is the text alternative. The
+ * figure says how many points it draws (`data-points`) and what one stands for (`data-step`: `check`, or the step's
+ * milliseconds), for the browser tests to count against the results.
  */
 export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; label: string }) {
   const box = useRef<HTMLDivElement>(null)
@@ -62,7 +101,10 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
   // What the hooks and the x range read: the latest data, without building the chart again.
   const current = useRef(chart)
   current.current = chart
+  const perCheck = eachCheck(chart)
 
+  // Built again only when the points change kind (checks or steps), which changes its lines.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: perCheck is read through current
   useEffect(() => {
     const el = box.current
     if (!el) return
@@ -73,11 +115,7 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
       {
         width: Math.max(el.clientWidth, 200),
         height: HEIGHT,
-        series: [
-          { value: (_, v) => (v === null || v === undefined ? '–' : formatDateTime(new Date(v * 1000).toISOString())) },
-          { label: 'Average', stroke: '#1f3a68', width: 2, points: { show: true, size: 4 }, value: ms },
-          { label: 'p95', stroke: '#b45309', width: 1, dash: [6, 4], value: ms },
-        ],
+        series: seriesOf(current.current),
         axes: [{}, { values: (_, ticks) => ticks.map((t) => formatMs(t)), size: 64 }],
         scales: {
           x: { time: true, range: () => current.current.range },
@@ -106,7 +144,7 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
       made.destroy()
       plot.current = null
     }
-  }, [])
+  }, [perCheck])
 
   useEffect(() => {
     plot.current?.setData(dataOf(chart))
@@ -114,7 +152,7 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
 
   const keyed = chart.outages.length > 0 || chart.maintenance.length > 0
   return (
-    <figure className={css({ m: '0' })}>
+    <figure className={css({ m: '0' })} data-points={chart.points} data-step={chart.stepMs ?? 'check'}>
       <div ref={box} role="img" aria-label={label} className={css({ w: 'full', minH: '60' })} />
       {keyed && (
         <figcaption
