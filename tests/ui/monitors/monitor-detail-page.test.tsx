@@ -90,6 +90,35 @@ describe('a website monitor page', () => {
     expect(within(incidents).getByText('30 min')).toBeTruthy()
   })
 
+  it('reads a new monitor\'s missing uptime as "—", first checks pending, and charts each of its checks to now', async () => {
+    // Made 13 minutes ago and checked every 30 s since: 26 checks, the uptime not measured yet.
+    const to = Date.parse('2026-11-22T09:15:00.000Z')
+    const made = to - 13 * 60_000
+    const young = webMonitor({ id: 'w1', name: 'Shop', created_at: new Date(made).toISOString(), interval_seconds: 30 })
+    const at = Array.from({ length: 26 }, (_, i) => made + 1_000 + i * 30_000)
+    await renderDetail(
+      detailHandlers({
+        'GET /api/monitors/w1': () => ok({ monitor: young }),
+        'GET /api/monitors/w1/stats': () =>
+          ok({
+            stats: stats({
+              uptime: null,
+              checks: 26,
+              checks_series: { at, ok: at.map(() => true), response_ms: at.map((_, i) => 40 + i) },
+            }),
+          }),
+      }),
+    )
+    const region = await screen.findByRole('region', { name: /The last 24 hours/ })
+    const uptime = within(region).getByText('Uptime').closest('div') as HTMLElement
+    expect(within(uptime).getByRole('definition').textContent).toBe('—first checks pending')
+    expect(within(region).queryByText('no data')).toBeNull()
+    const chart = await within(region).findByRole('img')
+    expect(chart.getAttribute('data-points')).toBe('26')
+    expect(chart.getAttribute('data-step')).toBe('check')
+    expect(chart.getAttribute('data-range')).toBe(`${(made + 1_000) / 1000} ${to / 1000}`)
+  })
+
   it('asks for another window and another page of results', async () => {
     const { requests } = await renderDetail(detailHandlers())
     await act(async () => {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
 import type { Monitor } from '@vigil/domain/monitor.schema'
+import { describe, expect, it } from 'vitest'
 import { MonitorListPage } from '../../../src/ui/pages/monitors/MonitorListPage.tsx'
 import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { webMonitor } from '../../fixtures/monitors.ts'
@@ -29,7 +29,14 @@ async function renderList(list: Monitor[], handlers: Handlers = {}) {
   return { ...utils, requests }
 }
 
-const shop = webMonitor({ id: 'w1', name: 'Shop', uptime_24h: 99.9996, uptime_30d: null })
+const DAY = 86_400_000
+const shop = webMonitor({
+  id: 'w1',
+  name: 'Shop',
+  uptime_24h: 99.9996,
+  uptime_30d: null,
+  created_at: new Date(Date.now() - 90 * DAY).toISOString(),
+})
 const blog = webMonitor({ id: 'w2', name: 'Blog', status: 'down', paused: false, last_checked_at: null })
 
 describe('the website monitoring list', () => {
@@ -43,14 +50,35 @@ describe('the website monitoring list', () => {
     expect(within(shopRow).getByRole('link', { name: 'Shop' }).getAttribute('href')).toBe('/web_monitorings/w1')
     expect(within(shopRow).getByText('https://example.com/')).toBeTruthy()
     expect(within(shopRow).getByText('Up')).toBeTruthy()
-    // Rounded down, never 100 %; a missing uptime is "no data".
+    // Rounded down, never 100 %; a missing uptime is "—" with the reason, not a word where the figure goes.
     expect(within(shopRow).getByText('99.99 %')).toBeTruthy()
-    expect(within(shopRow).getByText('no data')).toBeTruthy()
+    expect(within(shopRow).getByText('—')).toBeTruthy()
+    expect(within(shopRow).getByText('no checks in this window')).toBeTruthy()
     const time = shopRow.querySelector('time')
     expect(time?.getAttribute('title')).toMatch(/^\d\d [A-Z][a-z]{2} \d{4}, \d\d:\d\d [AP]M$/)
     expect(within(blogRow).getByText('Down')).toBeTruthy()
     expect(within(blogRow).getByText('not yet')).toBeTruthy()
     expect(screen.getByTestId('monitor-counts').textContent).toContain('1 up · 1 down')
+  })
+
+  it('shows a new monitor beside its Up without uptime figures: "—", first checks pending', async () => {
+    const fresh = webMonitor({
+      id: 'w3',
+      name: 'Fresh',
+      status: 'up',
+      uptime_24h: null,
+      uptime_30d: null,
+      created_at: new Date(Date.now() - 5 * 60_000).toISOString(),
+    })
+    await renderList([fresh])
+    const table = await screen.findByRole('table')
+    const row = within(table).getAllByRole('row')[1] as HTMLElement
+    expect(within(row).getByText('Up')).toBeTruthy()
+    for (const label of ['Uptime 24 h', 'Uptime 30 d']) {
+      const cell = row.querySelector(`[data-label="${label}"]`) as HTMLElement
+      expect(cell.textContent).toBe('—first checks pending')
+    }
+    expect(within(row).queryByText('no data')).toBeNull()
   })
 
   it('offers "Add your first website monitor" when there are none', async () => {

@@ -21,7 +21,7 @@ import { FeatureGate, PageCard } from '../FeaturePage.tsx'
 import { LoadingCard, pageLayout, RetryAlert } from '../PageParts.tsx'
 import { DeleteConfirm } from './DeleteConfirm.tsx'
 import { IncidentsTable, ResultsTable } from './DetailTables.tsx'
-import { formatDateTime, formatMs, formatUptime } from './format.ts'
+import { formatDateTime, formatMs } from './format.ts'
 import { LazyFactsPanel } from './LazyFactsPanel.tsx'
 import { LazyMonitorAlerts } from './LazyMonitorAlerts.tsx'
 import { LazyMonitorForm } from './LazyMonitorForm.tsx'
@@ -32,6 +32,7 @@ import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted } from './table-styles.ts'
 import { typeUi } from './types/index.ts'
 import { UptimeBars } from './UptimeBars.tsx'
+import { UptimeFigure } from './UptimeFigure.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
 import { useMonitorActions } from './use-monitor-actions.ts'
 import { usePageVisibility } from './use-page-visibility.ts'
@@ -248,7 +249,16 @@ function WindowStats({
   const { stats, monitor } = data
   const chart = useMemo(() => responseChart(stats, monitor), [stats, monitor])
   const tiles = [
-    ['Uptime', formatUptime(stats.uptime)],
+    [
+      'Uptime',
+      <UptimeFigure
+        key="uptime"
+        uptime={stats.uptime}
+        monitor={monitor}
+        windowFrom={Date.parse(stats.from)}
+        noteClassName={css({ fontSize: 'sm' })}
+      />,
+    ],
     ['Average response', formatMs(stats.avg_response_ms)],
     ['p95 response', formatMs(stats.p95_response_ms)],
     ['Incidents', String(stats.incident_count)],

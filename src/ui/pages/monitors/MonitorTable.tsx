@@ -1,18 +1,20 @@
+import type { Monitor } from '@vigil/domain/monitor.schema'
+import type { MonitorSort } from '@vigil/domain/monitor-list'
+import { PERIOD_MS } from '@vigil/domain/uptime'
 import { Pause, Pencil, Play, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
-import type { Monitor } from '@vigil/domain/monitor.schema'
-import type { MonitorSort } from '@vigil/domain/monitor-list'
 import { Button } from '../../components/button.tsx'
 import { SortHeader } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
-import { formatAgo, formatDateTime, formatMs, formatUptime, NO_DATA } from './format.ts'
+import { formatAgo, formatDateTime, formatMs, NO_DATA } from './format.ts'
 import { HeartbeatBar } from './list/HeartbeatBar.tsx'
 import { TagChips } from './list/TagChips.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted, numeric } from './table-styles.ts'
 import type { AnyMonitorTypeUi } from './types/define.ts'
 import { typeUi } from './types/index.ts'
+import { UptimeFigure } from './UptimeFigure.tsx'
 
 export interface RowActions {
   pause(monitor: Monitor): void
@@ -170,10 +172,10 @@ export function MonitorTable({
                   <HeartbeatBar beats={m.heartbeats ?? []} name={m.name} />
                 </Table.Cell>
                 <Table.Cell data-label="Uptime 24 h" className={numeric} textAlign="end">
-                  {formatUptime(m.uptime_24h)}
+                  <UptimeFigure uptime={m.uptime_24h} monitor={m} windowFrom={now - PERIOD_MS.day} />
                 </Table.Cell>
                 <Table.Cell data-label="Uptime 30 d" className={numeric} textAlign="end">
-                  {formatUptime(m.uptime_30d)}
+                  <UptimeFigure uptime={m.uptime_30d} monitor={m} windowFrom={now - 30 * PERIOD_MS.day} />
                 </Table.Cell>
                 <Table.Cell data-label="Response" className={numeric} textAlign="end">
                   <span title="Average over the last 24 hours">
