@@ -33,3 +33,34 @@ export const checkForm = <S extends v.GenericSchema>(schema: S, values: unknown)
   const result = v.safeParse(schema, values)
   return result.success ? { ok: true, output: result.output } : { ok: false, errors: fieldErrors(result.issues) }
 }
+
+/** What the server refused of a submit: its messages by field, its message, and the values it was sent. */
+export interface Refusal {
+  errors: Record<string, string>
+  message: string | null
+  values: Record<string, unknown>
+}
+
+/** The field a message's key is about: `components.0.monitor_id` is about `components`. */
+const fieldOfKey = (key: string) => key.split('.')[0] ?? key
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * A form's messages while the user types after a refused submit: the form's own check of the values now (`checked`,
+ * which clears a field's message once its value is valid and shows it again when it is not), and each of the server's
+ * that still holds (its field keeps the value the server refused). The server's message goes with its field's, when
+ * it was that field's; else it stays until the next submit.
+ */
+export const messagesAsTyped = (
+  checked: Record<string, string>,
+  refusal: Refusal | null,
+  values: Record<string, unknown>,
+): { errors: Record<string, string>; message: string | null } => {
+  if (!refusal) return { errors: checked, message: null }
+  const holds = (key: string) => same(values[fieldOfKey(key)], refusal.values[fieldOfKey(key)])
+  const server = Object.fromEntries(Object.entries(refusal.errors).filter(([key]) => holds(key)))
+  const dropped = Object.entries(refusal.errors).filter(([key]) => !holds(key))
+  const message = dropped.some(([, text]) => text === refusal.message) ? null : refusal.message
+  return { errors: { ...server, ...checked }, message }
+}

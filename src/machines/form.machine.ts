@@ -1,5 +1,5 @@
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
-import { checkForm, type FormSchema } from '@vigil/domain/form-validation'
+import { checkForm, type FormSchema, messagesAsTyped, type Refusal } from '@vigil/domain/form-validation'
 import { assign, raise, setup } from 'xstate'
 import { toProvide } from './to-provide.ts'
 
@@ -11,6 +11,12 @@ interface Context {
   message: string | null
   /** The last answer of a successful submit, for forms that stay on the page (forgot password). */
   result: unknown
+  /** Whether a submit was refused: from then on the messages follow the values as they are typed. */
+  refused: boolean
+  /** What the server refused of the last submit sent. */
+  refusal: Refusal | null
+  /** The values of the submit being sent. */
+  sent: Record<string, unknown>
 }
 
 // The flow of the sign-in, sign-up and password-reset forms: check with the domain schema, submit,
@@ -19,7 +25,11 @@ export const formMachine = setup({
   types: {} as {
     context: Context
     input: { schema: FormSchema }
-    events: { type: 'form.submit'; values: Record<string, unknown> } | { type: 'form.edit' }
+    events:
+      | { type: 'form.submit'; values: Record<string, unknown> }
+      /** The values changed (typed, chosen): after a refused submit, the messages follow them. */
+      | { type: 'form.change'; values: Record<string, unknown> }
+      | { type: 'form.edit' }
   },
   actors: {
     submit: toProvide<unknown, unknown>('submit'),
@@ -29,16 +39,29 @@ export const formMachine = setup({
   },
   guards: {
     isValid: ({ context, event }) => event.type === 'form.submit' && checkForm(context.schema, event.values).ok,
+    wasRefused: ({ context }) => context.refused,
   },
 }).createMachine({
   id: 'form',
-  context: ({ input }) => ({ schema: input.schema, errors: {}, message: null, result: null }),
+  context: ({ input }) => ({
+    schema: input.schema,
+    errors: {},
+    message: null,
+    result: null,
+    refused: false,
+    refusal: null,
+    sent: {},
+  }),
   initial: 'editing',
   states: {
     editing: {
       on: {
         'form.submit': [
-          { guard: 'isValid', target: 'submitting', actions: assign({ errors: {}, message: null }) },
+          {
+            guard: 'isValid',
+            target: 'submitting',
+            actions: assign({ errors: {}, message: null, refusal: null, sent: ({ event }) => event.values }),
+          },
           {
             actions: assign({
               errors: ({ context, event }) => {
@@ -46,9 +69,18 @@ export const formMachine = setup({
                 return check.ok ? {} : check.errors
               },
               message: null,
+              refused: true,
+              refusal: null,
             }),
           },
         ],
+        'form.change': {
+          guard: 'wasRefused',
+          actions: assign(({ context, event }) => {
+            const check = checkForm(context.schema, event.values)
+            return messagesAsTyped(check.ok ? {} : check.errors, context.refusal, event.values)
+          }),
+        },
       },
     },
     submitting: {
@@ -68,9 +100,10 @@ export const formMachine = setup({
         },
         onError: {
           target: 'editing',
-          actions: assign({
-            message: ({ event }) => failureMessage(event.error, FORM_FAILED),
-            errors: ({ event }) => (isApiFailure(event.error) ? { ...event.error.errors } : {}),
+          actions: assign(({ context, event }) => {
+            const message = failureMessage(event.error, FORM_FAILED)
+            const errors = isApiFailure(event.error) ? { ...event.error.errors } : {}
+            return { message, errors, refused: true, refusal: { errors, message, values: context.sent } }
           }),
         },
       },

@@ -1,5 +1,5 @@
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
-import { checkForm, type FormSchema } from '@vigil/domain/form-validation'
+import { checkForm, type FormSchema, messagesAsTyped, type Refusal } from '@vigil/domain/form-validation'
 import { assign, setup } from 'xstate'
 import { FORM_FAILED } from './form.machine.ts'
 import { toProvide } from './to-provide.ts'
@@ -70,6 +70,12 @@ type SaveFormContext<Input> = {
   request: SaveRequest | null
   errors: Record<string, string>
   message: string | null
+  /** Whether a submit was refused: from then on the messages follow the values as they are typed. */
+  refused: boolean
+  /** What the server refused of the last save. */
+  refusal: Refusal | null
+  /** The values of the save being sent. */
+  sent: Record<string, unknown>
 }
 
 /** The form's values, and what else its submit carries (the type a new channel is to have). */
@@ -77,6 +83,8 @@ type SubmitEvent<Submit> = { type: 'form.submit'; values: Record<string, unknown
 
 export type SaveFormEvent<Submit = unknown> =
   | SubmitEvent<Submit>
+  /** The values changed (typed, chosen), with what a submit carries: after a refused submit, the messages follow. */
+  | ({ type: 'form.change'; values: Record<string, unknown> } & Submit)
   /** Another choice on the form (a channel's type) made its messages moot. */
   | { type: 'form.clear' }
   /** The user is done with the step after the save. */
@@ -125,6 +133,7 @@ export const saveFormMachine = <
     },
     guards: {
       isInvalid: ({ context, event }) => !submissionOf(context, event).ok,
+      wasRefused: ({ context }) => context.refused,
       isUnchanged: ({ context, event }) => {
         const submission = submissionOf(context, event)
         return submission.ok && submission.request === null
@@ -134,18 +143,41 @@ export const saveFormMachine = <
   })
   return form.createMachine({
     id: opts.id,
-    context: ({ input }) => ({ ...(opts.extra as Extra), input, request: null, errors: {}, message: null }),
+    context: ({ input }) => ({
+      ...(opts.extra as Extra),
+      input,
+      request: null,
+      errors: {},
+      message: null,
+      refused: false,
+      refusal: null,
+      sent: {},
+    }),
     initial: 'editing',
     states: {
       editing: {
         on: {
-          'form.clear': { actions: form.assign(() => changed({ errors: {}, message: null })) },
+          'form.clear': { actions: form.assign(() => changed({ errors: {}, message: null, refusal: null })) },
+          'form.change': {
+            guard: 'wasRefused',
+            actions: form.assign(({ context, event }) => {
+              const submission = submissionOf(context, event)
+              const checked = submission.ok ? {} : submission.errors
+              const values = (event as SubmitEvent<Submit>).values
+              return changed(messagesAsTyped(checked, context.refusal, values))
+            }),
+          },
           'form.submit': [
             {
               guard: 'isInvalid',
               actions: form.assign(({ context, event }) => {
                 const submission = submissionOf(context, event)
-                return changed({ errors: submission.ok ? {} : submission.errors, message: null })
+                return changed({
+                  errors: submission.ok ? {} : submission.errors,
+                  message: null,
+                  refused: true,
+                  refusal: null,
+                })
               }),
             },
             // Nothing changed: nothing to send.
@@ -154,7 +186,13 @@ export const saveFormMachine = <
               target: 'submitting',
               actions: form.assign(({ context, event }) => {
                 const submission = submissionOf(context, event)
-                return changed({ request: submission.ok ? submission.request : null, errors: {}, message: null })
+                return changed({
+                  request: submission.ok ? submission.request : null,
+                  errors: {},
+                  message: null,
+                  refusal: null,
+                  sent: (event as SubmitEvent<Submit>).values,
+                })
               }),
             },
           ],
@@ -193,12 +231,11 @@ export const saveFormMachine = <
           ],
           onError: {
             target: 'editing',
-            actions: assign(({ event }) =>
-              changed({
-                message: failureMessage(event.error, FORM_FAILED),
-                errors: isApiFailure(event.error) ? { ...event.error.errors } : {},
-              }),
-            ),
+            actions: assign(({ context, event }) => {
+              const message = failureMessage(event.error, FORM_FAILED)
+              const errors = isApiFailure(event.error) ? { ...event.error.errors } : {}
+              return changed({ message, errors, refused: true, refusal: { errors, message, values: context.sent } })
+            }),
           },
         },
       },

@@ -76,3 +76,43 @@ describe('form machine, run', () => {
     expect(actor.getSnapshot().value).toBe('editing')
   })
 })
+
+describe('form machine, messages as the values change', () => {
+  const change = (values: Record<string, unknown>) => ({ type: 'form.change', values }) as const
+  const emailTaken = error('submit', {
+    status: 409,
+    message: 'This email is already registered.',
+    errors: { email: 'This email is already registered.' },
+  })
+
+  it('says nothing while the user types before the first submit', () => {
+    expect(journey(formMachine, [change({ email: 'no', password: '' })], input).state.context.errors).toEqual({})
+  })
+
+  it('after a refused submit, a field’s message goes once its value is valid and comes back when it is not', () => {
+    const fixed = journey(formMachine, [invalid, change({ email: 'ann@example.com', password: '' })], input)
+    expect(fixed.state.context.errors).toEqual({ password: 'Password is required.' })
+    const broken = journey(
+      formMachine,
+      [invalid, change({ email: 'ann@example.com', password: 'secret12' }), change({ email: 'ann@', password: 'x' })],
+      input,
+    )
+    expect(broken.state.context.errors).toEqual({ email: 'Enter a valid email address.' })
+  })
+
+  it('keeps the server’s message of a field while it holds the refused value, and drops it when it changes', () => {
+    const same = journey(formMachine, [valid, emailTaken, change({ ...valid.values, password: 'other123' })], input)
+    expect(same.state.context.errors).toEqual({ email: 'This email is already registered.' })
+    // The message on top was the field's: it goes with it.
+    const changed = journey(
+      formMachine,
+      [valid, emailTaken, change({ ...valid.values, email: 'bo@example.com' })],
+      input,
+    )
+    expect(changed.state.context.errors).toEqual({})
+    expect(changed.state.context.message).toBeNull()
+    // A message of its own (not a field's) stays until the next submit.
+    const own = journey(formMachine, [valid, fieldErrors, change({ ...valid.values, email: 'bo@example.com' })], input)
+    expect(own.state.context).toMatchObject({ errors: {}, message: 'Taken' })
+  })
+})

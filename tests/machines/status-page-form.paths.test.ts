@@ -141,3 +141,25 @@ describe('status page form machine, run', () => {
     expect(onSaved).toHaveBeenCalledWith(statusPage({ published: false }))
   })
 })
+
+describe('status page form machine, messages as the values change (every save form)', () => {
+  const change = (over: Record<string, unknown>) => ({ type: 'form.change', values: values(over) }) as const
+  const invalidValues = { name: '', slug: 'api', components: [{ monitor_id: 'w1', display_name: ' ' }] }
+
+  it('after a refused submit, each field’s message follows its value', () => {
+    const { state } = journey(
+      statusPageFormMachine,
+      [invalid, change({ ...invalidValues, name: 'Acme', components: [{ monitor_id: 'w1', display_name: 'Web' }] })],
+      create,
+    )
+    expect(state.context.errors).toEqual({ slug: '"api" is reserved: choose another public id.' })
+    expect(journey(statusPageFormMachine, [invalid, change({})], create).state.context.errors).toEqual({})
+  })
+
+  it('keeps the server’s refusal of the public id until the id changes, and its message with it', () => {
+    const kept = journey(statusPageFormMachine, [valid, taken, change({ name: 'Acme, Inc.' })], create)
+    expect(kept.state.context.errors).toEqual({ slug: 'This public id is taken: choose another.' })
+    const moved = journey(statusPageFormMachine, [valid, taken, change({ slug: 'acme-2' })], create)
+    expect(moved.state.context).toMatchObject({ errors: {}, message: null })
+  })
+})

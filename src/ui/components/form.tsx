@@ -12,6 +12,12 @@ export const focusFirstInvalid = (form: HTMLFormElement): boolean => {
   return first !== null
 }
 
+/**
+ * Where a form's values go: on submit (`form.submit`) and as they change (`form.change`), the two events of the
+ * form flows, so a field's message clears as soon as its value is valid after a refused submit.
+ */
+export type OnFormValues = (values: Record<string, string>, type: 'form.submit' | 'form.change') => void
+
 export type FormProps = ComponentProps<'form'> & { ref?: Ref<HTMLFormElement> }
 
 /**

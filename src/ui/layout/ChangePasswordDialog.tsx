@@ -6,6 +6,7 @@ import * as Dialog from '../components/dialog.tsx'
 import { Form } from '../components/form.tsx'
 import { PasswordField } from '../components/password-input.tsx'
 import { useShell } from './shell-context.tsx'
+import { useChangesOf } from '../components/use-changes-of.ts'
 
 const EMPTY = { current_password: '', new_password: '', confirm_password: '' }
 
@@ -16,6 +17,7 @@ export function ChangePasswordDialog() {
   const submitting = useSelector(changePassword, (s) => s.matches('submitting'))
   const feedback = useSelector(changePassword, (s) => s.context.feedback)
   const [form, setForm] = useState(EMPTY)
+  useChangesOf(form, () => changePassword.send({ type: 'password.change', form }))
   const field = (name: keyof typeof EMPTY) => ({
     name,
     value: form[name],

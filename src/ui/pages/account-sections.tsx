@@ -1,7 +1,7 @@
 import type { ReactNode, Ref } from 'react'
 import { css } from '../../../styled-system/css'
 import { Button } from '../components/button.tsx'
-import { Form } from '../components/form.tsx'
+import { Form, type OnFormValues } from '../components/form.tsx'
 import { useShell } from '../layout/shell-context.tsx'
 import { formValues } from './auth/FormField.tsx'
 
@@ -31,14 +31,17 @@ export function AccountSection({ id, title, children }: SectionProps) {
   )
 }
 
-/** A section of an account page that is one form: on submit, its values (by input name) go to `onValues`. */
+/**
+ * A section of an account page that is one form: its values (by input name) go to `onValues` on submit, and as they
+ * change (`form.change`), so the messages of a refused submit follow what is typed.
+ */
 export function AccountForm({
   id,
   title,
   onValues,
   ref,
   children,
-}: SectionProps & { onValues: (values: Record<string, string>) => void; ref?: Ref<HTMLFormElement> }) {
+}: SectionProps & { onValues: OnFormValues; ref?: Ref<HTMLFormElement> }) {
   return (
     <Form
       ref={ref}
@@ -46,8 +49,9 @@ export function AccountForm({
       aria-labelledby={id}
       onSubmit={(e) => {
         e.preventDefault()
-        onValues(formValues(e.currentTarget))
+        onValues(formValues(e.currentTarget), 'form.submit')
       }}
+      onInput={(e) => onValues(formValues(e.currentTarget), 'form.change')}
     >
       <h2 id={id} className={accountHeading}>
         {title}

@@ -93,6 +93,23 @@ describe('ChangePasswordDialog', () => {
     expect(puts(utils)).toHaveLength(0)
   })
 
+  it('after a refused submit, the marks follow what is typed: gone once a field is filled, back when emptied', async () => {
+    const utils = await renderDialog()
+    const dialog = await openFromShell(utils)
+    await fill(utils, ['old-secret', '', ''])
+    await submit(utils, dialog)
+    await within(dialog).findByRole('alert')
+    await utils.user.type(screen.getByLabelText('New password'), 'fresh-secret-1')
+    expect(marks()).toEqual({ 'Current password': null, 'New password': null, 'Confirm password': 'Required' })
+    await utils.user.type(screen.getByLabelText('Confirm password'), 'fresh-secret-1')
+    expect(marks()).toEqual({ 'Current password': null, 'New password': null, 'Confirm password': null })
+    expect(within(dialog).queryByRole('alert')).toBeNull()
+    await utils.user.clear(screen.getByLabelText('Current password'))
+    expect(marks()).toMatchObject({ 'Current password': 'Required' })
+    expect(within(dialog).getByRole('alert').textContent).toBe('All password fields are required!')
+    expect(puts(utils)).toHaveLength(0)
+  })
+
   it('flags all three fields when all are empty', async () => {
     const utils = await renderDialog()
     const dialog = await openFromShell(utils)

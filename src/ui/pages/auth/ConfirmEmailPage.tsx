@@ -51,10 +51,7 @@ export function ConfirmEmailPage() {
           <Alert.Description>{user.email} is confirmed as the address of your account.</Alert.Description>
         </Alert.Root>
       ) : (
-        <AuthForm
-          alert={message ?? errors.token}
-          onValues={() => form.send({ type: 'form.submit', values: { token } })}
-        >
+        <AuthForm alert={message ?? errors.token} onValues={(_, type) => form.send({ type, values: { token } })}>
           <p>Confirm that the address this link was sent to is the address of your account.</p>
           <Button type="submit" disabled={submitting}>
             {submitting ? 'Confirming...' : 'Confirm my address'}

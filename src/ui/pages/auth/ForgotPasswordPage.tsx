@@ -33,7 +33,7 @@ function RequestForm() {
   const sent = useSelector(form, (s) => s.matches('succeeded'))
   return (
     <AuthCard title="Reset your password" footer={backToSignIn}>
-      <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
+      <AuthForm alert={message} onValues={(values, type) => form.send({ type, values })}>
         <p>Enter the email of your account and we will send you a link to choose a new password.</p>
         {sent && (
           <Alert.Root role="status" status="success">
@@ -71,7 +71,7 @@ function ResetForm({ token }: { token: string }) {
       ) : (
         <AuthForm
           alert={message ?? errors.token}
-          onValues={(values) => form.send({ type: 'form.submit', values: { ...values, token } })}
+          onValues={(values, type) => form.send({ type, values: { ...values, token } })}
         >
           <FormField
             label="New password"

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import * as Field from '../../components/field.tsx'
-import { Form } from '../../components/form.tsx'
+import { Form, type OnFormValues } from '../../components/form.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
 import { formStyle } from './AuthCard.tsx'
 
@@ -69,7 +69,8 @@ export function AuthForm({
   alert,
   children,
 }: {
-  onValues: (values: Record<string, string>) => void
+  /** The form's values on submit (`form.submit`) and as they change (`form.change`). */
+  onValues: OnFormValues
   alert?: string | null
   children: ReactNode
 }) {
@@ -78,8 +79,9 @@ export function AuthForm({
       className={formStyle}
       onSubmit={(e) => {
         e.preventDefault()
-        onValues(formValues(e.currentTarget))
+        onValues(formValues(e.currentTarget), 'form.submit')
       }}
+      onInput={(e) => onValues(formValues(e.currentTarget), 'form.change')}
     >
       <ErrorAlert message={alert} />
       {children}

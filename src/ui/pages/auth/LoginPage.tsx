@@ -31,7 +31,7 @@ function Credentials({ onChallenge }: { onChallenge: (challenge: TwoFactorChalle
         </>
       }
     >
-      <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
+      <AuthForm alert={message} onValues={(values, type) => form.send({ type, values })}>
         <EmailAndPassword errors={errors} password="current-password" />
         <Link className={linkStyle} to="/forgot-password">
           Forgot password?
@@ -71,7 +71,7 @@ function CodeForm({ challenge, method }: { challenge: TwoFactorChallenge; method
     '/dashboard',
   )
   return (
-    <AuthForm alert={message} onValues={(values) => form.send({ type: 'form.submit', values })}>
+    <AuthForm alert={message} onValues={(values, type) => form.send({ type, values })}>
       <p className={css({ color: 'muted' })}>
         {method === 'code'
           ? 'Enter the 6-digit code your authenticator app shows for this account.'

@@ -68,10 +68,10 @@ export function RegisterPage() {
     >
       <AuthForm
         alert={message}
-        onValues={({ choice, ...values }) => {
-          chosen.current = PLAN_CHOICES.find((c) => c.id === choice) ?? PLAN_CHOICES[0]
-          const { terms } = chosen.current
-          form.send({ type: 'form.submit', values: { ...values, ...terms } })
+        onValues={({ choice, ...values }, type) => {
+          const picked = PLAN_CHOICES.find((c) => c.id === choice) ?? PLAN_CHOICES[0]
+          if (type === 'form.submit') chosen.current = picked
+          form.send({ type, values: { ...values, ...picked.terms } })
         }}
       >
         <FormField label="Name" name="name" autoComplete="name" error={errors.name} />

@@ -15,6 +15,7 @@ import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { RetryAlert } from '../PageParts.tsx'
 import { useSaveForm } from '../use-save-form.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface AwsAccountFormDialogProps extends SaveDialogProps<AwsAccount> {
   /** The account to edit; null to connect one. */
@@ -82,7 +83,7 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
 
   // A role must require the external id Vigil gave this user: it is filled in, not typed.
   const externalId = account?.auth === 'role' ? (account.external_id ?? '') : (setup?.external_id ?? '')
-  const submit = () => {
+  const valuesOf = (): Record<string, unknown> => {
     const { regionMode, chosen, ...rest } = draft
     const ordered = REGION_CODES.filter((code) => chosen.includes(code))
     const values: AwsAccountValues = {
@@ -90,8 +91,10 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
       external_id: draft.auth === 'role' ? externalId : '',
       regions: regionMode === 'enabled' ? null : ordered,
     }
-    form.send({ type: 'form.submit', values: values as unknown as Record<string, unknown> })
+    return values as unknown as Record<string, unknown>
   }
+  const submit = () => form.send({ type: 'form.submit', values: valuesOf() })
+  useChangesOf(draft, () => form.send({ type: 'form.change', values: valuesOf() }))
   const toggleRegion = (code: string, on: boolean) =>
     set.chosen(on ? [...draft.chosen, code] : draft.chosen.filter((c) => c !== code))
 

@@ -8,6 +8,7 @@ import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { ChoiceFieldset, SignInChoice } from './ChoiceFieldset.tsx'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 /** What an edited account already has: its sign-in (never its secret) and, for Azure, its subscriptions. */
 export interface AppAccountShown {
@@ -90,14 +91,16 @@ export function AppAccountFormDialog<A extends AppAccountShown & { name: string 
   const title = account ? `Edit ${account.name}` : `Connect ${noun}`
   const submitLabel = account ? 'Save changes' : connectLabel
   const { draft, set, field } = useDraft(() => draftOf(account), errors)
-  const submit = () => {
+  const valuesOf = (): Record<string, unknown> => {
     const { subscriptionMode, subscriptionText, ...rest } = draft
     const values: AppAccountValues = {
       ...rest,
       subscription_ids: subscriptions && subscriptionMode === 'chosen' ? idsOf(subscriptionText) : null,
     }
-    form.send({ type: 'form.submit', values: values as unknown as Record<string, unknown> })
+    return values as unknown as Record<string, unknown>
   }
+  const submit = () => form.send({ type: 'form.submit', values: valuesOf() })
+  useChangesOf(draft, () => form.send({ type: 'form.change', values: valuesOf() }))
   const keeps = account?.auth === draft.auth
 
   return (

@@ -13,6 +13,7 @@ import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { draftOf, type IntegrationDraft, isSecret, valuesOf } from './integration-draft.ts'
 import { INTEGRATION_KINDS, type SettingField } from './integration-kinds.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface IntegrationFormDialogProps extends SaveDialogProps<Integration> {
   /** The channel to edit; null to add one. */
@@ -39,6 +40,7 @@ export function IntegrationFormDialog({ integration, onSaved, onClose }: Integra
   const [draft, setDraft] = useState<IntegrationDraft>(() => draftOf(integration))
   const kind = INTEGRATION_KINDS[type]
   const set = (key: string) => (value: string) => setDraft((d) => ({ ...d, [key]: value }))
+  useChangesOf(draft, () => form.send({ type: 'form.change', integrationType: type, values: valuesOf(type, draft) }))
 
   // Messages of fields the form has no input for (a server's own rule) are listed at the top.
   const shown = new Set(['name', ...kind.fields.map((f) => f.name)])

@@ -30,6 +30,7 @@ import { PageCard } from '../FeaturePage.tsx'
 import { FormDialog } from '../FormDialog.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
 import { useFormFlow } from './use-form-flow.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-end' })
 
@@ -183,6 +184,7 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false)
   const [confirmation, setConfirmation] = useState('')
   const [password, setPassword] = useState('')
+  useChangesOf({ confirmation, password }, () => form.send({ confirmation, password }, 'form.change'))
   const auth = useAuth()
   const navigate = useNavigate()
   const form = useFormFlow(profileApi.deleteAccount, DeleteAccountInput, (removed) => {

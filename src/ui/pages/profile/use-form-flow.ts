@@ -11,7 +11,9 @@ export function useFormFlow<T>(submit: (values: any) => Promise<T>, schema: Form
   const logic = useMemo(() => formLogic(submit, (output: T) => latest.current(output)), [submit])
   const form = useActorRef(logic, { input: { schema } })
   return {
-    send: (values: Record<string, unknown>) => form.send({ type: 'form.submit', values }),
+    /** The form's values, submitted (the default) or changed. */
+    send: (values: Record<string, unknown>, type: 'form.submit' | 'form.change' = 'form.submit') =>
+      form.send({ type, values }),
     errors: useSelector(form, (s) => s.context.errors),
     message: useSelector(form, (s) => s.context.message),
     submitting: useSelector(form, (s) => s.matches('submitting')),

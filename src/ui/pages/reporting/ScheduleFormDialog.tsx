@@ -15,6 +15,7 @@ import { fieldGrid, SelectField, TextField, wide } from '../monitors/form-fields
 import { useSaveForm } from '../use-save-form.ts'
 import { type ChoicesLoad, SetFields, type SetValue } from './ReportChoiceFields.tsx'
 import { rawSelection } from './report-choice.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface ScheduleFormDialogProps extends SaveDialogProps<ReportSchedule> {
   /** The schedule to edit; null to create one. */
@@ -89,6 +90,14 @@ export function ScheduleFormDialog({
   const { form, errors, formView } = useSaveForm(logic, { schedule }, onClose)
   const { draft, set, field, update } = useDraft(() => draftOf(schedule, pageSet, zone), errors)
   const zonesId = useId()
+  const values = () => ({
+    name: draft.name,
+    frequency: draft.frequency,
+    recipients: recipientsOf(draft.recipients),
+    selection: rawSelection(draft),
+    time_zone: draft.time_zone,
+  })
+  useChangesOf(draft, () => form.send({ type: 'form.change', values: values() }))
 
   return (
     <FormDialog
@@ -96,18 +105,7 @@ export function ScheduleFormDialog({
       {...formView}
       labels={LABELS}
       submitLabel={schedule ? 'Save changes' : 'Schedule the report'}
-      onSubmit={() =>
-        form.send({
-          type: 'form.submit',
-          values: {
-            name: draft.name,
-            frequency: draft.frequency,
-            recipients: recipientsOf(draft.recipients),
-            selection: rawSelection(draft),
-            time_zone: draft.time_zone,
-          },
-        })
-      }
+      onSubmit={() => form.send({ type: 'form.submit', values: values() })}
       onClose={onClose}
       wide
     >

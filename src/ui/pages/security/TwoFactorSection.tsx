@@ -308,6 +308,7 @@ function ProofFields({
         e.preventDefault()
         form.send(formValues(e.currentTarget))
       }}
+      onInput={(e) => form.send(formValues(e.currentTarget), 'form.change')}
     >
       {children}
       <ErrorAlert message={form.message} />

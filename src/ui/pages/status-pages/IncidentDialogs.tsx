@@ -17,6 +17,7 @@ import { FormDialog } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
 import { SelectField, TextField } from '../monitors/form-fields.tsx'
 import { ComponentChecks } from './ComponentChecks.tsx'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 const STATUS_OPTIONS = INCIDENT_STATUSES.map((s) => ({ value: s, label: INCIDENT_STATUS_LABELS[s] }))
 const IMPACT_LABELS = { minor: 'Minor: some visitors are affected', major: 'Major: the service is down' }
@@ -44,7 +45,8 @@ function usePostForm(logic: typeof formMachine, schema: FormSchema, onClose: () 
     if (done) onClose()
   }, [done, onClose])
   const submit = (values: Record<string, unknown>) => form.send({ type: 'form.submit', values })
-  return { errors, message, submitting, submit }
+  const change = (values: Record<string, unknown>) => form.send({ type: 'form.change', values })
+  return { errors, message, submitting, submit, change }
 }
 
 export interface IncidentFormDialogProps {
@@ -56,11 +58,12 @@ export interface IncidentFormDialogProps {
 /** "Post incident": its title, impact, status, first message and the components it affects. */
 export function IncidentFormDialog({ page, onSaved, onClose }: IncidentFormDialogProps) {
   const logic = useMemo(() => incidentFormLogic(statusPagesApi, page.id, onSaved), [page.id, onSaved])
-  const { errors, message, submitting, submit } = usePostForm(logic, StatusIncidentInput, onClose)
+  const { errors, message, submitting, submit, change } = usePostForm(logic, StatusIncidentInput, onClose)
   const { draft, field } = useDraft(
     () => ({ title: '', impact: 'minor', status: 'investigating', message: '', component_ids: [] as string[] }),
     errors,
   )
+  useChangesOf(draft, () => change(draft))
 
   return (
     <FormDialog
@@ -104,8 +107,9 @@ export function IncidentUpdateDialog({ pageId, incident, onSaved, onClose }: Inc
     () => incidentUpdateFormLogic(statusPagesApi, pageId, incident.id, onSaved),
     [pageId, incident.id, onSaved],
   )
-  const { errors, message, submitting, submit } = usePostForm(logic, StatusIncidentUpdateInput, onClose)
+  const { errors, message, submitting, submit, change } = usePostForm(logic, StatusIncidentUpdateInput, onClose)
   const { draft, field } = useDraft(() => ({ status: incident.status as string, message: '' }), errors)
+  useChangesOf(draft, () => change(draft))
 
   return (
     <FormDialog

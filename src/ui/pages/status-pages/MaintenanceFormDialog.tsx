@@ -9,6 +9,7 @@ import { FormDialog } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { ComponentChecks } from './ComponentChecks.tsx'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface MaintenanceFormDialogProps {
   page: StatusPage
@@ -31,6 +32,8 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
     () => ({ title: '', description: '', ...defaultWindow(Date.now()), component_ids: [] as string[] }),
     errors,
   )
+  const valuesOf = (d: typeof draft) => ({ ...d, starts_at: localToIso(d.starts_at), ends_at: localToIso(d.ends_at) })
+  useChangesOf(draft, () => form.send({ type: 'form.change', values: valuesOf(draft) }))
 
   useEffect(() => {
     if (done) onClose()
@@ -52,12 +55,7 @@ export function MaintenanceFormDialog({ page, onSaved, onClose }: MaintenanceFor
       }}
       submitLabel="Schedule maintenance"
       onClose={onClose}
-      onSubmit={() =>
-        form.send({
-          type: 'form.submit',
-          values: { ...draft, starts_at: localToIso(draft.starts_at), ends_at: localToIso(draft.ends_at) },
-        })
-      }
+      onSubmit={() => form.send({ type: 'form.submit', values: valuesOf(draft) })}
     >
       <TextField {...field('title')} label="Title" required placeholder="Database upgrade" />
       <div className={fieldGrid}>

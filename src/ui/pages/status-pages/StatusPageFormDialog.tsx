@@ -13,6 +13,7 @@ import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { ComponentRows } from './ComponentRows.tsx'
 import { draftOf, type StatusPageDraft, valuesOf } from './status-page-draft.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface StatusPageFormDialogProps extends SaveDialogProps<StatusPage> {
   /** The page to edit; null to create one. */
@@ -41,6 +42,7 @@ export function StatusPageFormDialog({ page, onSaved, onClose }: StatusPageFormD
   const monitors = useSelector(choices, (s) => s.context.data)
   const monitorsError = useSelector(choices, (s) => s.context.error)
   const { draft, set, update } = useDraft<StatusPageDraft>(() => draftOf(page), errors)
+  useChangesOf(draft, () => form.send({ type: 'form.change', values: valuesOf(draft) }))
   // A new page's public id follows its name until the user types one.
   const [slugTyped, setSlugTyped] = useState(page !== null)
 
