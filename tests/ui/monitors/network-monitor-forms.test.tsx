@@ -143,6 +143,24 @@ describe('the DNS monitor form', () => {
 })
 
 describe('the SSL and domain monitor forms', () => {
+  it('after a refused submit, a field’s message goes as its value becomes valid, and comes back when it is not', async () => {
+    const { dialog, requests } = await openForm('ssl')
+    fill(dialog, 'Port', '80a')
+    expect(errorOf(dialog, 'Port')).toBe('')
+    await submit(dialog)
+    const message = errorOf(dialog, 'Port')
+    expect(message).not.toBe('')
+    expect(errorOf(dialog, 'Name')).toContain('Name is required.')
+    fill(dialog, 'Port', '80')
+    expect(errorOf(dialog, 'Port')).toBe('')
+    expect(errorOf(dialog, 'Name')).toContain('Name is required.')
+    fill(dialog, 'Name', 'Shop')
+    expect(errorOf(dialog, 'Name')).toBe('')
+    fill(dialog, 'Port', '8x')
+    expect(errorOf(dialog, 'Port')).not.toBe('')
+    expect(requests.some((r) => r.method === 'POST')).toBe(false)
+  })
+
   it('SSL: port 443 and the default warning days filled in; warning days typed loosely, checked per day', async () => {
     const { dialog, created } = await openForm('ssl')
     expect(field(dialog, 'Port').value).toBe('443')

@@ -25,6 +25,7 @@ import { intervalLabel } from './format.ts'
 import { type ChosenTag, TagsField, tagsSubmit, withTyped } from './TagsField.tsx'
 import type { TypeForm } from './types/define.ts'
 import { loadTypeForm, typeUi } from './types/index.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface MonitorFormDialogProps extends SaveDialogProps<Monitor> {
   type: MonitorType
@@ -121,6 +122,12 @@ function MonitorForm<D extends object>({
   const set = settersOf<CommonDraft>(draft, update)
   const field = fieldOf<CommonDraft>({ draft, set, errors })
   const hasAdvancedError = ADVANCED_FIELDS.some((f) => errors[f])
+  /** What a submit carries: the type's and the common fields' values, and the tags when the form holds them. */
+  const submission = (chosen: ChosenTag[]) => ({
+    values: { ...commonValuesOf(draft), ...typeForm.valuesOf(draft) },
+    ...(tagsKnown ? tagsSubmit(chosen) : {}),
+  })
+  useChangesOf({ draft, tags }, () => form.send({ type: 'form.change', ...submission(tags) }))
   // What an empty timeout or retry interval will be: its default, or the interval when that is shorter.
   const fitted = (fallback: number) => Math.min(fallback, Number(draft.interval_seconds) || fallback)
   const intervals = intervalOptions(
@@ -190,11 +197,7 @@ function MonitorForm<D extends object>({
           setTags(chosen)
           setTagText('')
         }
-        form.send({
-          type: 'form.submit',
-          values: { ...commonValuesOf(draft), ...typeForm.valuesOf(draft) },
-          ...(tagsKnown ? tagsSubmit(chosen) : {}),
-        })
+        form.send({ type: 'form.submit', ...submission(chosen) })
       }}
       onClose={onClose}
     >
