@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
-import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
 import type { User } from '@vigil/domain/auth.schema'
-import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE } from '@vigil/domain/profile'
+import { PICTURE_NOT_AN_IMAGE, PICTURE_TOO_LARGE, PICTURE_UNREADABLE } from '@vigil/domain/profile'
+import { describe, expect, it, vi } from 'vitest'
+import { STORAGE_KEYS } from '../../../src/adapters/storage.ts'
 import { AuthProvider } from '../../../src/ui/app/auth-context.tsx'
 import { ProfileMenu } from '../../../src/ui/layout/ProfileMenu.tsx'
 import { ConfirmEmailPage } from '../../../src/ui/pages/auth/ConfirmEmailPage.tsx'
@@ -56,26 +56,94 @@ describe('the profile page', () => {
     expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
   })
 
-  it('uploads a picture as its bytes, refuses other kinds and large files before sending, and removes it', async () => {
-    const { requests } = renderProfile({
-      'PUT /api/profile/picture': () => ok({ user: user({ image: '/api/profile/picture?v=1' }) }),
+  it('chooses a picture with a button, refuses other kinds and large files at once, previews it, and saves only when asked', async () => {
+    // jsdom has no blob: addresses: the browser's own, recorded.
+    const made: string[] = []
+    const revoked: string[] = []
+    vi.stubGlobal(
+      'URL',
+      Object.assign(class extends URL {}, {
+        createObjectURL: (file: File) => {
+          made.push(`blob:http://app/${file.name}`)
+          return made.at(-1)
+        },
+        revokeObjectURL: (url: string) => void revoked.push(url),
+      }),
+    )
+    let refuse = true
+    const { requests, container } = renderProfile({
+      'PUT /api/profile/picture': () =>
+        refuse
+          ? { status: 400, body: { message: PICTURE_UNREADABLE } }
+          : ok({ user: user({ image: '/api/profile/picture?v=1' }) }),
       'DELETE /api/profile/picture': () => ok({ user: user() }),
     })
-    const input = (await screen.findByLabelText(/^Choose a picture/)) as HTMLInputElement
+    const section = (await screen.findByRole('region', { name: 'Picture' })) as HTMLElement
+    const chooseButton = within(section).getByRole('button', { name: 'Choose a picture' })
+    // The button says what is taken, and opens the browser's chooser, which is out of sight and of the tab order.
+    expect(chooseButton.getAttribute('aria-describedby')).toBeTruthy()
+    expect(document.getElementById(chooseButton.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'PNG, JPEG or WebP, up to 1 MB. It is cropped to a square.',
+    )
+    const input = within(section).getByLabelText('Picture file', { selector: 'input' }) as HTMLInputElement
+    expect(input.hidden).toBe(true)
+    expect(input.tabIndex).toBe(-1)
+    expect(input.accept).toBe('image/png,image/jpeg,image/webp')
+    let opened = 0
+    input.addEventListener('click', () => {
+      opened += 1
+    })
+    fireEvent.click(chooseButton)
+    expect(opened).toBe(1)
     const choose = (file: File) => act(async () => fireEvent.change(input, { target: { files: [file] } }))
 
+    // Refused here at once, at the button, and nothing is sent.
     await choose(new File(['<svg/>'], 'x.svg', { type: 'image/svg+xml' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(PICTURE_NOT_AN_IMAGE)
+    expect(within(section).getByRole('alert').textContent).toBe(PICTURE_NOT_AN_IMAGE)
+    expect(chooseButton.getAttribute('aria-describedby')).toContain(within(section).getByRole('alert').id)
     await choose(new File([new Uint8Array(1024 * 1024 + 1)], 'big.png', { type: 'image/png' }))
-    expect((await screen.findByRole('alert')).textContent).toBe(PICTURE_TOO_LARGE)
-    expect(requests.filter((r) => r.path === '/api/profile/picture')).toHaveLength(0)
+    expect(within(section).getByRole('alert').textContent).toBe(PICTURE_TOO_LARGE)
+    expect(within(section).queryByRole('img')).toBeNull()
 
-    await choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' }))
-    expect((await screen.findByRole('img', { name: `${USER_NAME} (current)` })).getAttribute('src')).toBe(
+    // A right one is shown as it will look, not sent; the focus waits on Save picture.
+    const png = new File([new Uint8Array(3000)], 'me.png', { type: 'image/png' })
+    await choose(png)
+    expect(within(section).queryByRole('alert')).toBeNull()
+    const preview = within(section).getByRole('img', { name: `${USER_NAME} (new, not saved yet)` })
+    expect(preview.getAttribute('src')).toBe('blob:http://app/me.png')
+    expect(section.textContent).toContain('me.png (3 KB): a preview, not saved yet.')
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Save picture' }))
+    expect(requests.filter((r) => r.path === '/api/profile/picture')).toHaveLength(0)
+    expect(await seriousViolations(container)).toEqual([])
+
+    // Cancel forgets it: the preview's address is let go and the focus is back on the button.
+    fireEvent.click(within(section).getByRole('button', { name: 'Cancel' }))
+    expect(within(section).queryByRole('img')).toBeNull()
+    expect(revoked).toEqual(['blob:http://app/me.png'])
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Choose a picture' }))
+
+    // A file the browser cannot draw is refused before it is sent.
+    await choose(new File([new Uint8Array(10)], 'broken.png', { type: 'image/png' }))
+    fireEvent.error(within(section).getByRole('img'))
+    expect(within(section).getByRole('alert').textContent).toBe(PICTURE_UNREADABLE)
+    expect(within(section).queryByRole('img')).toBeNull()
+
+    // The server's refusal stays with the file it refused, and goes with another choice.
+    await choose(png)
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Save picture' })))
+    expect((await within(section).findByRole('alert')).textContent).toBe(PICTURE_UNREADABLE)
+    expect(within(section).getByRole('img', { name: `${USER_NAME} (new, not saved yet)` })).toBeTruthy()
+    refuse = false
+    await choose(new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me2.png', { type: 'image/png' }))
+    expect(within(section).queryByRole('alert')).toBeNull()
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Save picture' })))
+    expect((await within(section).findByRole('img', { name: `${USER_NAME} (current)` })).getAttribute('src')).toBe(
       '/api/profile/picture?v=1',
     )
-    const put = requests.find((r) => r.method === 'PUT')
-    expect(put?.headers.get('content-type')).toBe('image/png')
+    const puts = requests.filter((r) => r.method === 'PUT')
+    expect(puts).toHaveLength(2)
+    expect(puts[1]?.headers.get('content-type')).toBe('image/png')
+    expect(document.activeElement).toBe(within(section).getByRole('button', { name: 'Change picture' }))
     // The top bar shows it too.
     expect(
       screen
@@ -84,8 +152,8 @@ describe('the profile page', () => {
         ?.getAttribute('src'),
     ).toBe('/api/profile/picture?v=1')
 
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove picture' })))
-    await waitFor(() => expect(screen.queryByRole('img', { name: `${USER_NAME} (current)` })).toBeNull())
+    await act(async () => fireEvent.click(within(section).getByRole('button', { name: 'Remove picture' })))
+    await waitFor(() => expect(within(section).queryByRole('img', { name: `${USER_NAME} (current)` })).toBeNull())
     expect(localStorage.getItem(STORAGE_KEYS.image)).toBeNull()
   })
 

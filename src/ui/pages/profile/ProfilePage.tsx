@@ -1,36 +1,33 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
-import { useEffect, useState } from 'react'
-import { useNavigate } from 'react-router'
-import { css } from '../../../../styled-system/css'
-import { profileApi, profileLoadLogic } from '../../../adapters/profile-api.ts'
-import { clearStoredItems } from '../../../adapters/storage.ts'
-import { storeUser } from '../../../adapters/user-data.ts'
 import type { User } from '@vigil/domain/auth.schema'
 import {
   accountRemovedMessage,
   DELETE_WORD,
   DeleteAccountInput,
   EmailChangeInput,
-  NoInput,
-  PICTURE_TYPES,
-  PictureInput,
   ProfileInput,
 } from '@vigil/domain/profile'
+import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { profileApi, profileLoadLogic } from '../../../adapters/profile-api.ts'
+import { clearStoredItems } from '../../../adapters/storage.ts'
+import { storeUser } from '../../../adapters/user-data.ts'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useAuth } from '../../app/auth-context.tsx'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
-import * as Card from '../../components/card.tsx'
 import * as Field from '../../components/field.tsx'
 import { PasswordField } from '../../components/password-input.tsx'
 import { showToast } from '../../components/toast-store.ts'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 import { AccountForm, AccountSection, PasswordSection } from '../account-sections.tsx'
 import { FormField } from '../auth/FormField.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
 import { PageCard } from '../FeaturePage.tsx'
 import { FormDialog } from '../FormDialog.tsx'
 import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { PictureForm } from './PictureForm.tsx'
 import { useFormFlow } from './use-form-flow.ts'
-import { useChangesOf } from '../../components/use-changes-of.ts'
 
 const row = css({ display: 'flex', gap: '2', flexWrap: 'wrap', alignItems: 'flex-end' })
 
@@ -94,50 +91,6 @@ function NameForm({ user, onChanged }: { user: User; onChanged: (user: User) => 
   )
 }
 
-function PictureForm({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
-  const upload = useFormFlow(profileApi.setPicture, PictureInput, (next) => {
-    onChanged(next)
-    showToast({ title: 'Your picture was saved', type: 'success' })
-  })
-  const remove = useFormFlow(profileApi.removePicture, NoInput, onChanged)
-  const busy = upload.submitting || remove.submitting
-  return (
-    <AccountSection id="picture-title" title="Picture">
-      <ErrorAlert message={upload.errors.file ?? upload.message ?? remove.message} />
-      <div className={row}>
-        {user.image ? (
-          <img
-            src={user.image}
-            alt={`${user.name} (current)`}
-            className={css({ w: '16', h: '16', rounded: 'full', objectFit: 'cover' })}
-          />
-        ) : (
-          <p className={css({ color: 'muted' })}>No picture: the top bar shows your initial.</p>
-        )}
-        <label className={css({ display: 'grid', gap: '1', fontSize: 'sm' })}>
-          <span>Choose a picture (PNG, JPEG or WebP, up to 1 MB)</span>
-          <input
-            type="file"
-            accept={PICTURE_TYPES.join(',')}
-            disabled={busy}
-            onChange={(e) => {
-              const file = e.currentTarget.files?.[0]
-              if (file) upload.send({ file })
-              e.currentTarget.value = ''
-            }}
-          />
-        </label>
-        {user.image && (
-          <Button variant="outline" disabled={busy} onClick={() => remove.send({})}>
-            {remove.submitting ? 'Removing...' : 'Remove picture'}
-          </Button>
-        )}
-      </div>
-      {upload.submitting && <p role="status">Uploading...</p>}
-    </AccountSection>
-  )
-}
-
 function EmailForm({
   user,
   pending,
@@ -164,13 +117,16 @@ function EmailForm({
         </Alert.Root>
       )}
       <ErrorAlert message={form.message} />
-      <FormField label="New email address" name="email" type="email" autoComplete="email" error={form.errors.email} />
-      <PasswordField
-        label="Your password"
-        name="password"
-        invalid={Boolean(form.errors.password)}
-        errorText={form.errors.password}
-      />
+      {/* An address and a password need no more than a column's width. */}
+      <div className={css({ display: 'grid', gap: '3', maxW: 'xl' })}>
+        <FormField label="New email address" name="email" type="email" autoComplete="email" error={form.errors.email} />
+        <PasswordField
+          label="Your password"
+          name="password"
+          invalid={Boolean(form.errors.password)}
+          errorText={form.errors.password}
+        />
+      </div>
       <div>
         <Button type="submit" disabled={form.submitting}>
           {form.submitting ? 'Sending...' : 'Send a confirmation link'}
@@ -199,11 +155,11 @@ function DeleteAccount() {
         Deletes your monitors, their history, status pages, integrations, cloud accounts and notifications, and ends
         every session. A paid plan is cancelled at Stripe. This cannot be undone.
       </p>
-      <Card.Footer justifyContent="flex-start" p="0">
+      <div>
         <Button variant="outline" color="red.700" onClick={() => setOpen(true)}>
           Delete my account
         </Button>
-      </Card.Footer>
+      </div>
       {open && (
         <FormDialog
           title="Delete your account?"
