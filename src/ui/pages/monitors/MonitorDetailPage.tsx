@@ -1,9 +1,9 @@
-import type { MonitorType } from '@vigil/domain/monitor.schema'
+import type { Monitor, MonitorType } from '@vigil/domain/monitor.schema'
 import { routeParam } from '@vigil/domain/monitor-types/routes'
 import { responseChart } from '@vigil/domain/response-chart'
 import { resultWords } from '@vigil/domain/result-verdict'
 import { STATS_WINDOW_NAMES, type StatsWindow } from '@vigil/domain/uptime'
-import { ArrowLeft, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
+import { ArrowLeft, Copy, Pause, Pencil, Play, RefreshCw, Trash2 } from 'lucide-react'
 import { useCallback, useMemo, useState } from 'react'
 import { Link, Navigate, useParams, useSearchParams } from 'react-router'
 import { css } from '../../../../styled-system/css'
@@ -87,12 +87,23 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
   })
   const check = useSelector(actions, (s) => s.context.check)
   const checking = useSelector(actions, (s) => s.matches('checking'))
-  const [editing, setEditing] = useState(false)
-  const closeForm = useCallback(() => setEditing(false), [])
+  /** The form open: this monitor's (Edit), or a new one with its settings (Duplicate). */
+  const [editing, setEditing] = useState<'edit' | 'copy' | null>(null)
+  const closeForm = useCallback(() => setEditing(null), [])
   const saved = useCallback(() => {
-    setEditing(false)
+    setEditing(null)
     detail.send({ type: 'detail.refresh' })
   }, [detail])
+  // The copy is another monitor: its own page opens (the original is unchanged).
+  const copied = useCallback(
+    (copy: Monitor | null) => {
+      setEditing(null)
+      if (!copy) return
+      fx.toast({ title: `${copy.name} created.`, type: 'success' })
+      fx.navigate(typeUi(copy.type).detail(copy.id))
+    },
+    [fx],
+  )
 
   const refresh = () => detail.send({ type: 'detail.refresh' })
   const back = (
@@ -161,8 +172,11 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
             <Button variant="outline" disabled={busy} onClick={() => actions.send({ type: 'monitor.check', monitor })}>
               <RefreshCw aria-hidden="true" /> {checking ? 'Checking...' : 'Check now'}
             </Button>
-            <Button variant="outline" disabled={busy} onClick={() => setEditing(true)}>
+            <Button variant="outline" disabled={busy} onClick={() => setEditing('edit')}>
               <Pencil aria-hidden="true" /> Edit
+            </Button>
+            <Button variant="outline" disabled={busy} onClick={() => setEditing('copy')}>
+              <Copy aria-hidden="true" /> Duplicate
             </Button>
             <Button
               variant="outline"
@@ -225,11 +239,13 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
 
       {editing && (
         <LazyMonitorForm
+          key={editing}
           type={monitor.type}
-          monitor={monitor}
+          monitor={editing === 'edit' ? monitor : null}
+          copyOf={editing === 'copy' ? monitor : null}
           minIntervalSeconds={minInterval}
           onClose={closeForm}
-          onSaved={saved}
+          onSaved={editing === 'edit' ? saved : copied}
         />
       )}
       <DeleteConfirm {...deleteConfirm} />

@@ -1,7 +1,7 @@
 import type { Monitor } from '@vigil/domain/monitor.schema'
 import type { MonitorSort } from '@vigil/domain/monitor-list'
 import { PERIOD_MS } from '@vigil/domain/uptime'
-import { Pause, Pencil, Play, Trash2 } from 'lucide-react'
+import { Copy, Pause, Pencil, Play, Trash2 } from 'lucide-react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { Button } from '../../components/button.tsx'
@@ -20,6 +20,8 @@ export interface RowActions {
   pause(monitor: Monitor): void
   resume(monitor: Monitor): void
   edit(monitor: Monitor): void
+  /** Opens the form of a new monitor with this one's settings. */
+  duplicate(monitor: Monitor): void
   remove(monitor: Monitor): void
   /** The monitor an action is running on: its buttons wait. */
   busyId: string | null
@@ -211,6 +213,9 @@ export function MonitorTable({
                     )}
                     <RowButton label={`Edit ${m.name}`} disabled={busy} onClick={() => actions.edit(m)}>
                       <Pencil aria-hidden="true" />
+                    </RowButton>
+                    <RowButton label={`Duplicate ${m.name}`} disabled={busy} onClick={() => actions.duplicate(m)}>
+                      <Copy aria-hidden="true" />
                     </RowButton>
                     <RowButton
                       label={`Delete ${m.name}`}

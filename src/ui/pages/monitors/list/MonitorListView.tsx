@@ -8,7 +8,6 @@ import {
   sortOfChoice,
 } from '@vigil/domain/monitor-list-view'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
-import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { ChevronLeft, ChevronRight, Search } from 'lucide-react'
 import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react'
 import { css } from '../../../../../styled-system/css'
@@ -16,6 +15,7 @@ import { liveEvents } from '../../../../adapters/live-events.ts'
 import { type ListChoices, listChoicesLogic, monitorListLogic } from '../../../../adapters/monitor-list.actors.ts'
 import { monitorListApi } from '../../../../adapters/monitor-list-api.ts'
 import { statusPagesApi } from '../../../../adapters/status-pages-api.ts'
+import { useActorRef, useSelector } from '../../../app/actor-hooks.ts'
 import { useLive, useLiveStatus } from '../../../app/use-live.ts'
 import * as Alert from '../../../components/alert.tsx'
 import { Button } from '../../../components/button.tsx'
@@ -85,7 +85,8 @@ export interface MonitorListViewProps {
   minIntervalSeconds: number
 }
 
-type FormState = { type: MonitorType; monitor: Monitor | null } | null
+/** The form open: a new monitor, one to edit, or a copy of `copyOf` ("Duplicate"). */
+type FormState = { type: MonitorType; monitor: Monitor | null; copyOf?: Monitor } | null
 
 const isFiltered = (choice: ListChoice, fixedType?: MonitorType) =>
   choice.q.trim() !== '' ||
@@ -307,6 +308,7 @@ export function MonitorListView({ fixedType, label, header, empty, minIntervalSe
                 pause: (monitor) => actions.send({ type: 'monitor.pause', monitor }),
                 resume: (monitor) => actions.send({ type: 'monitor.resume', monitor }),
                 edit: (monitor) => setForm({ type: monitor.type, monitor }),
+                duplicate: (monitor) => setForm({ type: monitor.type, monitor: null, copyOf: monitor }),
                 remove: (monitor) => actions.send({ type: 'monitor.delete', monitor }),
               }}
             />
@@ -358,6 +360,7 @@ export function MonitorListView({ fixedType, label, header, empty, minIntervalSe
         <LazyMonitorForm
           type={form.type}
           monitor={form.monitor}
+          copyOf={form.copyOf}
           minIntervalSeconds={minIntervalSeconds}
           onClose={() => setForm(null)}
           onSaved={saved}

@@ -69,16 +69,19 @@ const hintOf = (row: HeaderRow) =>
 function Cell({
   label,
   error,
+  invalid = false,
   hint,
   children,
 }: {
   label: string
   error?: string
+  /** Marked invalid by a message said elsewhere (the group's). */
+  invalid?: boolean
   hint?: string
   children: (props: { 'aria-label': string }) => React.ReactNode
 }) {
   return (
-    <Field.Root invalid={Boolean(error)}>
+    <Field.Root invalid={Boolean(error) || invalid}>
       {children({ 'aria-label': label })}
       {hint && <Field.HelperText>{hint}</Field.HelperText>}
       <Field.ErrorText>{error}</Field.ErrorText>
@@ -112,7 +115,12 @@ export function HeaderRows({
               />
             )}
           </Cell>
-          <Cell label={`Header ${i + 1} value`} hint={hintOf(row)}>
+          <Cell
+            label={`Header ${i + 1} value`}
+            hint={hintOf(row)}
+            // The value a copy left to type, when the submit was refused for it: the focus goes there.
+            invalid={Boolean(error) && row.notCopied === true && row.value === ''}
+          >
             {(p) => (
               <Field.Input
                 {...p}
