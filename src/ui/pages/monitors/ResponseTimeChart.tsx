@@ -59,6 +59,12 @@ const drawBands = (u: uPlot, chart: ResponseChart) => {
   ctx.restore()
 }
 
+/** The legend at the latest point with a value, where the cursor is not. */
+const showLatest = (u: uPlot) => {
+  const idx = nearestPoint(u.data[1] as (number | null)[], u.data[0].length - 1)
+  if (idx !== null) u.setLegend({ idx })
+}
+
 const ms = (_: uPlot, v: number | null) => (v === null || v === undefined ? '–' : formatMs(v))
 
 const seriesOf = (chart: ResponseChart): uPlot.Series[] => {
@@ -125,13 +131,21 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
           y: false,
           dataIdx: (u, _seriesIdx, closestIdx) => snap(u, closestIdx) as number,
           move: (u, left, top) => {
+            // Off the plot (the pointer left it): the cursor hides, rather than staying on the first point.
+            if (left < 0) return [left, top]
             const idx = snap(u, u.posToIdx(left))
             const x = idx === null ? undefined : u.data[0][idx]
             return [x === undefined ? left : u.valToPos(x, 'x'), top]
           },
         },
         legend: { live: true },
-        hooks: { drawClear: [(u) => drawBands(u, current.current)] },
+        hooks: {
+          drawClear: [(u) => drawBands(u, current.current)],
+          // Without the pointer on it, the legend shows the latest point.
+          ready: [showLatest],
+          setData: [showLatest],
+          setCursor: [(u) => u.cursor.idx == null && showLatest(u)],
+        },
       },
       dataOf(current.current),
       el,
