@@ -163,7 +163,9 @@ describe('Settings → Security: two-factor sign-in and the log', () => {
     fireEvent.change(code, { target: { value: '654321' } })
     fireEvent.change(within(form).getByLabelText('Your password'), { target: { value: 'correct horse' } })
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Turn on' })))
-    expect(await within(form).findAllByText('That code is not right.')).toHaveLength(2)
+    // Said once, at the field it is about (not also in a banner above the form).
+    expect(await within(form).findAllByText('That code is not right.')).toHaveLength(1)
+    expect(code.getAttribute('aria-invalid')).toBe('true')
     fireEvent.change(code, { target: { value: '123 456' } })
     await act(async () => fireEvent.click(within(form).getByRole('button', { name: 'Turn on' })))
 
