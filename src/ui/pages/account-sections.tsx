@@ -1,16 +1,21 @@
 import type { ReactNode, Ref } from 'react'
-import { css } from '../../../styled-system/css'
+import { css, cx } from '../../../styled-system/css'
+import { card } from '../../../styled-system/recipes/card'
 import { Button } from '../components/button.tsx'
 import { Form, type OnFormValues } from '../components/form.tsx'
 import { useShell } from '../layout/shell-context.tsx'
 import { formValues } from './auth/FormField.tsx'
 
 // The parts the account pages (profile, Settings → Security, support) share: a titled section, the same as a form,
-// and the password's.
+// and the password's. The pages stack them under their header (StackedPage), each section a card of its own, as the
+// list pages stack their items.
 
-/** A section of an account page, ruled off from the one before. */
-export const accountSection = css({ display: 'grid', gap: '3', py: '4', borderTopWidth: '1px', borderColor: 'border' })
-export const accountHeading = css({ fontWeight: 'semibold', fontSize: 'md' })
+/** A section of an account page: a card (the kit's `card` recipe, a page's panel) whose parts stack. */
+export const accountSection = cx(card().root, css({ display: 'grid', gap: '4', p: { base: '4', md: '6' } }))
+/** Its title: the card's, an h2 under the page's h1. */
+export const accountHeading = card().title
+/** What cannot be undone (deleting the account): the card ruled in red. */
+const danger = css({ borderWidth: '1px', borderColor: 'red.200' })
 
 interface SectionProps {
   /** The heading's id, which names the section. */
@@ -20,9 +25,9 @@ interface SectionProps {
 }
 
 /** A section of an account page under its heading. */
-export function AccountSection({ id, title, children }: SectionProps) {
+export function AccountSection({ id, title, tone, children }: SectionProps & { tone?: 'danger' }) {
   return (
-    <section className={accountSection} aria-labelledby={id}>
+    <section className={cx(accountSection, tone === 'danger' && danger)} aria-labelledby={id}>
       <h2 id={id} className={accountHeading}>
         {title}
       </h2>

@@ -23,9 +23,8 @@ import { useChangesOf } from '../../components/use-changes-of.ts'
 import { AccountForm, AccountSection, PasswordSection } from '../account-sections.tsx'
 import { FormField } from '../auth/FormField.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
-import { PageCard } from '../FeaturePage.tsx'
 import { FormDialog } from '../FormDialog.tsx'
-import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { PictureForm } from './PictureForm.tsx'
 import { useFormFlow } from './use-form-flow.ts'
 
@@ -51,7 +50,11 @@ export function ProfilePage() {
   }
 
   return (
-    <PageCard id="profile-title" title="Profile">
+    <StackedPage
+      id="profile-title"
+      title="Profile"
+      description="Your name and picture as others see them, your email address and password, and your account."
+    >
       {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
       {!user && !error && <LoadingCard />}
       {user && (
@@ -63,7 +66,7 @@ export function ProfilePage() {
           <DeleteAccount />
         </>
       )}
-    </PageCard>
+    </StackedPage>
   )
 }
 
@@ -150,7 +153,7 @@ function DeleteAccount() {
     navigate('/', { replace: true })
   })
   return (
-    <AccountSection id="delete-title" title="Delete the account">
+    <AccountSection id="delete-title" title="Delete the account" tone="danger">
       <p className={css({ color: 'muted' })}>
         Deletes your monitors, their history, status pages, integrations, cloud accounts and notifications, and ends
         every session. A paid plan is cancelled at Stripe. This cannot be undone.

@@ -1,18 +1,18 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
+import type { SessionView } from '@vigil/domain/sessions'
 import { useCallback, useMemo, useState } from 'react'
 import { css } from '../../../../styled-system/css'
 import { securityApi } from '../../../adapters/security-api.ts'
 import { sessionsApi, sessionsLogic } from '../../../adapters/sessions-api.ts'
-import type { SessionView } from '@vigil/domain/sessions'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffects } from '../../app/effects.ts'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Table from '../../components/table.tsx'
 import { AccountSection, PasswordSection } from '../account-sections.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
-import { FeatureGate, PageCard } from '../FeaturePage.tsx'
+import { FeatureGate } from '../FeaturePage.tsx'
 import { formatDateTime } from '../monitors/format.ts'
-import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { SecurityLog } from './SecurityLog.tsx'
 import { TwoFactorSection } from './TwoFactorSection.tsx'
 
@@ -25,7 +25,7 @@ export function SecurityPage() {
   const changed = useCallback(() => setVersion((n) => n + 1), [])
   return (
     <FeatureGate feature="Security">
-      <PageCard
+      <StackedPage
         id="security-title"
         title="Security"
         description="Your password, two-factor sign-in, where your account is signed in, and what happened to it."
@@ -34,7 +34,7 @@ export function SecurityPage() {
         <TwoFactorSection api={securityApi} onChange={changed} />
         <Sessions onChange={changed} />
         <SecurityLog key={version} api={securityApi} />
-      </PageCard>
+      </StackedPage>
     </FeatureGate>
   )
 }

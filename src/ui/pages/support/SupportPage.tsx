@@ -1,19 +1,20 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, TicketInput, type TicketSummary } from '@vigil/domain/support'
+import { SUPPORT_FAQ, searchFaq } from '@vigil/domain/support-faq'
+import { ChevronDown } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import { monitorChoicesLogic, supportApi, supportLoadLogic } from '../../../adapters/support-api.ts'
-import { formatDateTime } from '@vigil/domain/date-format'
-import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, TicketInput, type TicketSummary } from '@vigil/domain/support'
-import { SUPPORT_FAQ, searchFaq } from '@vigil/domain/support-faq'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
 import * as Table from '../../components/table.tsx'
 import { showToast } from '../../components/toast-store.ts'
 import { AccountForm, AccountSection } from '../account-sections.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
-import { FeatureGate, PageCard } from '../FeaturePage.tsx'
-import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { FeatureGate } from '../FeaturePage.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { useFormFlow } from '../profile/use-form-flow.ts'
 import { TicketStatusChip } from './TicketStatusChip.tsx'
 
@@ -24,7 +25,7 @@ export function SupportPage() {
   const error = useSelector(load, (s) => s.context.error)
   return (
     <FeatureGate feature="Support">
-      <PageCard
+      <StackedPage
         id="support-title"
         title="Support"
         description="Find an answer, or ask us and follow your request here."
@@ -37,7 +38,7 @@ export function SupportPage() {
           {list && list.tickets.length === 0 && <p className={css({ color: 'muted' })}>No requests yet.</p>}
           {list && list.tickets.length > 0 && <Tickets tickets={list.tickets} operator={list.operator} />}
         </AccountSection>
-      </PageCard>
+      </StackedPage>
     </FeatureGate>
   )
 }
@@ -60,11 +61,14 @@ function Answers() {
         {query ? `${found.length} answers found` : ''}
       </p>
       {found.length === 0 && <p>No answer mentions “{query}”. Ask us below.</p>}
-      <div className={css({ display: 'grid', gap: '2' })}>
+      <div className={faqList}>
         {found.map((entry) => (
           <details key={entry.id} className={faqItem}>
-            <summary className={css({ cursor: 'pointer', fontWeight: 'medium' })}>{entry.question}</summary>
-            <div className={css({ display: 'grid', gap: '2', mt: '2', color: 'muted' })}>
+            <summary>
+              {entry.question}
+              <ChevronDown aria-hidden="true" size={18} />
+            </summary>
+            <div className={css({ display: 'grid', gap: '2', pb: '4', color: 'gray.700' })}>
               {entry.answer.split('\n\n').map((paragraph) => (
                 <p key={paragraph}>{paragraph}</p>
               ))}
@@ -161,4 +165,24 @@ function Tickets({ tickets, operator }: { tickets: TicketSummary[]; operator: bo
   )
 }
 
-const faqItem = css({ p: '3', borderWidth: '1px', borderColor: 'border', borderRadius: 'md' })
+// The answers as one list ruled lightly between its questions, each opened in place; the chevron turns when open.
+const faqList = css({ display: 'grid', borderTopWidth: '1px', borderColor: 'border' })
+const faqItem = css({
+  borderBottomWidth: '1px',
+  borderColor: 'border',
+  '& > summary': {
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    gap: '3',
+    py: '3',
+    cursor: 'pointer',
+    fontWeight: 'medium',
+    listStyle: 'none',
+    _hover: { color: 'primary' },
+    _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px', rounded: 'sm' },
+  },
+  '& > summary::-webkit-details-marker': { display: 'none' },
+  '& > summary > svg': { flexShrink: '0', color: 'muted', transition: 'transform 150ms' },
+  '&[open] > summary > svg': { transform: 'rotate(180deg)' },
+})

@@ -1,18 +1,18 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
-import { useMemo, useRef, useState } from 'react'
-import { Link, useParams } from 'react-router'
-import { css } from '../../../../styled-system/css'
-import { supportApi, ticketLoadLogic } from '../../../adapters/support-api.ts'
 import { failureMessage } from '@vigil/domain/api-failure'
 import { formatDateTime } from '@vigil/domain/date-format'
 import { ReplyInput, SUPPORT_CATEGORY_LABELS, type TicketView } from '@vigil/domain/support'
+import { useMemo, useRef, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { css, cx } from '../../../../styled-system/css'
+import { supportApi, ticketLoadLogic } from '../../../adapters/support-api.ts'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { Chip } from '../../components/badge.tsx'
 import { Button } from '../../components/button.tsx'
 import * as Field from '../../components/field.tsx'
-import { AccountForm, AccountSection } from '../account-sections.tsx'
+import { AccountForm, AccountSection, accountSection } from '../account-sections.tsx'
 import { ErrorAlert } from '../ErrorAlert.tsx'
-import { FeatureGate, PageCard } from '../FeaturePage.tsx'
-import { LoadingCard, RetryAlert } from '../PageParts.tsx'
+import { FeatureGate } from '../FeaturePage.tsx'
+import { LoadingCard, RetryAlert, StackedPage } from '../PageParts.tsx'
 import { useFormFlow } from '../profile/use-form-flow.ts'
 import { TicketStatusChip } from './TicketStatusChip.tsx'
 
@@ -28,7 +28,7 @@ export function TicketPage() {
 
   return (
     <FeatureGate feature="Support">
-      <PageCard
+      <StackedPage
         id="ticket-title"
         title={ticket ? ticket.subject : 'Support request'}
         description={
@@ -40,7 +40,7 @@ export function TicketPage() {
         {error && <RetryAlert onRetry={() => load.send({ type: 'load.retry' })}>{error}</RetryAlert>}
         {!ticket && !error && <LoadingCard />}
         {ticket && answer && <Ticket ticket={ticket} operator={answer.operator} onChanged={setLatest} />}
-      </PageCard>
+      </StackedPage>
     </FeatureGate>
   )
 }
@@ -79,7 +79,7 @@ function Ticket({
 
   return (
     <>
-      <dl className={facts}>
+      <dl className={cx(accountSection, facts)} aria-label="About the request">
         <dt>Status</dt>
         <dd>
           <TicketStatusChip status={ticket.status} />
@@ -109,7 +109,7 @@ function Ticket({
           {ticket.messages.map((m) => (
             <li key={m.id} className={m.author === 'operator' ? fromOperator : fromUser}>
               <p className={css({ fontSize: 'sm', color: 'muted', display: 'flex', gap: '2', alignItems: 'center' })}>
-                <strong className={css({ color: 'fg' })}>{m.author_name}</strong>
+                <strong className={css({ color: 'gray.900' })}>{m.author_name}</strong>
                 {m.author === 'operator' && <Chip tone="success">Support</Chip>}
                 <span>{formatDateTime(m.created_at)}</span>
               </p>
