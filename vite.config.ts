@@ -5,8 +5,9 @@ import { sourceResolution } from './source-condition.config.ts'
 export default defineConfig({
   plugins: [react()],
   ...sourceResolution,
-  // The dev server sends the API to the app's server: port 3000 unless API_ORIGIN names another.
-  server: { proxy: { '/api': process.env.API_ORIGIN ?? 'http://localhost:3000' } },
+  // The dev server sends the API (/api/..., not the app's /api_monitorings pages) to the app's server: port 3000
+  // unless API_ORIGIN names another.
+  server: { proxy: { '^/api/': process.env.API_ORIGIN ?? 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

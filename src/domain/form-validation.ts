@@ -41,6 +41,10 @@ export interface Refusal {
   values: Record<string, unknown>
 }
 
+/** The message a form shows on top: none when a field shows it already (a message is shown once, at its field). */
+export const topMessage = (message: string | null, errors: Record<string, string>): string | null =>
+  message !== null && Object.values(errors).includes(message) ? null : message
+
 /** The field a message's key is about: `components.0.monitor_id` is about `components`. */
 const fieldOfKey = (key: string) => key.split('.')[0] ?? key
 
@@ -62,5 +66,6 @@ export const messagesAsTyped = (
   const server = Object.fromEntries(Object.entries(refusal.errors).filter(([key]) => holds(key)))
   const dropped = Object.entries(refusal.errors).filter(([key]) => !holds(key))
   const message = dropped.some(([, text]) => text === refusal.message) ? null : refusal.message
-  return { errors: { ...server, ...checked }, message }
+  const errors = { ...server, ...checked }
+  return { errors, message: topMessage(message, errors) }
 }

@@ -1,5 +1,5 @@
 import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
-import { checkForm, type FormSchema, messagesAsTyped, type Refusal } from '@vigil/domain/form-validation'
+import { checkForm, type FormSchema, messagesAsTyped, type Refusal, topMessage } from '@vigil/domain/form-validation'
 import { assign, raise, setup } from 'xstate'
 import { toProvide } from './to-provide.ts'
 
@@ -103,7 +103,8 @@ export const formMachine = setup({
           actions: assign(({ context, event }) => {
             const message = failureMessage(event.error, FORM_FAILED)
             const errors = isApiFailure(event.error) ? { ...event.error.errors } : {}
-            return { message, errors, refused: true, refusal: { errors, message, values: context.sent } }
+            const refusal = { errors, message, values: context.sent }
+            return { message: topMessage(message, errors), errors, refused: true, refusal }
           }),
         },
       },

@@ -54,7 +54,9 @@ describe('Sign in with two-factor sign-in on', () => {
     expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeTruthy()
     type('Authentication code', '111111')
     await submit('Verify')
-    expect(await screen.findAllByText('That code is not right.')).toHaveLength(2)
+    // Said once, at the field (not also on top).
+    expect(await screen.findAllByText('That code is not right.')).toHaveLength(1)
+    expect(screen.getByLabelText('Authentication code').getAttribute('aria-invalid')).toBe('true')
     expect(requests.at(-1)?.body).toEqual({ challenge: 'ch-1', method: 'code', code: '111111' })
 
     fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }))
