@@ -46,7 +46,11 @@ export const changePasswordMachine = setup({
   context: { feedback: null, refused: null, refusedOnce: false },
   initial: 'closed',
   states: {
-    closed: { on: { 'password.open': { target: 'editing', actions: assign({ feedback: null, refused: null, refusedOnce: false }) } } },
+    closed: {
+      on: {
+        'password.open': { target: 'editing', actions: assign({ feedback: null, refused: null, refusedOnce: false }) },
+      },
+    },
     editing: {
       on: {
         'password.close': 'closed',
