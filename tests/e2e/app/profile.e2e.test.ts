@@ -32,7 +32,13 @@ describe('the profile', () => {
     const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2e86de' } })
       .png()
       .toBuffer()
-    await page.getByLabel(/^Choose a picture/).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+    // As a user does: the button opens the file chooser; the chosen picture is previewed, then saved.
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Choose a picture' }).click(),
+    ])
+    await chooser.setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png })
+    await page.getByRole('button', { name: 'Save picture' }).click()
     const current = page.getByRole('img', { name: 'Grace Hopper (current)' })
     await current.waitFor()
     const src = await current.getAttribute('src')
