@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { failureMessage, isApiFailure } from './api-failure.ts'
 
 export type FormSchema = v.GenericSchema
 
@@ -40,6 +41,13 @@ export interface Refusal {
   message: string | null
   values: Record<string, unknown>
 }
+
+/** The server's refusal of the values `sent`: its message (or `fallback` when none came) and its field messages. */
+export const refusalOf = (error: unknown, sent: Record<string, unknown>, fallback: string): Refusal => ({
+  errors: isApiFailure(error) ? { ...error.errors } : {},
+  message: failureMessage(error, fallback),
+  values: sent,
+})
 
 /** The message a form shows on top: none when a field shows it already (a message is shown once, at its field). */
 export const topMessage = (message: string | null, errors: Record<string, string>): string | null =>

@@ -1,5 +1,11 @@
-import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
-import { checkForm, type FormSchema, messagesAsTyped, type Refusal, topMessage } from '@vigil/domain/form-validation'
+import {
+  checkForm,
+  type FormSchema,
+  messagesAsTyped,
+  type Refusal,
+  refusalOf,
+  topMessage,
+} from '@vigil/domain/form-validation'
 import { assign, raise, setup } from 'xstate'
 import { toProvide } from './to-provide.ts'
 
@@ -101,9 +107,8 @@ export const formMachine = setup({
         onError: {
           target: 'editing',
           actions: assign(({ context, event }) => {
-            const message = failureMessage(event.error, FORM_FAILED)
-            const errors = isApiFailure(event.error) ? { ...event.error.errors } : {}
-            const refusal = { errors, message, values: context.sent }
+            const refusal = refusalOf(event.error, context.sent, FORM_FAILED)
+            const { errors, message } = refusal
             return { message: topMessage(message, errors), errors, refused: true, refusal }
           }),
         },

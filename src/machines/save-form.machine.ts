@@ -1,5 +1,4 @@
-import { failureMessage, isApiFailure } from '@vigil/domain/api-failure'
-import { checkForm, type FormSchema, messagesAsTyped, type Refusal } from '@vigil/domain/form-validation'
+import { checkForm, type FormSchema, messagesAsTyped, type Refusal, refusalOf } from '@vigil/domain/form-validation'
 import { assign, setup } from 'xstate'
 import { FORM_FAILED } from './form.machine.ts'
 import { toProvide } from './to-provide.ts'
@@ -232,9 +231,8 @@ export const saveFormMachine = <
           onError: {
             target: 'editing',
             actions: assign(({ context, event }) => {
-              const message = failureMessage(event.error, FORM_FAILED)
-              const errors = isApiFailure(event.error) ? { ...event.error.errors } : {}
-              return changed({ message, errors, refused: true, refusal: { errors, message, values: context.sent } })
+              const refusal = refusalOf(event.error, context.sent, FORM_FAILED)
+              return changed({ message: refusal.message, errors: refusal.errors, refused: true, refusal })
             }),
           },
         },

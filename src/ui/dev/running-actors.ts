@@ -44,7 +44,9 @@ const isMachine = (logic: unknown): logic is AnyStateMachine =>
 // A machine's chart is drawn once; only the marks of its current state change.
 const charts = new WeakMap<AnyStateMachine, string>()
 const chartOf = (machine: AnyStateMachine): string => {
-  const chart = charts.get(machine) ?? stateChart(machine)
+  const drawn = charts.get(machine)
+  if (drawn !== undefined) return drawn
+  const chart = stateChart(machine)
   charts.set(machine, chart)
   return chart
 }

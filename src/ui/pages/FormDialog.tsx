@@ -1,4 +1,5 @@
 import { Portal } from '@ark-ui/react/portal'
+import { topMessage } from '@vigil/domain/form-validation'
 import { X } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { css } from '../../../styled-system/css'
@@ -92,7 +93,7 @@ export function DialogForm({
 }: DialogFormProps) {
   const elsewhere = Object.entries(errors).filter(([k]) => !shows(k.split('.')[0] ?? k))
   // The server's message, unless a field shows it already.
-  const top = message && !Object.values(errors).includes(message) ? message : null
+  const top = topMessage(message, errors)
   return (
     <Form
       className={css({ display: 'grid', gap: wide ? '5' : '4' })}

@@ -143,7 +143,6 @@ function DeleteAccount() {
   const [open, setOpen] = useState(false)
   const [confirmation, setConfirmation] = useState('')
   const [password, setPassword] = useState('')
-  useChangesOf({ confirmation, password }, () => form.send({ confirmation, password }, 'form.change'))
   const auth = useAuth()
   const navigate = useNavigate()
   const form = useFormFlow(profileApi.deleteAccount, DeleteAccountInput, (removed) => {
@@ -152,6 +151,7 @@ function DeleteAccount() {
     showToast({ title: accountRemovedMessage(removed), type: 'success', duration: 8000 })
     navigate('/', { replace: true })
   })
+  useChangesOf({ confirmation, password }, () => form.send({ confirmation, password }, 'form.change'))
   return (
     <AccountSection id="delete-title" title="Delete the account" tone="danger">
       <p className={css({ color: 'muted' })}>
