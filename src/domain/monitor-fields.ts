@@ -4,6 +4,7 @@ import { DEFAULT_EXPECTED_STATUS, formatExpectedStatus, parseExpectedStatus } fr
 import { DEFAULT_WARN_DAYS } from './expiry.ts'
 import { hostProblem, isHostName, isIPv4, isIPv6, normalizeHost } from './host.ts'
 import { plainLine } from './plain-text.ts'
+import { TlsTrust } from './tls-trust.ts'
 
 // The field schemas the monitor types are made of. Each message names the field and says what to enter.
 
@@ -108,13 +109,17 @@ export const Headers = v.pipe(
 
 export { DEFAULT_EXPECTED_STATUS }
 
-/** The request of web and API monitors: URL, method, the status expected, redirects and TLS. */
+/**
+ * The request of web and API monitors: URL, method, the status expected, redirects and TLS: the certificates an
+ * https:// URL's host is trusted with, or none checked at all (`verify_tls` false: "Ignore certificate errors").
+ */
 export const HttpRequestFields = {
   url: HttpUrl,
   method: v.optional(v.picklist(HTTP_METHODS, `Method must be one of ${HTTP_METHODS.join(', ')}.`), 'GET'),
   expected_status: v.optional(ExpectedStatus, DEFAULT_EXPECTED_STATUS),
   follow_redirects: v.optional(bool('Follow redirects'), true),
   verify_tls: v.optional(bool('Verify TLS'), true),
+  tls_trust: TlsTrust,
 }
 
 /** A name to ask DNS about: `example.com`, `_sip._tcp.example.com`; not an address or a URL. */

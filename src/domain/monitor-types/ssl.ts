@@ -1,10 +1,12 @@
 import * as v from 'valibot'
 import { SslDetail } from '../check-details.ts'
 import { DEFAULTS, defaultWarnDays, Host, int, WarnDays } from '../monitor-fields.ts'
+import { TlsTrust } from '../tls-trust.ts'
 import { defineMonitorType, hostPort } from './define.ts'
 import { MONITOR_TYPE_PAGES } from './pages.ts'
 
 // SSL Monitoring: a TLS connection with SNI; the certificate's validity, chain and names; warnings before expiry.
+// The chain is judged against the public roots, a pinned certificate or the user's CA (tls-trust.ts).
 
 export const ssl = defineMonitorType({
   type: 'ssl',
@@ -13,8 +15,9 @@ export const ssl = defineMonitorType({
     host: Host,
     port: v.optional(int('Port', 1, 65_535), DEFAULTS.tls_port),
     warn_days: v.optional(WarnDays, defaultWarnDays),
+    tls_trust: TlsTrust,
   },
-  shown: { host: v.string(), port: v.number(), warn_days: v.array(v.number()) },
+  shown: { host: v.string(), port: v.number(), warn_days: v.array(v.number()), tls_trust: TlsTrust },
   interval: { default: 3600, min: 1 },
   target: (s) => (s.port === DEFAULTS.tls_port ? s.host : hostPort(s.host, s.port)),
   connectHosts: (s) => [{ field: 'host', host: s.host }],
