@@ -134,6 +134,20 @@ export const SeenCertificate = v.object({
 })
 export type SeenCertificate = v.InferOutput<typeof SeenCertificate>
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * The certificate seen, as a check's message says it after why it was refused: `Seen: intranet.test, expires
+ * 5 Jan 2027, SHA-256 AB:CD:...`. The day is in UTC, as the checks' messages write days.
+ */
+export const seenCertificateText = (seen: SeenCertificate): string => {
+  const d = new Date(seen.valid_to)
+  const day = Number.isNaN(d.getTime())
+    ? seen.valid_to
+    : `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+  return `Seen: ${seen.subject || 'no subject name'}, expires ${day}, SHA-256 ${seen.fingerprint256}.`
+}
+
 /** The untrusted certificate a result's detail reports, or null when it reports none. */
 export const untrustedCertificate = (detail: unknown): SeenCertificate | null => {
   const seen = (detail as { untrusted_certificate?: unknown } | null)?.untrusted_certificate

@@ -30,11 +30,14 @@ export const checkHttp = async (monitor: HttpMonitor, ctx: CheckContext): Promis
     bodyCap: BODY_CAP,
     keepBody: monitor.type === 'web' ? monitor.keyword !== '' : assertions.some((a) => a.type === 'json'),
     verifyTls: monitor.verify_tls,
+    trust: monitor.tls_trust,
     deadline: started + monitor.timeout_seconds * 1000,
     seconds: monitor.timeout_seconds,
     signal: ctx.signal,
   })
   const detail: Detail = { final_url: result.finalUrl, redirects: result.redirects, address: result.address }
+  // The certificate refused, for the monitor's page to offer to trust it.
+  if ('certificate' in result && result.certificate) detail.untrusted_certificate = { ...result.certificate }
   if (!('response' in result))
     return { ok: false, responseMs: null, message: result.cancelled ? CANCELLED.message : result.failure, detail }
   const { response } = result

@@ -2,14 +2,18 @@ import net from 'node:net'
 import tls, { type PeerCertificate } from 'node:tls'
 import type { CheckOutcome } from '@vigil/domain/check-result'
 import { daysLeft } from '@vigil/domain/expiry'
+import { seenCertificateText, type TlsTrust } from '@vigil/domain/tls-trust'
 import { hostPort, networkProblem } from '../net/net-problems.ts'
 import { addressProblem, policyLookup } from '../net/target-policy.ts'
+import { caContext, seenCertificate } from '../net/tls-trust.ts'
 import { CANCELLED, type CheckContext, type CheckTarget } from './context.ts'
 import { daysText, dayText } from './dates.ts'
 
 // SSL monitors: a TLS handshake (through the target policy) that accepts any certificate, so the one the
 // server sends can be inspected and every fault named: an untrusted chain, another host name, expiry.
-// `expiresAt` is its end of validity, from which the engine sends the warnings.
+// `expiresAt` is its end of validity, from which the engine sends the warnings. The chain is judged by the monitor's
+// trust: the public roots (and TLS_CA_FILE's), its CA alone, or its pin (then the certificate is that one, whatever
+// its names); its dates count under each.
 
 type SslMonitor = Extract<CheckTarget, { type: 'ssl' }>
 
@@ -36,6 +40,22 @@ const CHAIN_PROBLEMS: Record<string, string> = {
 // Expiry is told from the dates themselves, and the host name by checkServerIdentity (Node reports a
 // mismatch only when the chain is sound): neither is a fault of the chain.
 const NOT_CHAIN_PROBLEMS = new Set(['CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'ERR_TLS_CERT_ALTNAME_INVALID'])
+// Under a CA of the monitor's own, these say the certificate does not lead to it.
+const NOT_FROM_CA = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+])
+
+/** Why the chain is not trusted under the monitor's trust, in words; null when it is. */
+const chainProblem = (socket: tls.TLSSocket, cert: PeerCertificate, trust: TlsTrust): string | null => {
+  if (trust.mode === 'pin') return cert.fingerprint256 === trust.fingerprint ? null : 'it is not the pinned certificate'
+  const code = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN')
+  if (code === null || NOT_CHAIN_PROBLEMS.has(code)) return null
+  if (trust.mode === 'ca' && NOT_FROM_CA.has(code)) return "it is not issued by this monitor's CA certificate"
+  return CHAIN_PROBLEMS[code] ?? code
+}
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
 
@@ -60,23 +80,27 @@ const handshakeReason = (err: unknown) => {
 }
 
 /** The outcome for the certificate a finished handshake brought. */
-const inspect = (socket: tls.TLSSocket, host: string, where: string, responseMs: number): CheckOutcome => {
+const inspect = (
+  socket: tls.TLSSocket,
+  host: string,
+  where: string,
+  responseMs: number,
+  trust: TlsTrust,
+): CheckOutcome => {
   const cert: PeerCertificate | undefined = socket.getPeerCertificate()
   if (!cert || Object.keys(cert).length === 0)
     return { ok: false, responseMs, message: `The server at ${where} sent no certificate.` }
   const now = Date.now()
   const validFrom = Date.parse(cert.valid_from)
   const validTo = Date.parse(cert.valid_to)
-  const verifyCode = socket.authorized ? null : String(socket.authorizationError ?? 'UNKNOWN')
-  const chainError =
-    verifyCode === null || NOT_CHAIN_PROBLEMS.has(verifyCode) ? null : (CHAIN_PROBLEMS[verifyCode] ?? verifyCode)
+  const chainError = chainProblem(socket, cert, trust)
   const hostnameMatch = tls.checkServerIdentity(host, cert) === undefined
   const subject = first(cert.subject?.CN) ?? first(cert.subject?.O) ?? ''
   const issuer = first(cert.issuer?.CN) ?? first(cert.issuer?.O) ?? ''
   const names = altNames(cert.subjectaltname)
   const left = daysLeft(validTo, now)
   const cipher = socket.getCipher()
-  const detail = {
+  const detail: NonNullable<CheckOutcome['detail']> = {
     address: socket.remoteAddress ?? null,
     subject,
     issuer,
@@ -92,23 +116,31 @@ const inspect = (socket: tls.TLSSocket, host: string, where: string, responseMs:
     serial: cert.serialNumber,
     fingerprint256: cert.fingerprint256,
   }
-  const problem =
+  const dated =
     validTo < now
       ? `The certificate of ${host} expired on ${dayText(validTo)}.`
       : validFrom > now
         ? `The certificate of ${host} is not valid until ${dayText(validFrom)}.`
-        : chainError !== null
-          ? `The certificate is not trusted: ${chainError}.`
-          : !hostnameMatch
-            ? `The certificate is for ${namesText(names, subject)}, not ${host}.`
-            : null
+        : null
+  // Refused for its chain: what was seen goes with it, for the user to trust it.
+  if (dated === null && chainError !== null) {
+    const seen = seenCertificate(cert)
+    detail.untrusted_certificate = seen
+    const message = `The certificate is not trusted: ${chainError}. ${seenCertificateText(seen)}`
+    return { ok: false, responseMs, message, detail, expiresAt: validTo }
+  }
+  const problem =
+    dated ??
+    (!hostnameMatch && trust.mode !== 'pin'
+      ? `The certificate is for ${namesText(names, subject)}, not ${host}.`
+      : null)
   const message =
     problem ?? `Valid until ${dayText(validTo)} (${daysText(left)}), issued by ${issuer || 'an unnamed issuer'}`
   return { ok: problem === null, responseMs, message, detail, expiresAt: validTo }
 }
 
 export const checkTls = (monitor: SslMonitor, ctx: CheckContext): Promise<CheckOutcome> => {
-  const { host, port, timeout_seconds: seconds } = monitor
+  const { host, port, timeout_seconds: seconds, tls_trust: tlsTrust } = monitor
   const where = hostPort(host, port)
   const literal = net.isIP(host) !== 0
   const refused = literal ? addressProblem(host, ctx.policy) : null
@@ -125,7 +157,7 @@ export const checkTls = (monitor: SslMonitor, ctx: CheckContext): Promise<CheckO
       // SNI takes a name, never an address.
       servername: literal ? undefined : host,
       rejectUnauthorized: false,
-      secureContext: secureContext(ctx.network.tlsCa),
+      secureContext: tlsTrust.mode === 'ca' ? caContext(tlsTrust.ca_pem) : secureContext(ctx.network.tlsCa),
     })
     const finish = (outcome: CheckOutcome, handshaken = false) => {
       if (done) return
@@ -154,7 +186,7 @@ export const checkTls = (monitor: SslMonitor, ctx: CheckContext): Promise<CheckO
     socket.once('lookup', () => (phase = 'connect'))
     socket.once('connect', () => (phase = 'tls'))
     socket.once('secureConnect', () =>
-      finish(inspect(socket, host, where, Math.round(performance.now() - started)), true),
+      finish(inspect(socket, host, where, Math.round(performance.now() - started), tlsTrust), true),
     )
     // Kept for the socket's life: an 'error' without a listener would crash the process.
     socket.on('error', (err) => {

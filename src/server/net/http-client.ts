@@ -2,8 +2,10 @@ import http, { type IncomingMessage } from 'node:http'
 import net from 'node:net'
 import tls from 'node:tls'
 import zlib from 'node:zlib'
+import { type SeenCertificate, seenCertificateText, type TlsTrust } from '@vigil/domain/tls-trust'
 import { hostPort, networkProblem } from './net-problems.ts'
 import { addressProblem, policyLookup, type TargetPolicy } from './target-policy.ts'
+import { caContext, PIN_MISMATCH, seenCertificate, untrustedBecause } from './tls-trust.ts'
 
 // The one outbound HTTP client of checks and alert channels. Each request opens its own connection (no agent,
 // no keep-alive) with the target policy's lookup, so the address checked is the address connected to, on
@@ -32,7 +34,13 @@ export interface HttpRequest {
   bodyCap: number
   /** Whether the body is kept as text (and decoded), or only counted. */
   keepBody: boolean
+  /** false: any certificate is accepted ("Ignore certificate errors"). */
   verifyTls: boolean
+  /**
+   * The certificates the first URL's host is trusted with (a pin, or a CA alone); that host's other URLs too, after a
+   * redirect. Other hosts, and none given: the public roots.
+   */
+  trust?: TlsTrust
   /** performance.now() by which everything must be done (Infinity: the signal says); `seconds` for the messages. */
   deadline: number
   seconds: number
@@ -57,6 +65,8 @@ export interface HttpFailure {
   timedOut: boolean
   /** The system's error code (ECONNREFUSED...), when there was one. */
   code?: string
+  /** The certificate of the first URL's host, when it was refused for not being trusted. */
+  certificate?: SeenCertificate
 }
 
 const failed = (failure: string, more: Partial<HttpFailure> = {}): HttpFailure => ({
@@ -81,8 +91,9 @@ export const CANCELLED_MESSAGE = 'The request was cancelled.'
 export const httpRequest = async (request: HttpRequest): Promise<HttpResult> => {
   const hop: HttpRequest = { ...request, headers: { ...request.headers } }
   if (hop.body !== undefined) hop.headers['content-length'] = String(Buffer.byteLength(hop.body))
+  const trusted = request.url.hostname
   for (let redirects = 0; ; redirects++) {
-    const result = await requestOnce(hop)
+    const result = await requestOnce(hop, hop.url.hostname === trusted ? request.trust : undefined)
     const base = { redirects, finalUrl: hop.url.href, address: result.address }
     if (!('response' in result)) return { ...base, ...result }
     const { response } = result
@@ -145,6 +156,17 @@ const CERTIFICATE_PROBLEMS: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'it is not issued for this host name',
 }
 
+const PUBLIC: TlsTrust = { mode: 'public' }
+
+/** Why a certificate the handshake brought is refused, with the certificate seen (subject, expiry, fingerprint). */
+const untrustedMessage = (problem: { code: string; reason?: string }, host: string, seen: SeenCertificate) => {
+  const why =
+    problem.code === PIN_MISMATCH
+      ? `The TLS certificate of ${host} is not the pinned one: its SHA-256 fingerprint is another.`
+      : failureMessage(Object.assign(new Error(problem.code), problem), 'tls', host, 0)
+  return `${why} ${seenCertificateText(seen)}`
+}
+
 /** The sentence for an error on the socket or the request, given the phase it happened in. */
 export const failureMessage = (err: unknown, phase: Phase, host: string, port: number): string => {
   const e = err as NodeJS.ErrnoException & { reason?: string }
@@ -177,8 +199,11 @@ const DECODERS: Record<string, () => zlib.Gunzip | zlib.Inflate | zlib.BrotliDec
 
 type HopResult = ({ response: HttpResponse } | HttpFailure) & { address: string | null }
 
-/** One request on a fresh connection; never rejects. */
-const requestOnce = (request: HttpRequest): Promise<HopResult> => {
+/**
+ * One request on a fresh connection; never rejects. Over TLS the request is sent once the certificate is trusted
+ * (under `trust`, else the public roots), so a refused server never sees its headers or body.
+ */
+const requestOnce = (request: HttpRequest, trust: TlsTrust | undefined): Promise<HopResult> => {
   const { url, policy, signal } = request
   const secure = url.protocol === 'https:'
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
@@ -201,7 +226,9 @@ const requestOnce = (request: HttpRequest): Promise<HopResult> => {
           port,
           lookup,
           servername: literal ? undefined : host,
-          rejectUnauthorized: request.verifyTls,
+          // Judged on 'secureConnect' below, under the monitor's trust.
+          rejectUnauthorized: false,
+          ...(request.verifyTls && trust?.mode === 'ca' ? { secureContext: caContext(trust.ca_pem) } : {}),
           ALPNProtocols: ['http/1.1'],
         })
       : net.connect({ host, port, lookup })
@@ -210,7 +237,7 @@ const requestOnce = (request: HttpRequest): Promise<HopResult> => {
       done = true
       clearTimeout(timer)
       signal?.removeEventListener('abort', onAbort)
-      req.destroy()
+      req?.destroy()
       socket.destroy()
       resolve({ ...result, address })
     }
@@ -232,33 +259,44 @@ const requestOnce = (request: HttpRequest): Promise<HopResult> => {
       address = socket.remoteAddress ?? null
       phase = secure ? 'tls' : 'headers'
     })
-    if (secure) socket.once('secureConnect', () => (phase = 'headers'))
     // Listeners stay for the socket's life: an 'error' event without one would crash the process.
     socket.on('error', fail)
-
-    const req = http.request({
-      method: request.method,
-      path: `${url.pathname}${url.search}`,
-      headers: { host: url.host, ...request.headers },
-      setHost: false,
-      createConnection: () => socket,
+    let req: http.ClientRequest | undefined
+    const send = () => {
+      req = http.request({
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        headers: { host: url.host, ...request.headers },
+        setHost: false,
+        createConnection: () => socket,
+      })
+      req.on('error', fail)
+      req.on('response', (res: IncomingMessage) => {
+        phase = 'body'
+        status = res.statusCode ?? 0
+        const headers = flatHeaders(res)
+        res.on('error', fail)
+        // The body of a redirect to follow is not needed: the next hop has its own connection.
+        if (request.maxRedirects > 0 && REDIRECTS.has(status) && headers.location !== undefined) {
+          finish({ response: { status, headers, body: '', truncated: false, endedAt: performance.now() } })
+          return
+        }
+        readBody(res, headers, request, fail, (body, truncated) =>
+          finish({ response: { status, headers, body, truncated, endedAt: performance.now() } }),
+        )
+      })
+      req.end(request.body)
+    }
+    if (!secure) return send()
+    socket.once('secureConnect', () => {
+      phase = 'headers'
+      const tlsSocket = socket as tls.TLSSocket
+      const problem = request.verifyTls ? untrustedBecause(tlsSocket, host, trust ?? PUBLIC, Date.now()) : null
+      if (problem === null) return send()
+      const seen = seenCertificate(tlsSocket.getPeerCertificate())
+      const failure = failed(untrustedMessage(problem, host, seen), { code: problem.code })
+      finish(trust ? { ...failure, certificate: seen } : failure)
     })
-    req.on('error', fail)
-    req.on('response', (res: IncomingMessage) => {
-      phase = 'body'
-      status = res.statusCode ?? 0
-      const headers = flatHeaders(res)
-      res.on('error', fail)
-      // The body of a redirect to follow is not needed: the next hop has its own connection.
-      if (request.maxRedirects > 0 && REDIRECTS.has(status) && headers.location !== undefined) {
-        finish({ response: { status, headers, body: '', truncated: false, endedAt: performance.now() } })
-        return
-      }
-      readBody(res, headers, request, fail, (body, truncated) =>
-        finish({ response: { status, headers, body, truncated, endedAt: performance.now() } }),
-      )
-    })
-    req.end(request.body)
   })
 }
 

@@ -11,6 +11,7 @@ import type { MonitorChange, MonitorRecord } from '../db/repos/monitors.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import { monitorEvent, monitorsEvent } from '../live/events-of.ts'
 import { targetsRefusal } from '../net/target-screen.ts'
+import { caUseProblem } from '../net/tls-trust.ts'
 import { checkCloudTarget } from './cloud-monitor-targets.ts'
 import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
@@ -24,6 +25,13 @@ const invalid = (issues: v.BaseIssue<unknown>[]) => {
 export interface SavedMonitor {
   row: MonitorRecord
   warning: string | null
+}
+
+/** A pasted CA that Node cannot read is refused at its field (the domain has checked its form). */
+const assertCaReadable = (input: MonitorInput) => {
+  const trust = 'tls_trust' in input ? input.tls_trust : null
+  const problem = trust?.mode === 'ca' ? caUseProblem(trust.ca_pem) : null
+  if (problem) throw new Failure('invalid', problem, { 'tls_trust.ca_pem': problem })
 }
 
 /** Fields that change who is told, how it is called and what reports hold it to, not what is checked. */
@@ -104,6 +112,7 @@ export const monitorsService = (deps: Deps) => {
       // A masked credential (copied from another monitor's answer) stands for a secret this monitor does not have.
       const hidden = input.type === 'api' ? maskedHeaderName(input.headers) : null
       if (hidden) throw new Failure('invalid', hiddenHeaderMessage(hidden), { headers: hiddenHeaderMessage(hidden) })
+      assertCaReadable(input)
       const plan = await planFor(userId, input.type)
       await assertTargets(input)
       await assertOwnAccount(userId, input)
@@ -137,6 +146,7 @@ export const monitorsService = (deps: Deps) => {
       }
       const merged = validateMonitor({ ...stored, ...changes, type })
       if (!merged.success) throw invalid(merged.issues)
+      if ('tls_trust' in changes) assertCaReadable(merged.output)
       const plan = await planFor(userId, type)
       if (connectHosts(merged.output).some(({ field }) => field in changes)) await assertTargets(merged.output)
       if ('account_id' in changes) await assertOwnAccount(userId, merged.output)

@@ -360,7 +360,9 @@ describe('https', () => {
     expect(outcome).toMatchObject({
       ok: false,
       responseMs: null,
-      message: 'The TLS certificate of localhost is not trusted: it is self-signed (DEPTH_ZERO_SELF_SIGNED_CERT).',
+      message: expect.stringMatching(
+        /^The TLS certificate of localhost is not trusted: it is self-signed \(DEPTH_ZERO_SELF_SIGNED_CERT\)\. Seen: localhost, expires .+, SHA-256 ([0-9A-F]{2}:){31}[0-9A-F]{2}\.$/,
+      ),
     })
   })
 
