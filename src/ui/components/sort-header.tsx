@@ -1,8 +1,8 @@
+import { nextSort, type TableSort } from '@vigil/domain/table-view'
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import { css } from '../../../styled-system/css'
-import { nextSort, type TableSort } from '@vigil/domain/table-view'
 import * as Table from './table.tsx'
 
 // A table sorted by a click on a column's header (again: the other way), the sort kept in the query string
@@ -54,16 +54,24 @@ export function SortHeader({
   sort,
   onSort,
   numeric,
+  className,
   children,
 }: {
   column: string
   sort: TableSort | null
   onSort?: () => void
   numeric?: boolean
+  /** A column that gives way on narrow tables hides its header with the same class as its cells. */
+  className?: string
   children: ReactNode
 }) {
   return (
-    <Table.Header scope="col" aria-sort={ariaSort(sort, column)} textAlign={numeric ? 'end' : undefined}>
+    <Table.Header
+      scope="col"
+      aria-sort={ariaSort(sort, column)}
+      textAlign={numeric ? 'end' : undefined}
+      className={className}
+    >
       {onSort ? (
         <button type="button" className={sortButton} onClick={onSort}>
           {children}

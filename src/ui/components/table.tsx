@@ -12,7 +12,8 @@ import { type TableVariantProps, table } from '../../../styled-system/recipes/ta
 //     </Table.Root>
 //   </Table.Scroll>
 // On phones a table may instead show each row as a block of label and value lines: `layout="stack"` on the Root,
-// each cell labelled by its `data-label` (Table.Simple labels them from its columns).
+// each cell labelled by its `data-label` (Table.Simple labels them from its columns), or `layout="lines"`: a row's
+// cells as one wrapping line and its last cell (a message) on a line of its own below.
 // Each part is marked pure, so a page's chunk keeps only the parts it uses.
 const { withProvider, withContext } = createStyleContext(table)
 

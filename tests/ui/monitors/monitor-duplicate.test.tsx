@@ -11,6 +11,7 @@ import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { apiMonitor, stats, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type RecordedRequest, renderShell, signIn, stubApi } from '../layout/harness.tsx'
+import { chooseRowAction } from './row-actions.ts'
 
 // "Duplicate" (issue 37, point 10): from a monitor's row in the list and from its page, the monitor form opens filled
 // with its settings, alerts and tags, named "Copy of …", and saving creates a new monitor (POST, never a PATCH of the
@@ -71,9 +72,7 @@ describe('Duplicate a monitor', () => {
       'PUT /api/monitors/a2/tags': () => ok({ tags: [{ id: 't1', name: 'production', color: 'green' }] }),
     })
     renderShell(<MonitorListPage type="api" />)
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Duplicate Orders API' }))
-    })
+    await chooseRowAction('Orders API', 'Duplicate')
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate Orders API' })
     expect(value(dialog, /^Name/)).toBe('Copy of Orders API')
     expect(value(dialog, /^URL/)).toBe('https://api.example.com/health')
@@ -193,9 +192,7 @@ describe('Duplicate a monitor', () => {
       }),
     })
     renderShell(<MonitorListPage type="web" />)
-    await act(async () => {
-      fireEvent.click(await screen.findByRole('button', { name: 'Duplicate Shop' }))
-    })
+    await chooseRowAction('Shop', 'Duplicate')
     const dialog = await screen.findByRole('dialog', { name: 'Duplicate Shop' })
     await submit(dialog)
     expect(await within(dialog).findByText('Your Basic plan allows 20 monitors. Upgrade to Pro for more.')).toBeTruthy()

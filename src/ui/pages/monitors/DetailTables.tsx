@@ -25,8 +25,8 @@ export function ResultsTable({
   return (
     <>
       {/* "Check" is what the check found; "State" the monitor's state after it (a failure waiting for its retry
-          leaves it up). On a phone the table scrolls sideways inside its card. */}
-      <Table.Simple label="Results table" columns={['Time', 'Check', 'State', 'Response', 'Message']}>
+          leaves it up). On a phone each result is a line, its message below it. */}
+      <Table.Simple label="Results table" columns={['Time', 'Check', 'State', 'Response', 'Message']} layout="lines">
         {results.map((r) => (
           <Table.Row key={r.checked_at}>
             <TimeCell at={r.checked_at} />
@@ -67,7 +67,7 @@ export function IncidentsTable({ incidents, now }: { incidents: readonly Inciden
           to acknowledge it, see who was alerted and add notes.
         </p>
       )}
-      <Table.Simple label="Incidents table" columns={['Started', 'Ended', 'Duration', 'Cause']}>
+      <Table.Simple label="Incidents table" columns={['Started', 'Ended', 'Duration', 'Cause']} layout="lines">
         {incidents.map((i) => (
           <Table.Row key={i.id}>
             <Table.Cell className={numeric}>

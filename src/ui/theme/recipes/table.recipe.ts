@@ -54,6 +54,34 @@ export const table = kitSlotRecipe('Table', {
     layout: {
       // Scrolls sideways in its region when it is wider than the window.
       scroll: {},
+      // Rows as lines on phones: a row's cells run on as one wrapping line, and its last cell (a message, a cause)
+      // takes a line of its own below them, so nothing is in a column scrolled out of sight. The column names stay
+      // for screen readers.
+      lines: {
+        root: { mdDown: { display: 'block' } },
+        head: { mdDown: { srOnly: true } },
+        body: { mdDown: { display: 'block' } },
+        row: {
+          mdDown: {
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            columnGap: '3',
+            rowGap: '1',
+            py: '2',
+            borderBottomWidth: '1px',
+            borderColor: 'gray.100',
+          },
+        },
+        cell: {
+          mdDown: {
+            display: 'block',
+            p: '0',
+            borderBottomWidth: '0',
+            '&:last-child': { flexBasis: 'full', overflowWrap: 'anywhere' },
+          },
+        },
+      },
       // Rows as blocks on phones: each cell a line of its label (`data-label`) and its value.
       stack: {
         root: {

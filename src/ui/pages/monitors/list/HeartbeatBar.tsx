@@ -1,7 +1,7 @@
-import { useState } from 'react'
-import { css } from '../../../../../styled-system/css'
 import type { Heartbeat } from '@vigil/domain/monitor.schema'
 import { type BeatLook, beatLook, beatWords } from '@vigil/domain/monitor-list-view'
+import { useState } from 'react'
+import { css } from '../../../../../styled-system/css'
 import * as Tooltip from '../../../components/tooltip.tsx'
 import { formatDateTime, formatMs } from '../format.ts'
 
@@ -22,10 +22,11 @@ const LOOKS: Record<BeatLook, string> = {
   maintenance: css({ bg: 'blue.500' }),
 }
 
-const bar = css({ display: 'flex', gap: '2px', alignItems: 'stretch', h: '6', minW: '0', maxW: '80' })
+// At most 176 px wide; on a narrow table the beats narrow to 3 px before the bar takes room from other columns.
+const bar = css({ display: 'flex', gap: '1px', alignItems: 'stretch', h: '6', minW: '0', maxW: '44' })
 const beatStyle = css({
   flex: '1 1 0',
-  minW: '1',
+  minW: '3px',
   maxW: '2.5',
   p: '0',
   border: 'none',
