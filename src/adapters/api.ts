@@ -1,5 +1,3 @@
-import { FetchError, ofetch } from 'ofetch'
-import * as v from 'valibot'
 import type { ApiFailure } from '@vigil/domain/api-failure'
 import { Message } from '@vigil/domain/api-message'
 import { AuthResult, Verified } from '@vigil/domain/auth.schema'
@@ -7,6 +5,8 @@ import { NotificationPage, NotificationsRead, OneNotification } from '@vigil/dom
 import { PlanList } from '@vigil/domain/plan'
 import { OneSubscription } from '@vigil/domain/subscription'
 import { LoginOutcome } from '@vigil/domain/two-factor'
+import { FetchError, ofetch } from 'ofetch'
+import * as v from 'valibot'
 import { readToken } from './storage.ts'
 
 // One client for the whole app: base /api/, credentials on every call, the stored token as a Bearer
@@ -134,5 +134,7 @@ export const api = {
     call(OneSubscription, 'user_subscription', { method: 'PUT', body }).then((d) => d.subscription),
 
   plans: () => call(PlanList, 'plans').then((d) => d.plans),
+  /** The plans with how they are paid and whom to write to, for the landing page. */
+  planList: () => call(PlanList, 'plans'),
 }
 export type Api = typeof api

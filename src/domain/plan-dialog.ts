@@ -12,6 +12,8 @@ export type PlanDialogVariant =
   | { kind: 'trial'; title: 'Pro Plan Selected'; trialDays: number }
 
 export const UPGRADE_PATH = '/upgrade_to_pro?is_free_trial=true'
+/** The dashboard with its "Add your first monitor" menu open (the welcome dialog's first step). */
+export const FIRST_MONITOR_PATH = '/dashboard?add=monitor'
 
 /**
  * The welcome dialog after sign-up. A paid Pro plan shows its validity end: one month

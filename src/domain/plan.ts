@@ -38,7 +38,12 @@ export const BILLING_MODES = ['off', 'stripe'] as const
 export type BillingMode = (typeof BILLING_MODES)[number]
 
 /** `GET /api/plans`: the plans, and how they are paid for on this server. */
-export const PlanList = v.object({ plans: v.array(Plan), billing: v.picklist(BILLING_MODES) })
+export const PlanList = v.object({
+  plans: v.array(Plan),
+  billing: v.picklist(BILLING_MODES),
+  /** The operator's address for visitors' questions (CONTACT_EMAIL), or null when there is none. */
+  contact_email: v.nullable(v.string()),
+})
 export type PlanList = v.InferOutput<typeof PlanList>
 
 /** An entry is locked only when its access flag is explicitly false. */

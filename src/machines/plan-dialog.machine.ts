@@ -1,9 +1,9 @@
-import { assign, setup } from 'xstate'
-import { hasSignupFlag, UPGRADE_PATH } from '@vigil/domain/plan-dialog'
+import { FIRST_MONITOR_PATH, hasSignupFlag, UPGRADE_PATH } from '@vigil/domain/plan-dialog'
 import type { Subscription } from '@vigil/domain/subscription'
+import { assign, setup } from 'xstate'
 
 // Shown when the URL has is_signup and a subscription exists; once per signup redirect;
-// closing removes is_signup from the URL.
+// closing removes is_signup from the URL. Its way on: Upgrade (Basic) or "Add your first monitor".
 export const planDialogMachine = setup({
   types: {} as {
     context: { search: string; subscription: Subscription | null }
@@ -12,6 +12,7 @@ export const planDialogMachine = setup({
       | { type: 'plan.subscriptionLoaded'; subscription: Subscription }
       | { type: 'plan.close' }
       | { type: 'plan.upgrade' }
+      | { type: 'plan.addMonitor' }
   },
   actions: {
     removeSignupFlag: () => {},
@@ -44,6 +45,10 @@ export const planDialogMachine = setup({
         'plan.upgrade': {
           target: 'done',
           actions: ['removeSignupFlag', { type: 'navigate', params: { path: UPGRADE_PATH } }],
+        },
+        'plan.addMonitor': {
+          target: 'done',
+          actions: ['removeSignupFlag', { type: 'navigate', params: { path: FIRST_MONITOR_PATH } }],
         },
       },
     },

@@ -99,6 +99,8 @@ export interface Config {
   adminEmails: string[]
   /** SUPPORT_EMAIL: where new support requests and users' answers are mailed; unset, nothing is mailed. */
   supportEmail?: string
+  /** CONTACT_EMAIL: the address the landing page's Contact links to; unset, it links to the support requests. */
+  contactEmail?: string
 }
 
 /**
@@ -181,10 +183,10 @@ const adminEmails = (raw: string | undefined): string[] => {
   return [...new Set(emails)]
 }
 
-const supportEmail = (raw: string | undefined): string | undefined => {
+const emailSetting = (name: string, raw: string | undefined): string | undefined => {
   const email = raw?.trim()
   if (!email) return undefined
-  if (!looksLikeEmail(email)) throw new Error(`SUPPORT_EMAIL must be an email address, got "${email}"`)
+  if (!looksLikeEmail(email)) throw new Error(`${name} must be an email address, got "${email}"`)
   return email
 }
 
@@ -254,7 +256,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     },
     billing: billingConfig(env),
     adminEmails: adminEmails(env.ADMIN_EMAILS),
-    supportEmail: supportEmail(env.SUPPORT_EMAIL),
+    supportEmail: emailSetting('SUPPORT_EMAIL', env.SUPPORT_EMAIL),
+    contactEmail: emailSetting('CONTACT_EMAIL', env.CONTACT_EMAIL),
     runChecks: env.RUN_CHECKS === undefined || env.RUN_CHECKS === '' ? true : flag(env.RUN_CHECKS),
     alerts: {
       slack:

@@ -32,6 +32,27 @@ describe('landing page in Chromium', () => {
     await page.close()
   })
 
+  it('shows the product with "Start free" and "Sign in", and a contact link that leads somewhere', async () => {
+    for (const width of [1280, 390]) {
+      const page = await browser.newPage({ viewport: { width, height: 800 } })
+      await page.goto(`${server.baseUrl}/`)
+      const home = page.locator('section#home')
+      await home.waitFor()
+      // The picture is the monitor list's own parts, said to be an example, and nothing in it takes focus.
+      const figure = home.getByRole('figure')
+      expect(await figure.locator('figcaption').textContent()).toContain('An example of the monitor list')
+      expect(await figure.locator('[data-look]').count()).toBe(4 * 30)
+      expect(await figure.locator('[inert]').count()).toBe(1)
+      expect(await home.getByRole('link', { name: 'Start free' }).getAttribute('href')).toBe('/register?plan=basic')
+      expect(await home.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      // Without CONTACT_EMAIL the contact is the support requests, which a visitor reaches by signing in.
+      await page.locator('#contact').getByRole('link', { name: 'Open a support request' }).click()
+      await page.waitForURL((url) => url.pathname === '/login')
+      await page.close()
+    }
+  })
+
   it('says so when the prices cannot be loaded', async () => {
     const page = await browser.newPage()
     await page.route('**/api/plans', (route) => route.fulfill({ status: 503, body: '{"message":"down"}' }))

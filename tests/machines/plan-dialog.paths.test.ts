@@ -1,7 +1,7 @@
+import { FIRST_MONITOR_PATH, UPGRADE_PATH } from '@vigil/domain/plan-dialog'
+import type { Subscription } from '@vigil/domain/subscription'
 import { describe, expect, it, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { UPGRADE_PATH } from '@vigil/domain/plan-dialog'
-import type { Subscription } from '@vigil/domain/subscription'
 import { planDialogMachine } from '../../src/machines/plan-dialog.machine.ts'
 import { journey, reachedStateNodes, stateNodeIds } from './traversal.ts'
 
@@ -27,7 +27,8 @@ const subscription: Subscription = {
 const loaded = { type: 'plan.subscriptionLoaded', subscription } as const
 const close = { type: 'plan.close' } as const
 const upgrade = { type: 'plan.upgrade' } as const
-const events = [loaded, close, upgrade]
+const addMonitor = { type: 'plan.addMonitor' } as const
+const events = [loaded, close, upgrade, addMonitor]
 const signup = { search: '?is_signup=true' }
 
 describe('plan dialog machine paths', () => {
@@ -67,6 +68,7 @@ describe('plan dialog machine paths', () => {
   it.each([
     ['close', close],
     ['upgrade', upgrade],
+    ['add your first monitor', addMonitor],
   ])('%s closes it to the final state, once', (_, event) => {
     const { state } = journey(planDialogMachine, [loaded, event, loaded], signup)
     expect(state.value).toBe('done')
@@ -100,6 +102,15 @@ describe('plan dialog machine, run', () => {
     expect(removeSignupFlag).toHaveBeenCalledTimes(1)
     expect(navigate.mock.calls).toEqual([[{ path: '/upgrade_to_pro?is_free_trial=true' }]])
     expect(UPGRADE_PATH).toBe('/upgrade_to_pro?is_free_trial=true')
+    expect(actor.getSnapshot().status).toBe('done')
+  })
+
+  it('"Add your first monitor" removes is_signup and opens the dashboard\'s add menu', () => {
+    const { actor, removeSignupFlag, navigate } = run()
+    actor.send(addMonitor)
+    expect(removeSignupFlag).toHaveBeenCalledTimes(1)
+    expect(navigate.mock.calls).toEqual([[{ path: '/dashboard?add=monitor' }]])
+    expect(FIRST_MONITOR_PATH).toBe('/dashboard?add=monitor')
     expect(actor.getSnapshot().status).toBe('done')
   })
 })

@@ -26,6 +26,12 @@ describe('support settings', () => {
     expect(loadConfig({ SUPPORT_EMAIL: ' help@example.com ' }).supportEmail).toBe('help@example.com')
   })
 
+  it("takes CONTACT_EMAIL, the landing page's address, trimmed, and refuses what is not an address", () => {
+    expect(loadConfig({}).contactEmail).toBeUndefined()
+    expect(loadConfig({ CONTACT_EMAIL: ' hello@example.com ' }).contactEmail).toBe('hello@example.com')
+    expect(() => loadConfig({ CONTACT_EMAIL: 'hello' })).toThrow('CONTACT_EMAIL must be an email address, got "hello"')
+  })
+
   it('refuses to start with something that is not an address', () => {
     expect(() => loadConfig({ ADMIN_EMAILS: 'ada@example.com;ops@example.com' })).toThrow(
       'ADMIN_EMAILS must be email addresses separated by commas, got "ada@example.com;ops@example.com"',

@@ -1,6 +1,6 @@
+import { NAVIGATION_LABELS } from '@vigil/domain/navigation'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { NAVIGATION_LABELS } from '@vigil/domain/navigation'
 import type { AppEnv } from '../../src/server/http/env.ts'
 import { toErrorResponse } from '../../src/server/http/errors.ts'
 import { requireFeature } from '../../src/server/http/plan-access.middleware.ts'
@@ -53,6 +53,12 @@ describe.each(dialects)('plans and subscriptions on %s', (dialect) => {
       .map((a: { feature: string }) => a.feature)
     expect(lockedBasic.sort()).toEqual([...BASIC_LOCKED].sort())
     expect(pro.planAccesses.every((a: { access: boolean }) => a.access)).toBe(true)
+  })
+
+  it("GET /api/plans names the operator's contact address when CONTACT_EMAIL is set, else null", async () => {
+    expect((await t.call('GET', '/api/plans')).json.data.contact_email).toBeNull()
+    const contact = buildTestApp(db.database, { config: { contactEmail: 'hello@example.com' } })
+    expect((await contact.call('GET', '/api/plans')).json.data.contact_email).toBe('hello@example.com')
   })
 
   it('plans are rows: an operator change shows up without a release', async () => {

@@ -1,7 +1,7 @@
-import { Hono } from 'hono'
 import { ChangePlanInput } from '@vigil/domain/auth.schema'
 import type { PlanList } from '@vigil/domain/plan'
 import type { OneSubscription } from '@vigil/domain/subscription'
+import { Hono } from 'hono'
 import { Failure } from '../errors.ts'
 import { downgradeToBasic } from '../services/billing.service.ts'
 import { subscriptionsService } from '../services/subscriptions.service.ts'
@@ -39,12 +39,19 @@ export const subscriptionRoutes = (deps: Deps) => {
     })
 }
 
-/** The plans, and how they are paid for here (`billing`: off or stripe): public, for the sign-up page. */
+/**
+ * The plans, how they are paid for here (`billing`: off or stripe) and whom a visitor may write to: public, for the
+ * landing and sign-up pages.
+ */
 export const planRoutes = (deps: Deps) => {
   const subscriptions = subscriptionsService(deps)
   return new Hono().get('/', async (c) =>
     c.json({
-      data: { plans: await subscriptions.plans(), billing: deps.stripe ? 'stripe' : 'off' } satisfies PlanList,
+      data: {
+        plans: await subscriptions.plans(),
+        billing: deps.stripe ? 'stripe' : 'off',
+        contact_email: deps.config.contactEmail ?? null,
+      } satisfies PlanList,
     }),
   )
 }

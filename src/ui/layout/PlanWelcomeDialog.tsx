@@ -1,9 +1,9 @@
-import { useActorRef, useSelector } from '../app/actor-hooks.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import { planDialogVariant } from '@vigil/domain/plan-dialog'
 import { useEffect, useMemo } from 'react'
 import { css } from '../../../styled-system/css'
 import { planDialogLogic } from '../../adapters/flows.actors.ts'
-import { formatDateTime } from '@vigil/domain/date-format'
-import { planDialogVariant } from '@vigil/domain/plan-dialog'
+import { useActorRef, useSelector } from '../app/actor-hooks.ts'
 import { useEffects } from '../app/effects.ts'
 import { Button } from '../components/button.tsx'
 import * as Dialog from '../components/dialog.tsx'
@@ -39,14 +39,16 @@ export function PlanWelcomeDialog() {
             {variant.kind === 'trial' &&
               `Your Pro plan comes with a ${variant.trialDays}-day free trial, no payment needed.`}
           </Dialog.Description>
-          <div className={css({ display: 'flex', gap: '3', justifyContent: 'flex-end', mt: '6' })}>
-            <Button
-              variant={variant.kind === 'basic' ? 'outline' : 'solid'}
-              onClick={() => dialog.send({ type: 'plan.close' })}
-            >
+          <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'flex-end', mt: '6' })}>
+            <Button variant="outline" onClick={() => dialog.send({ type: 'plan.close' })}>
               Close
             </Button>
-            {variant.kind === 'basic' && <Button onClick={() => dialog.send({ type: 'plan.upgrade' })}>Upgrade</Button>}
+            {variant.kind === 'basic' && (
+              <Button variant="outline" onClick={() => dialog.send({ type: 'plan.upgrade' })}>
+                Upgrade
+              </Button>
+            )}
+            <Button onClick={() => dialog.send({ type: 'plan.addMonitor' })}>Add your first monitor</Button>
           </div>
         </Dialog.Content>
       </Dialog.Positioner>

@@ -1,16 +1,31 @@
+import type { PlanList } from '@vigil/domain/plan'
 import { useEffect, useState } from 'react'
 import { css } from '../../../styled-system/css'
 import { api } from '../../adapters/api.ts'
-import type { Plan } from '@vigil/domain/plan'
+import { ProductPreview } from './landing/ProductPreview.tsx'
 
 const price = (cents: number, per: string) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)} / ${per}`)
 
+const action = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  px: '5',
+  py: '2.5',
+  rounded: 'md',
+  fontWeight: 'semibold',
+  _focusVisible: { outline: '2px solid', outlineColor: 'navy.500', outlineOffset: '2px' },
+})
+const solid = css({ bg: 'primary', color: 'white', _hover: { bg: 'primaryHover' } })
+const outline = css({ borderWidth: '1px', borderColor: 'primary', color: 'primary', bg: 'surface' })
+const contactLink = css({ color: 'primary', fontWeight: 'semibold', textDecoration: 'underline' })
+
 export function LandingPage() {
-  const [plans, setPlans] = useState<Plan[] | null>(null)
+  const [info, setInfo] = useState<PlanList | null>(null)
   const [failed, setFailed] = useState(false)
   useEffect(() => {
-    api.plans().then(setPlans, () => setFailed(true))
+    api.planList().then(setInfo, () => setFailed(true))
   }, [])
+  const plans = info?.plans ?? null
 
   return (
     <div className={css({ minH: '100vh', bg: 'canvas', color: 'gray.900' })}>
@@ -39,12 +54,33 @@ export function LandingPage() {
         </nav>
       </header>
       <main className={css({ maxW: '5xl', mx: 'auto', px: '6', py: '10', display: 'grid', gap: '12' })}>
-        <section id="home">
-          <h1 className={css({ fontSize: '3xl', fontWeight: 'bold' })}>Know before your users do.</h1>
-          <p>
-            Websites, APIs, ports, ping, DNS, SSL certificates, domains and blacklists, watched around the clock, with
-            status pages your customers trust.
-          </p>
+        <section
+          id="home"
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1.1fr)' },
+            gap: '10',
+            alignItems: 'center',
+          })}
+        >
+          <div className={css({ display: 'grid', gap: '4' })}>
+            <h1 className={css({ fontSize: { base: '3xl', md: '4xl' }, fontWeight: 'bold', lineHeight: 'tight' })}>
+              Know before your users do.
+            </h1>
+            <p className={css({ fontSize: 'lg', color: 'gray.700' })}>
+              Websites, APIs, ports, ping, DNS, SSL certificates, domains and blacklists, watched around the clock, with
+              status pages your customers trust.
+            </p>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', mt: '2' })}>
+              <a href="/register?plan=basic" className={`${action} ${solid}`}>
+                Start free
+              </a>
+              <a href="/login" className={`${action} ${outline}`}>
+                Sign in
+              </a>
+            </div>
+          </div>
+          <ProductPreview />
         </section>
         <section id="about">
           <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>About</h2>
@@ -91,7 +127,27 @@ export function LandingPage() {
         </section>
         <section id="contact">
           <h2 className={css({ fontSize: '2xl', fontWeight: 'semibold' })}>Contact</h2>
-          <p>Questions about the product? Open an issue in the project repository.</p>
+          {info?.contact_email ? (
+            <p>
+              Questions about the product? Write to{' '}
+              <a href={`mailto:${info.contact_email}`} className={contactLink}>
+                {info.contact_email}
+              </a>
+              . Signed in, you can also{' '}
+              <a href="/support" className={contactLink}>
+                open a support request
+              </a>
+              .
+            </p>
+          ) : (
+            <p>
+              Questions about the product?{' '}
+              <a href="/support" className={contactLink}>
+                Open a support request
+              </a>{' '}
+              (after signing in): the operators of this server answer there.
+            </p>
+          )}
         </section>
       </main>
     </div>

@@ -23,7 +23,7 @@ describe('sign-up, the plan welcome dialog and sign-in', () => {
     const dialog = page.getByRole('dialog', { name: 'Basic Plan Activated', exact: true })
     await dialog.waitFor()
     expect(await dialog.getByRole('heading').first().textContent()).toBe('Basic Plan Activated')
-    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Close', 'Upgrade'])
+    expect(await dialog.getByRole('button').allTextContents()).toEqual(['Close', 'Upgrade', 'Add your first monitor'])
 
     await dialog.getByRole('button', { name: 'Upgrade' }).click()
     await waitForPath(page, '/upgrade_to_pro?is_free_trial=true')
@@ -70,7 +70,13 @@ describe('sign-up, the plan welcome dialog and sign-in', () => {
     expect(text).toMatch(/no payment needed/i)
     expect(await page.getByRole('dialog', { name: 'Pro Plan Activated', exact: true }).count()).toBe(0)
 
-    await dialog.getByRole('button', { name: 'Close' }).click()
+    // "Add your first monitor": the dialog goes and the dashboard's add menu is open on the types to choose from.
+    await dialog.getByRole('button', { name: 'Add your first monitor' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    const menu = page.getByRole('menu')
+    await menu.getByRole('menuitem', { name: 'Website Monitoring' }).waitFor()
+    await menu.getByRole('menuitem', { name: 'Website Monitoring' }).click()
+    await page.getByRole('dialog', { name: /website monitor/i }).waitFor()
     await waitForPath(page, '/dashboard')
   })
 

@@ -41,7 +41,7 @@ const plans = (): Plan[] => {
 
 function renderAt(url: string, ui: React.ReactNode, handlers: Handlers) {
   signIn()
-  const requests = stubApi({ 'GET /api/plans': () => ok({ plans: plans(), billing: 'stripe' }), ...handlers })
+  const requests = stubApi({ 'GET /api/plans': () => ok({ plans: plans(), billing: 'stripe', contact_email: null }), ...handlers })
   return { ...renderShell(ui, { url }), requests }
 }
 
@@ -49,7 +49,7 @@ describe('the upgrade page', () => {
   it('compares the plans from their rows and starts the free trial with no payment, then shows Billing', async () => {
     let current = billingOverview({ mode: 'off' })
     const { requests, location, container } = renderAt('/upgrade_to_pro?is_free_trial=true', <UpgradePage />, {
-      'GET /api/plans': () => ok({ plans: plans(), billing: 'off' }),
+      'GET /api/plans': () => ok({ plans: plans(), billing: 'off', contact_email: null }),
       'GET /api/billing': () => ok({ billing: current }),
       'PUT /api/user_subscription': () => {
         current = billingOverview({

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { afterEach, describe, expect, it } from 'vitest'
 import type { Subscription } from '@vigil/domain/subscription'
+import { afterEach, describe, expect, it } from 'vitest'
 import { PlanWelcomeDialog } from '../../../src/ui/layout/PlanWelcomeDialog.tsx'
 import { seriousViolations } from '../components/axe.ts'
 import { renderShell, signIn, stubApi, subscription } from './harness.tsx'
@@ -47,10 +47,18 @@ const buttonNames = (dialog: HTMLElement) =>
     .map((b) => b.textContent)
 
 describe('PlanWelcomeDialog', () => {
-  it("after a Basic sign-up shows 'Basic Plan Activated' with Close and Upgrade", async () => {
+  it("after a Basic sign-up shows 'Basic Plan Activated' with Close, Upgrade and Add your first monitor", async () => {
     await renderAt('/dashboard?is_signup=true', BASIC)
     const dialog = await screen.findByRole('dialog', { name: 'Basic Plan Activated' })
-    expect(buttonNames(dialog)).toEqual(['Close', 'Upgrade'])
+    expect(buttonNames(dialog)).toEqual(['Close', 'Upgrade', 'Add your first monitor'])
+  })
+
+  it('"Add your first monitor" leaves the sign-up flag behind and asks the dashboard for its add menu', async () => {
+    const { user, location } = await renderAt('/dashboard?is_signup=true', PRO_TRIAL)
+    const dialog = await screen.findByRole('dialog', { name: 'Pro Plan Selected' })
+    await user.click(within(dialog).getByRole('button', { name: 'Add your first monitor' }))
+    await waitFor(() => expect(location()).toBe('/dashboard?add=monitor'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('Upgrade leaves the sign-up flag behind and opens /upgrade_to_pro?is_free_trial=true', async () => {
@@ -90,7 +98,7 @@ describe('PlanWelcomeDialog', () => {
     await renderAt('/dashboard?is_signup=true', PRO_YEARLY)
     const dialog = await screen.findByRole('dialog', { name: 'Pro Plan Activated' })
     expect(dialog.textContent).toContain('10 Jan 2027')
-    expect(buttonNames(dialog)).toEqual(['Close'])
+    expect(buttonNames(dialog)).toEqual(['Close', 'Add your first monitor'])
   })
 
   it("after a Pro trial sign-up shows 'Pro Plan Selected' with the 15-day free trial and no payment", async () => {
@@ -98,7 +106,7 @@ describe('PlanWelcomeDialog', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Pro Plan Selected' })
     expect(dialog.textContent).toMatch(/15-day free trial/)
     expect(dialog.textContent).toMatch(/no payment needed/i)
-    expect(buttonNames(dialog)).toEqual(['Close'])
+    expect(buttonNames(dialog)).toEqual(['Close', 'Add your first monitor'])
   })
 
   it('without is_signup shows nothing, once the subscription has loaded', async () => {

@@ -1,9 +1,11 @@
-import { useSelector } from '../../../app/actor-hooks.ts'
-import { ChevronDown, Plus, Tags } from 'lucide-react'
-import { css } from '../../../../../styled-system/css'
 import { MONITOR_TYPES, type MonitorType } from '@vigil/domain/monitor.schema'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
 import { entryLock } from '@vigil/domain/plan'
+import { ChevronDown, Plus, Tags } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useSearchParams } from 'react-router'
+import { css } from '../../../../../styled-system/css'
+import { useSelector } from '../../../app/actor-hooks.ts'
 import { Button } from '../../../components/button.tsx'
 import * as EmptyState from '../../../components/empty-state.tsx'
 import * as Menu from '../../../components/menu.tsx'
@@ -13,12 +15,34 @@ import { MonitorListView } from './MonitorListView.tsx'
 
 // The dashboard's main part: every monitor of every type in the one list, with a type filter.
 
+/**
+ * The types a new monitor may have, as a menu. It opens by itself when the address asks (`?add=monitor`, where the
+ * welcome dialog's "Add your first monitor" leads), and takes the ask out of the address once closed.
+ */
 function AddMenu({ add, label }: { add: (type: MonitorType) => void; label: string }) {
   const { subscription } = useShell()
   const accesses = useSelector(subscription, (s) => s.context.subscription?.plan.planAccesses ?? [])
-  const open = MONITOR_TYPES.filter((t) => !entryLock(accesses, MONITOR_PAGES[t].label).locked)
+  const types = MONITOR_TYPES.filter((t) => !entryLock(accesses, MONITOR_PAGES[t].label).locked)
+  const [search, setSearch] = useSearchParams()
+  const asked = search.get('add') === 'monitor'
+  const [open, setOpen] = useState(false)
+  useEffect(() => {
+    if (asked) setOpen(true)
+  }, [asked])
+  const openChange = (next: boolean) => {
+    setOpen(next)
+    if (next || !asked) return
+    setSearch(
+      (params) => {
+        const out = new URLSearchParams(params)
+        out.delete('add')
+        return out
+      },
+      { replace: true },
+    )
+  }
   return (
-    <Menu.Root onSelect={({ value }) => add(value as MonitorType)}>
+    <Menu.Root open={open} onOpenChange={(e) => openChange(e.open)} onSelect={({ value }) => add(value as MonitorType)}>
       <Menu.Trigger asChild>
         <Button>
           <Plus aria-hidden="true" /> {label} <ChevronDown aria-hidden="true" />
@@ -26,7 +50,7 @@ function AddMenu({ add, label }: { add: (type: MonitorType) => void; label: stri
       </Menu.Trigger>
       <Menu.Positioner>
         <Menu.Content>
-          {open.map((t) => (
+          {types.map((t) => (
             <Menu.Item key={t} value={t}>
               {MONITOR_PAGES[t].label}
             </Menu.Item>
