@@ -84,6 +84,28 @@ describe('monitor pages in the browser', () => {
     const counts = page.getByRole('region', { name: /^Monitors/ })
     await expect.poll(() => counts.textContent()).toContain('Monitors (4)')
     expect(await counts.getByText('Up', { exact: true }).locator('xpath=following-sibling::dd').textContent()).toBe('4')
+
+    // The list of all four fits its region at a laptop's widths, each row's actions in sight; on a phone each row is
+    // compact (name, state, last checks, uptime; under 120 px).
+    const table = page.locator('section[aria-label="All monitors"] table')
+    await table.locator('tbody tr').first().waitFor()
+    for (const width of [1280, 1024, 390]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBe(width)
+      const fit = await table.evaluate((t) => ({ table: t.scrollWidth, region: t.parentElement?.clientWidth ?? 0 }))
+      expect(fit.table).toBeLessThanOrEqual(fit.region)
+      for (const name of ['Shop', 'Health API', 'Local port', 'Loopback']) {
+        const more = page.getByRole('button', { name: `More actions for ${name}`, exact: true })
+        const box = await more.boundingBox()
+        expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true)
+      }
+      if (width === 390) {
+        const heights = await table.locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.clientHeight))
+        expect(heights).toHaveLength(4)
+        for (const h of heights) expect(h).toBeLessThan(120)
+      }
+    }
+    expect(await seriousViolations(page)).toEqual([])
   }, 120_000)
 
   it('pauses, resumes, shows stats and results, and deletes with the confirmation dialog; at 768 px too', async () => {
@@ -111,12 +133,14 @@ describe('monitor pages in the browser', () => {
 
       // Pause and resume from the list.
       await page.goto('/services/web-monitoring')
-      await page.getByRole('button', { name: `Pause ${name}` }).click()
-      await page.getByRole('button', { name: `Resume ${name}` }).waitFor()
-      expect(await page.getByRole('row').filter({ hasText: name }).textContent()).toContain('Paused')
+      const row = page.getByRole('row').filter({ hasText: name })
+      await page.getByRole('button', { name: `More actions for ${name}` }).click()
+      await page.getByRole('menuitem', { name: 'Pause' }).click()
+      await expect.poll(() => row.textContent()).toContain('Paused')
       expect(await seriousViolations(page)).toEqual([])
-      await page.getByRole('button', { name: `Resume ${name}` }).click()
-      await page.getByRole('button', { name: `Pause ${name}` }).waitFor()
+      await page.getByRole('button', { name: `More actions for ${name}` }).click()
+      await page.getByRole('menuitem', { name: 'Resume' }).click()
+      await expect.poll(() => row.textContent()).not.toContain('Paused')
 
       // Delete from its page, after the spec's dialog (naming the monitor, its button red); back to the list.
       await page.goto(monitorPath)

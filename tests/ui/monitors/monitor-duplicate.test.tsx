@@ -11,7 +11,7 @@ import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { apiMonitor, stats, webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type RecordedRequest, renderShell, signIn, stubApi } from '../layout/harness.tsx'
-import { chooseRowAction } from './row-actions.ts'
+import { chooseRowAction, LAZY } from './row-actions.ts'
 
 // "Duplicate" (issue 37, point 10): from a monitor's row in the list and from its page, the monitor form opens filled
 // with its settings, alerts and tags, named "Copy of …", and saving creates a new monitor (POST, never a PATCH of the
@@ -73,7 +73,7 @@ describe('Duplicate a monitor', () => {
     })
     renderShell(<MonitorListPage type="api" />)
     await chooseRowAction('Orders API', 'Duplicate')
-    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Orders API' })
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Orders API' }, LAZY)
     expect(value(dialog, /^Name/)).toBe('Copy of Orders API')
     expect(value(dialog, /^URL/)).toBe('https://api.example.com/health')
     // Basic checks every 5 minutes at most: the copy does, and the form says so.
@@ -157,7 +157,7 @@ describe('Duplicate a monitor', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Duplicate' }))
     })
-    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Shop' })
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Shop' }, LAZY)
     expect(value(dialog, /^Name/)).toBe('Copy of Shop')
     expect(value(dialog, /^URL/)).toBe('https://shop.example.com/')
     expect(within(dialog).queryByText(/is not copied/)).toBeNull()
@@ -193,7 +193,7 @@ describe('Duplicate a monitor', () => {
     })
     renderShell(<MonitorListPage type="web" />)
     await chooseRowAction('Shop', 'Duplicate')
-    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Shop' })
+    const dialog = await screen.findByRole('dialog', { name: 'Duplicate Shop' }, LAZY)
     await submit(dialog)
     expect(await within(dialog).findByText('Your Basic plan allows 20 monitors. Upgrade to Pro for more.')).toBeTruthy()
     expect(screen.getByRole('dialog')).toBe(dialog)

@@ -8,7 +8,7 @@ import { pageExtras } from '../../fixtures/monitor-page.ts'
 import { webMonitor } from '../../fixtures/monitors.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, renderShell, signIn, stubApi } from '../layout/harness.tsx'
-import { chooseRowAction } from './row-actions.ts'
+import { chooseRowAction, LAZY } from './row-actions.ts'
 
 const counts = (list: Monitor[]) => ({
   total: list.length,
@@ -129,7 +129,7 @@ describe('the website monitoring list', () => {
     })
     await chooseRowAction('Shop', 'Delete')
     // It names what goes, keeps the spec's warning, and its button reads as destructive.
-    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the monitor “Shop”?' })
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete the monitor “Shop”?' }, LAZY)
     expect(within(dialog).getByText('Once deleted, you will not be able to recover this item!')).toBeTruthy()
     expect(within(dialog).getByRole('button', { name: 'Delete monitor' }).className).toContain('button--variant_danger')
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false)

@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { expect } from 'vitest'
 
+/** The wait for a dialog whose code loads when first opened (its chunk's modules are transformed then, slow on a busy machine). */
+export const LAZY = { timeout: 5000 }
+
 /**
  * Chooses one of a monitor row's menu actions ('Pause', 'Resume', 'Duplicate', 'Delete') as a user does: its
  * "More actions for …" button, then the item.

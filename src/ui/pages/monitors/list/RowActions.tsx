@@ -1,3 +1,4 @@
+import { Portal } from '@ark-ui/react/portal'
 import type { Monitor } from '@vigil/domain/monitor.schema'
 import { Copy, Ellipsis, Pause, Pencil, Play, Trash2 } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
@@ -7,7 +8,8 @@ import type { RowActions as Actions } from '../MonitorTable.tsx'
 
 // A row's actions in little room: Edit as a button, the rest (pause or resume, duplicate, delete) in a menu beside
 // it, so every action stays in sight at any width. The menu's parts mount when it first opens: a page of a hundred
-// rows keeps a hundred buttons, not a hundred menus.
+// rows keeps a hundred buttons, not a hundred menus. The menu is drawn at the end of the page (a portal): the table's
+// region is a size container that scrolls, which would hold and clip it.
 
 const item = css({ display: 'flex', alignItems: 'center', gap: '2', '& svg': { w: '4', h: '4' } })
 
@@ -47,26 +49,28 @@ export function RowActions({ monitor: m, actions }: { monitor: Monitor; actions:
             <Ellipsis aria-hidden="true" />
           </Button>
         </Menu.Trigger>
-        <Menu.Positioner>
-          <Menu.Content>
-            {m.paused ? (
-              <Menu.Item value="resume" className={item}>
-                <Play aria-hidden="true" /> Resume
+        <Portal>
+          <Menu.Positioner>
+            <Menu.Content>
+              {m.paused ? (
+                <Menu.Item value="resume" className={item}>
+                  <Play aria-hidden="true" /> Resume
+                </Menu.Item>
+              ) : (
+                <Menu.Item value="pause" className={item}>
+                  <Pause aria-hidden="true" /> Pause
+                </Menu.Item>
+              )}
+              <Menu.Item value="duplicate" className={item}>
+                <Copy aria-hidden="true" /> Duplicate
               </Menu.Item>
-            ) : (
-              <Menu.Item value="pause" className={item}>
-                <Pause aria-hidden="true" /> Pause
+              <Menu.Separator />
+              <Menu.Item value="delete" className={`${item} ${css({ color: 'red.700' })}`}>
+                <Trash2 aria-hidden="true" /> Delete
               </Menu.Item>
-            )}
-            <Menu.Item value="duplicate" className={item}>
-              <Copy aria-hidden="true" /> Duplicate
-            </Menu.Item>
-            <Menu.Separator />
-            <Menu.Item value="delete" className={`${item} ${css({ color: 'red.700' })}`}>
-              <Trash2 aria-hidden="true" /> Delete
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
+            </Menu.Content>
+          </Menu.Positioner>
+        </Portal>
       </Menu.Root>
     </div>
   )
