@@ -68,6 +68,34 @@ export const uptimeLevel = (uptime: number | null): UptimeLevel => {
   return 'down'
 }
 
+export type DayLevel = 'none' | 'up' | 'short' | 'long'
+
+const DAY_MS = 86_400_000
+/** Down for less than this share of a day (14 min 24 s) is a short outage; this much or more, a long one. */
+export const SHORT_OUTAGE_SHARE = 0.01
+
+/**
+ * The colour of a day's bar on a public page, by the share of the day that was down (not of the time checked, so a
+ * minute down on a monitor's first hour is a short outage, not a day in red): no data, none down, a short outage or a
+ * long one. Degraded time is up, maintenance time is not counted.
+ */
+export const dayLevel = (downMs: number | null): DayLevel => {
+  if (downMs === null) return 'none'
+  if (downMs <= 0) return 'up'
+  return downMs < SHORT_OUTAGE_SHARE * DAY_MS ? 'short' : 'long'
+}
+
+/** How long a day was down, in a day bar's words: `no data`, `no downtime`, `under 1 min down`, `12 min down`, `2 h 5 min down`. */
+export const dayDowntime = (downMs: number | null): string => {
+  if (downMs === null) return 'no data'
+  if (downMs <= 0) return 'no downtime'
+  const minutes = Math.round(downMs / 60_000)
+  if (minutes < 1) return 'under 1 min down'
+  if (minutes < 60) return `${minutes} min down`
+  const rest = minutes % 60
+  return `${Math.floor(minutes / 60)} h${rest ? ` ${rest} min` : ''} down`
+}
+
 /** A page's uptime: the mean of its components' that have data; null when none has. */
 export const pageUptime = (uptimes: readonly (number | null)[]): number | null => {
   const known = uptimes.filter((u): u is number => u !== null)

@@ -10,6 +10,8 @@ export const PublicDay = v.object({
   /** YYYY-MM-DD, UTC. */
   date: v.string(),
   uptime: v.nullable(v.number()),
+  /** How long the day was down, in ms (its bar's colour, `dayLevel`); null with no data. */
+  down_ms: v.nullable(v.number()),
   /** Incidents that touched this day (those the engine opened and those posted on the page). */
   incidents: v.number(),
 })

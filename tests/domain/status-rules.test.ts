@@ -1,13 +1,17 @@
-import { describe, expect, it } from 'vitest'
 import type { MonitorStatus } from '@vigil/domain/monitor-status'
 import {
   type ComponentState,
   componentState,
+  type DayLevel,
+  dayDowntime,
+  dayLevel,
   maintenanceState,
   OVERALL_LABELS,
   type OverallIndicator,
   overallStatus,
+  SHORT_OUTAGE_SHARE,
 } from '@vigil/domain/status-rules'
+import { describe, expect, it } from 'vitest'
 
 describe('status page rules', () => {
   it.each<[MonitorStatus, boolean, ComponentState]>([
@@ -72,5 +76,29 @@ describe('status page rules', () => {
     [99_999, 'completed'],
   ])('a 10 s–20 s window at %d ms is %s', (now, state) => {
     expect(maintenanceState(window, now)).toBe(state)
+  })
+
+  const MIN = 60_000
+  it.each<[number | null, DayLevel, string]>([
+    [null, 'none', 'no data'],
+    [0, 'up', 'no downtime'],
+    // A check's weight is at least a few seconds; a minute down on a monitor's first hour is still a short outage.
+    [20_000, 'short', 'under 1 min down'],
+    [MIN, 'short', '1 min down'],
+    [12 * MIN, 'short', '12 min down'],
+    [14 * MIN + 23_999, 'short', '14 min down'],
+    // 1 % of a day: 14 min 24 s.
+    [14 * MIN + 24_000, 'long', '14 min down'],
+    [15 * MIN, 'long', '15 min down'],
+    [60 * MIN, 'long', '1 h down'],
+    [125 * MIN, 'long', '2 h 5 min down'],
+    [24 * 60 * MIN, 'long', '24 h down'],
+  ])('a day down %s ms is %s: "%s"', (downMs, level, words) => {
+    expect(dayLevel(downMs)).toBe(level)
+    expect(dayDowntime(downMs)).toBe(words)
+  })
+
+  it('draws the line between a short and a long outage at a share of the day', () => {
+    expect(SHORT_OUTAGE_SHARE * 86_400_000).toBe(14 * MIN + 24_000)
   })
 })

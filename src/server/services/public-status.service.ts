@@ -67,9 +67,12 @@ export const publicStatus = async (
         posted.filter(
           (p) => p.componentIds.includes(c.component_id) && overlaps(p.incident.started_at, p.incident.resolved_at),
         ).length
+      const uptime = uptimeOf(rollup)
       return {
         date: new Date(start).toISOString().slice(0, 10),
-        uptime: uptimeOf(rollup),
+        uptime,
+        // Known time only: a day without any has no data, not "no downtime".
+        down_ms: uptime === null || !rollup ? null : rollup.down_ms,
         incidents,
       }
     })

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto'
 
 const css = `
 :root{--navy:#0f1f3d;--navy-500:#1f3a68;--canvas:#f5f7fb;--surface:#fff;--border:#dde3ee;--text:#1b2536;--muted:#5b6577;
---up:#1f9d55;--up-text:#137a3f;--minor:#7cc48f;--partial:#e5a000;--down:#d93b3b;--down-text:#b42323;--maint:#2f5bb7;--none:#d5dbe5;
+--up:#1f9d55;--up-text:#137a3f;--partial:#e5a000;--down:#d93b3b;--down-text:#b42323;--maint:#2f5bb7;--none:#d5dbe5;
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:var(--text);background:var(--canvas);line-height:1.5}
 *{box-sizing:border-box}
 body{margin:0}
@@ -31,8 +31,9 @@ h2{font-size:1.1rem;margin:32px 0 12px;color:var(--navy)}
 .incident.major{border-left:4px solid var(--down)}.incident.minor{border-left:4px solid var(--partial)}
 .maint{border-left:4px solid var(--maint)}
 .updates{list-style:none;margin:8px 0 0;padding:0}
-.updates li{padding:8px 0;border-top:1px solid var(--border)}
-.updates li p{margin:2px 0}
+.updates>li{padding:8px 0;border-top:1px solid var(--border)}
+.updates>li p{margin:2px 0}
+.updates ul{list-style:disc}
 .components{background:var(--surface);border:1px solid var(--border);border-radius:10px}
 .group{border-top:1px solid var(--border)}
 .group:first-child{border-top:0}
@@ -46,8 +47,7 @@ h2{font-size:1.1rem;margin:32px 0 12px;color:var(--navy)}
 .state.maintenance{color:var(--maint)}.state.unknown{color:var(--muted)}
 .bars{display:flex;gap:2px;margin:10px 0 4px;height:34px}
 .bars span{flex:1;border-radius:2px;background:var(--none);position:relative;min-width:2px}
-.bars span.up{background:var(--up)}.bars span.minor{background:var(--minor)}
-.bars span.partial{background:var(--partial)}.bars span.down{background:var(--down)}
+.bars span.up{background:var(--up)}.bars span.short{background:var(--partial)}.bars span.long{background:var(--down)}
 .bars span:hover,.bars span:focus{box-shadow:0 0 0 2px var(--navy);outline:none}
 .bars span:hover::after,.bars span:focus::after{content:attr(aria-label);position:absolute;bottom:40px;left:50%;transform:translateX(-50%);
 white-space:nowrap;background:var(--navy);color:#fff;font-size:.8rem;line-height:1.4;padding:6px 10px;border-radius:6px;z-index:2;pointer-events:none}

@@ -1,6 +1,6 @@
 import { logoOrigin } from '@vigil/domain/logo-url'
 import { INCIDENT_STATUS_LABELS } from '@vigil/domain/status-page.schema'
-import { COMPONENT_STATE_LABELS, uptimeLevel } from '@vigil/domain/status-rules'
+import { COMPONENT_STATE_LABELS, dayDowntime, dayLevel } from '@vigil/domain/status-rules'
 import type {
   PublicComponent,
   PublicDay,
@@ -19,18 +19,17 @@ export interface RenderedPage {
   csp: string
 }
 
-/** What a day's bar says, to a pointer (the tooltip) and to a screen reader alike. */
+/** What a day's bar says, to a pointer (the tooltip) and to a screen reader alike: how long it was down, and its incidents. */
 const dayLabel = (day: PublicDay) => {
-  const uptime = day.uptime === null ? 'no data' : `${percent(day.uptime)} uptime`
   const incidents =
     day.incidents === 0 ? 'no incidents' : day.incidents === 1 ? '1 incident' : `${day.incidents} incidents`
-  return `${utcDate(day.date)}: ${uptime}, ${incidents}`
+  return `${utcDate(day.date)}: ${dayDowntime(day.down_ms)}, ${incidents}`
 }
 
 const bars = (c: PublicComponent) => {
   const summary = c.uptime_90d === null ? 'no data yet' : `${percent(c.uptime_90d)} uptime`
   const items = c.days
-    .map((day) => `<span class="${uptimeLevel(day.uptime)}" role="img" aria-label="${e(dayLabel(day))}"></span>`)
+    .map((day) => `<span class="${dayLevel(day.down_ms)}" role="img" aria-label="${e(dayLabel(day))}"></span>`)
     .join('')
   return (
     `<div class="bars" role="group" tabindex="0" aria-label="${e(`${c.name}: 90 days, ${summary}. Arrow keys move between days.`)}">${items}</div>` +

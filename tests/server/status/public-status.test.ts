@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { brotliDecompressSync } from 'node:zlib'
+import { uptimeLevel } from '@vigil/domain/status-rules'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
 import { startHttpTarget } from '../support/targets.ts'
@@ -118,10 +119,10 @@ describe.each(dialects)('public status pages on %s', (dialect) => {
     expect(html).toContain('All systems operational')
     expect(html).toContain('Storefront')
     expect(html).toContain('<span>Website</span>')
-    expect(html.match(/<span class="(up|minor|partial|down|none)" role="img"/g)).toHaveLength(90)
+    expect(html.match(/<span class="(up|short|long|none)" role="img"/g)).toHaveLength(90)
     // Today's bar is green from the check; the days before have no data.
     expect(html).toMatch(
-      /<span class="up" role="img" aria-label="[A-Z][a-z]{2} \d+, \d{4}: 100% uptime, no incidents"><\/span><\/div>/,
+      /<span class="up" role="img" aria-label="[A-Z][a-z]{2} \d+, \d{4}: no downtime, no incidents"><\/span><\/div>/,
     )
     expect(html).toMatch(/<time datetime="\d{4}-[^"]+Z" data-local>/)
 
@@ -211,6 +212,70 @@ describe.each(dialects)('public status pages on %s', (dialect) => {
     await t.call('PATCH', `/api/status_pages/${draft.page.id}`, { token: draft.token, body: { published: true } })
     expect((await get(`/status/${draft.slug}`)).status).toBe(200)
     expect((await get(`/status/${draft.slug.toUpperCase()}`)).status).toBe(200)
+  })
+
+  it('colours each day by the share of it that was down, with the minutes in its label', async () => {
+    const { slug, check } = await world()
+    const DAY = 86_400_000
+    const MIN = 60_000
+    /** The next UTC day, at 06:00. */
+    const nextDay = () => t.clock.set(t.clock.now() - (t.clock.now() % DAY) + DAY + 6 * 60 * MIN)
+    /** `checks` checks a minute apart while the target is down, then one up. */
+    const outage = async (checks: number) => {
+      await web.down()
+      try {
+        for (let i = 0; i < checks; i++) {
+          expect((await check()).status).toBe('down')
+          t.clock.advance(MIN)
+        }
+      } finally {
+        await web.up()
+      }
+      expect((await check()).status).toBe('up')
+    }
+    // The first day had two checks up. The second, an outage of a few minutes; the third (today), one of about 20.
+    nextDay()
+    await check()
+    t.clock.advance(MIN)
+    await outage(3)
+    nextDay()
+    await check()
+    t.clock.advance(MIN)
+    await outage(20)
+
+    const json = (await get(`/api/public/status/${slug}`)).json.data
+    const days = json.components[0].days as { down_ms: number | null; uptime: number | null; incidents: number }[]
+    expect(days.slice(-4).map((d) => d.incidents)).toEqual([0, 0, 1, 1])
+    const [none, clear, short, long] = days.slice(-4).map((d) => d.down_ms) as [null, number, number, number]
+    expect([none, clear]).toEqual([null, 0])
+    // However the engine counts the minutes around the checks that saw it.
+    expect(short).toBeGreaterThanOrEqual(2 * MIN)
+    expect(short).toBeLessThanOrEqual(4 * MIN)
+    expect(long).toBeGreaterThanOrEqual(19 * MIN)
+    expect(long).toBeLessThanOrEqual(21 * MIN)
+    // By the share of the time checked (uptime), the second day would be red: its few checked minutes were mostly down.
+    expect(uptimeLevel(days.at(-2)?.uptime ?? null)).toBe('down')
+
+    const html = (await get(`/status/${slug}`)).text
+    const bars = [...html.matchAll(/<span class="(\w+)" role="img" aria-label="([^"]+)"><\/span>/g)].map((m) => [
+      m[1],
+      m[2]?.replace(/^[A-Z][a-z]{2} \d+, \d{4}: /, ''),
+    ])
+    expect(bars).toHaveLength(90)
+    expect(bars.slice(-4)).toEqual([
+      ['none', 'no data, no incidents'],
+      ['up', 'no downtime, no incidents'],
+      ['short', `${Math.round(short / MIN)} min down, 1 incident`],
+      ['long', `${Math.round(long / MIN)} min down, 1 incident`],
+    ])
+    expect(new Set(bars.slice(0, -3).map(([level]) => level))).toEqual(new Set(['none']))
+    // The colours: green, amber and red, grey without data.
+    expect(html).toContain('.bars span.up{background:var(--up)}')
+    expect(html).toContain('.bars span.short{background:var(--partial)}')
+    expect(html).toContain('.bars span.long{background:var(--down)}')
+    expect(html).toContain('--up:#1f9d55;')
+    expect(html).toContain('--partial:#e5a000;')
+    expect(html).toContain('--down:#d93b3b;')
   })
 
   it('caches for a minute with an ETag and compression, and shows a target going down after that', async () => {

@@ -1,6 +1,6 @@
 import { brotliCompressSync, gzipSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
 import type { PublicStatus } from '@vigil/domain/status-view'
+import { describe, expect, it } from 'vitest'
 import { renderStatusPage } from '../../../src/server/status/render-page.ts'
 
 // The size budget of a first view (issue 6): at most 100 KB compressed in all, of which at most 50 KB script,
@@ -21,6 +21,7 @@ const largest: PublicStatus = {
     days: Array.from({ length: 90 }, (_, d) => ({
       date: day(d),
       uptime: (c + d) % 17 === 0 ? 97.31 : 100,
+      down_ms: (c + d) % 17 === 0 ? 2_323_584 : 0,
       incidents: (c + d) % 17 === 0 ? 1 : 0,
     })),
   })),
