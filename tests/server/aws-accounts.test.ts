@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LiveEvent } from '@vigil/domain/live-event'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LoopbackAws } from '../support/aws/loopback-aws.ts'
 import { CUSTOMER, NOW, startCustomerAws, VIGIL } from './cloud/aws/loopback.ts'
 import {
@@ -173,7 +173,7 @@ describe.each(dialects)('AWS accounts on %s', (dialect) => {
     const good = keys()
     const cases: [Record<string, unknown>, string, RegExp][] = [
       [{ ...good, access_key_id: 'AKIAAAAAAAAAAAAAAAAA' }, 'access_key_id', /access key ID/i],
-      [{ ...good, secret_access_key: 'x'.repeat(40) }, 'access_key_id', /secret/i],
+      [{ ...good, secret_access_key: 'x'.repeat(40) }, 'secret_access_key', /^The secret access key does not match/],
       [{ ...good, access_key_id: 'nope' }, 'access_key_id', /^An access key ID is 20 capital letters/],
       [{ ...good, secret_access_key: 'short' }, 'secret_access_key', /40 characters/],
       [{ ...good, regions: ['eu-west-1', 'mars-north-1'] }, 'regions.1', /Unknown AWS region: mars-north-1/],

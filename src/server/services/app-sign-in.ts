@@ -18,7 +18,11 @@ export const appIdentity = (credentials: AzureCredentialsInput) => ({
   client_id: credentials.client_id,
 })
 
-/** The form's field a refusal is about. */
+/**
+ * The form's field a refusal is about, when Microsoft Entra ID's answer names one. The others are no one field's
+ * fault (the sign-in service or Resource Manager could not be reached, a permission or role is missing, the app is
+ * disabled): their message is the form's, on top.
+ */
 const FIELD_OF: Partial<Record<AzureProblem | M365Problem, string>> = {
   invalid_secret: 'client_secret',
   expired_secret: 'client_secret',
@@ -27,6 +31,8 @@ const FIELD_OF: Partial<Record<AzureProblem | M365Problem, string>> = {
   unknown_tenant: 'tenant_id',
 }
 
-/** A refused sign-in (or read) as a 400 with its reason, on the field to fix. */
-export const refusedSignIn = (answer: { problem: AzureProblem | M365Problem; message: string }) =>
-  invalid(answer.message, { [FIELD_OF[answer.problem] ?? 'client_id']: answer.message })
+/** A refused sign-in (or read) as a 400 with its reason: on the field to fix, when one is at fault. */
+export const refusedSignIn = (answer: { problem: AzureProblem | M365Problem; message: string }) => {
+  const field = FIELD_OF[answer.problem]
+  return invalid(answer.message, field ? { [field]: answer.message } : undefined)
+}

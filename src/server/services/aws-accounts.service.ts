@@ -11,6 +11,7 @@ import type { CostSummary } from '@vigil/domain/aws-costs'
 import type { AwsCredentialsInput } from '@vigil/domain/aws-credentials'
 import { AWS_READ_ONLY_POLICY_JSON, awsRoleTrustPolicy } from '@vigil/domain/aws-policy'
 import { AWS_REGIONS, isAwsRegion } from '@vigil/domain/aws-regions'
+import { connectRefusal } from '../cloud/aws/errors.ts'
 import { AWS_RESOURCE_KINDS } from '../cloud/aws/resource-kinds.ts'
 import type { CloudAccountRecord } from '../db/repos/cloud-accounts.repo.ts'
 import { invalid } from '../errors.ts'
@@ -34,7 +35,11 @@ export const awsAccountsService = (deps: Deps) => {
   const accounts = cloudAccounts(deps, 'aws')
   const { feature, owned } = accounts
 
-  /** Checks credentials with AWS (STS GetCallerIdentity); a refusal is a 400 with AWS's reason in plain words. */
+  /**
+   * Checks credentials with AWS (STS GetCallerIdentity); a refusal is a 400 with AWS's reason in plain words, at the
+   * field it is about when AWS's answer names one, else only the message (a network failure, this server's own
+   * credentials, a refused permission), which the form shows on top.
+   */
   const verify = async (userId: string, credentials: AwsCredentialsInput) => {
     if (credentials.auth === 'role' && credentials.external_id !== externalIdOf(deps, userId)) {
       const message = 'Use the external ID shown on this page: Vigil assumes roles only with the ID it gave you.'
@@ -43,8 +48,8 @@ export const awsAccountsService = (deps: Deps) => {
     try {
       return await deps.cloud.aws.verify(credentials)
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'AWS refused the credentials.'
-      throw invalid(message, { [credentials.auth === 'keys' ? 'access_key_id' : 'role_arn']: message })
+      const { message, field } = connectRefusal(error, credentials.auth)
+      throw invalid(message, field ? { [field]: message } : undefined)
     }
   }
 
@@ -134,8 +139,8 @@ export const awsAccountsService = (deps: Deps) => {
         try {
           regions = (await deps.cloud.aws.enabledRegions(credentials)).filter(isAwsRegion)
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error)
-          throw invalid(`The account's regions could not be listed (${reason}). Choose the regions to watch.`, {
+          const { message } = connectRefusal(error, credentials.auth)
+          throw invalid(`The account's regions could not be listed. ${message} Or choose the regions to watch.`, {
             regions: 'Choose the regions to watch.',
           })
         }

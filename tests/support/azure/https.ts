@@ -13,6 +13,8 @@ export interface Request {
 }
 
 export interface Answer {
+  /** Closes the connection without answering (a dropped request), when true. */
+  hangUp?: boolean
   status: number
   headers?: Record<string, string>
   body?: unknown
@@ -41,6 +43,10 @@ export const serveHttps = async (pem: Pem, handle: (req: Request) => Answer | Pr
         answer = await handle({ method: req.method ?? 'GET', url, headers: req.headers, body })
       } catch (error) {
         answer = json(500, { error: { code: 'InternalServerError', message: String(error) } })
+      }
+      if (answer.hangUp) {
+        req.socket.destroy()
+        return
       }
       const text = answer.body === undefined ? '' : JSON.stringify(answer.body)
       res.writeHead(answer.status, { 'content-type': 'application/json; charset=utf-8', ...answer.headers })

@@ -95,6 +95,10 @@ export const identityHandler =
     if (!tokenPath?.[1] || req.method !== 'POST') {
       return aadError(origin, 404, 'invalid_request', 900561, 'The endpoint only accepts POST requests.')
     }
+    if (world.hangUps > 0) {
+      world.hangUps--
+      return { status: 0, hangUp: true }
+    }
     const tenant = findTenant(decodeURIComponent(tokenPath[1]))
     if (!tenant) return unknownTenant(origin, tokenPath[1])
     const form = new URLSearchParams(req.body)

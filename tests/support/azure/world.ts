@@ -92,6 +92,11 @@ export interface LoopbackWorld {
   today: string
   /** The next `arm` Resource Manager (or `graph` Graph) requests answer 429 with Retry-After. */
   throttle: { arm: number; graph: number; retryAfterSeconds: number }
+  /**
+   * The identity platform closes the connection of the next `hangUps` token requests without an answer, as a proxy or
+   * a broken network does after the tenant's configuration was read.
+   */
+  hangUps: number
   pageSize: { resources: number; health: number; costRows: number; graph: number }
   /** Requests seen, oldest first. */
   requests: { server: 'identity' | 'arm' | 'graph'; method: string; path: string; query: string }[]
@@ -219,6 +224,7 @@ export const createWorld = (today = new Date().toISOString().slice(0, 10)): Loop
   ],
   today,
   throttle: { arm: 0, graph: 0, retryAfterSeconds: 1 },
+  hangUps: 0,
   pageSize: { resources: 100, health: 100, costRows: 1000, graph: 100 },
   requests: [],
 })

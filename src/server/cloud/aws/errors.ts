@@ -1,4 +1,6 @@
 import type { AwsErrorKind, AwsPartStatus } from '@vigil/domain/aws'
+import { AWS_ASSUME_ROLE_ACTION } from '@vigil/domain/aws-policy'
+import { networkCodeOf, networkWords } from '../network-errors.ts'
 
 // Every failure of an AWS call becomes one AwsCallError with a kind a page can act on, the IAM action concerned
 // and a message in plain words. Messages are ours; AWS's own text appears only for 'other', with secrets removed.
@@ -10,12 +12,24 @@ export class AwsCallError extends Error {
   readonly action: string | null
   /** AWS's error code (AccessDenied, RequestLimitExceeded, ...) or the network error's code. */
   readonly awsCode: string | null
+  /**
+   * What went wrong, without advice, when AWS gave no answer to keep or kept failing: "connection refused (3
+   * attempts)". The message adds what happens next (the next sync); connecting an account says it its own way.
+   */
+  readonly reason: string | null
 
-  constructor(kind: AwsErrorKind, message: string, action: string | null, awsCode: string | null = null) {
+  constructor(
+    kind: AwsErrorKind,
+    message: string,
+    action: string | null,
+    awsCode: string | null = null,
+    reason: string | null = null,
+  ) {
     super(message)
     this.kind = kind
     this.action = action
     this.awsCode = awsCode
+    this.reason = reason
   }
 
   get status(): Extract<AwsPartStatus, { ok: false }> {
@@ -52,19 +66,6 @@ const THROTTLED = new Set([
   'SlowDown',
 ])
 const UNAVAILABLE = new Set(['ServiceUnavailable', 'ServiceUnavailableException', 'InternalFailure', 'InternalError'])
-const NETWORK: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ETIMEDOUT: 'connection timed out',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  ENOTFOUND: 'host name not found',
-  EAI_AGAIN: 'host name lookup failed',
-  EPIPE: 'connection closed',
-  TimeoutError: 'no answer in time',
-  RequestTimeout: 'no answer in time',
-}
-
 interface SdkErrorShape {
   name?: string
   code?: string
@@ -83,12 +84,6 @@ export const redact = (text: string, secrets: readonly string[] = []): string =>
     .replace(/[A-Za-z0-9/+]{80,}={0,2}/g, '[redacted]')
 }
 
-const networkCode = (e: SdkErrorShape): string | undefined => {
-  for (const candidate of [e.name, e.code, ...(e.errors ?? []).map((x) => x.code)])
-    if (candidate && Object.hasOwn(NETWORK, candidate)) return candidate
-  return undefined
-}
-
 /** The action AWS names in an access-denied message ("... not authorized to perform: ec2:DescribeInstances"). */
 const refusedAction = (message: string): string | null =>
   /perform:? ([a-z0-9-]+:[A-Za-z0-9*]+)/.exec(message)?.[1] ?? null
@@ -102,15 +97,19 @@ export const toAwsCallError = (error: unknown, action: string, secrets: readonly
   const attempts = e.$metadata?.attempts ?? 1
   const awsText = redact(e.message ?? '', secrets)
 
-  const network = networkCode(e)
-  if (network)
+  const tries = `${attempts} attempt${attempts === 1 ? '' : 's'}`
+  const after = (what: string) => (attempts > 1 ? `${what} (${attempts} attempts)` : what)
+  const network = networkCodeOf(e)
+  if (network) {
     return new AwsCallError(
       'unavailable',
-      `AWS could not be reached for ${action} (${NETWORK[network]}, ${attempts} attempt${attempts === 1 ? '' : 's'}). ` +
+      `AWS could not be reached for ${action} (${networkWords(network)}, ${tries}). ` +
         `It is read again at the next sync; if this lasts, check this server's network access to AWS.`,
       action,
       network,
+      after(networkWords(network)),
     )
+  }
   if (code === 'CredentialsProviderError')
     return new AwsCallError(
       'credentials',
@@ -160,14 +159,66 @@ export const toAwsCallError = (error: unknown, action: string, secrets: readonly
         'calling AWS with these credentials share the same rate limit.',
       action,
       code,
+      after(code),
     )
   if (UNAVAILABLE.has(code) || (status !== undefined && status >= 500))
     return new AwsCallError(
       'unavailable',
-      `AWS answered ${action} with an error on its side (${code}, ${attempts} attempt${attempts === 1 ? '' : 's'}). ` +
-        'It is read again at the next sync.',
+      `AWS answered ${action} with an error on its side (${code}, ${tries}). It is read again at the next sync.`,
       action,
       code,
+      after(code),
     )
   return new AwsCallError('other', `AWS answered ${action} with ${code}${awsText ? `: ${awsText}` : '.'}`, action, code)
+}
+
+/** The AWS services a connection calls, by their IAM prefix, as their consoles name them. */
+const SERVICES: Record<string, string> = { sts: 'AWS STS', ec2: 'Amazon EC2' }
+
+const serviceOf = (action: string | null) => SERVICES[action?.split(':')[0] ?? ''] ?? 'AWS'
+
+/** The form's fields a connection refusal can be about. */
+export type AwsCredentialField = 'access_key_id' | 'secret_access_key' | 'role_arn'
+
+/**
+ * Why credentials could not be checked when an account is connected or given new credentials (nothing is saved), in
+ * words for the form: the field at fault when AWS's answer names one (an unknown key, a secret that does not match
+ * it, a role Vigil may not assume), else none, and the message goes on top. A network failure names the service
+ * that could not be reached and why; nothing is said of a next sync, since there is none for an account not saved.
+ */
+export const connectRefusal = (
+  error: unknown,
+  auth: 'keys' | 'role',
+): { message: string; field: AwsCredentialField | null } => {
+  if (!(error instanceof AwsCallError))
+    return { message: `The credentials could not be checked with AWS: ${redact(String(error))}`, field: null }
+  const code = error.awsCode ?? ''
+  const service = serviceOf(error.action)
+  const reason = error.reason ?? code
+  if (error.kind === 'unavailable' && networkCodeOf({ code }))
+    return {
+      message: `Could not reach ${service}: ${reason}. Check that this server can reach AWS, then try again.`,
+      field: null,
+    }
+  if (error.kind === 'unavailable')
+    return { message: `${service} failed on its side: ${reason}. Try again in a few minutes.`, field: null }
+  if (error.kind === 'throttled')
+    return {
+      message: `${service} kept throttling the check of these credentials: ${reason}. Try again in a minute.`,
+      field: null,
+    }
+  if (EXPIRED.has(code))
+    return {
+      message:
+        "The AWS session expired before the call was made. Try again; if this repeats, check this server's clock.",
+      field: null,
+    }
+  // Keys of the user typed in: AWS says which of the two it does not take.
+  if (auth === 'keys' && UNKNOWN_KEY.has(code)) return { message: error.message, field: 'access_key_id' }
+  if (auth === 'keys' && BAD_SIGNATURE.has(code)) return { message: error.message, field: 'secret_access_key' }
+  // The role's trust policy refused Vigil (or it does not exist): AWS tells these apart for no one.
+  if (auth === 'role' && error.action === AWS_ASSUME_ROLE_ACTION && DENIED.has(code))
+    return { message: error.message, field: 'role_arn' }
+  // This server's own credentials, an expired session, a refused permission, anything else: not one field's fault.
+  return { message: error.message, field: null }
 }

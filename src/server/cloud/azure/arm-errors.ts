@@ -1,8 +1,10 @@
+import { networkCodeOf, networkWords } from '../network-errors.ts'
 import type { PartFailure } from './parts.ts'
 import { aadstsReason } from './sign-in.ts'
 
 // A failed Resource Manager read in plain words. A refusal (403, or a subscription the app can no longer see) names
-// the role that allows the read; throttling and time-outs say the next sync tries again.
+// the role that allows the read; throttling and time-outs say the next sync tries again, when there is one (not
+// while an account is being connected: nothing is saved then, and the form says to try again).
 
 export interface ArmRead {
   /** What was read, for the message: "costs", "resources". */
@@ -12,6 +14,8 @@ export interface ArmRead {
   /** The subscription read; none for the subscriptions list. */
   subscriptionId?: string
   armUrl: string
+  /** Read while an account is connected or changed: nothing is saved, so no next sync is promised. */
+  connecting?: boolean
 }
 
 interface RestLike {
@@ -26,6 +30,7 @@ const firstSentence = (text: string) => /^[\s\S]*?\.(?=\s|$)/.exec(text)?.[0] ??
 export const explainArmError = (error: unknown, read: ArmRead): PartFailure => {
   const e = (error ?? {}) as RestLike
   const message = e.message ?? String(error)
+  const then = read.connecting ? 'try again in a few minutes.' : 'the next sync tries again.'
   if (e.statusCode === 403 || (e.statusCode === 404 && e.code === 'SubscriptionNotFound')) {
     const action = /perform action '([^']+)'/.exec(message)?.[1]
     return {
@@ -41,19 +46,23 @@ export const explainArmError = (error: unknown, read: ArmRead): PartFailure => {
   if (e.name === 'AbortError' || e.name === 'TimeoutError') {
     return {
       status: 'failed',
-      message: `Azure did not answer for the ${read.what} in time: the next sync tries again.`,
+      message: `Azure Resource Manager did not answer for the ${read.what} in time: ${then}`,
     }
   }
   if (e.statusCode === 429) {
     return {
       status: 'failed',
-      message: `Azure kept throttling the ${read.what} requests (429 Too Many Requests) after retrying: the next sync tries again.`,
+      message: `Azure kept throttling the ${read.what} requests (429 Too Many Requests) after retrying: ${then}`,
     }
   }
   const aadsts = aadstsReason(message)
   if (aadsts) return { status: 'failed', message: `Signing in to Microsoft Entra ID failed: ${aadsts.reason}` }
-  if (!e.statusCode && e.code) {
-    return { status: 'failed', message: `Could not reach Azure Resource Manager at ${read.armUrl} (${e.code}).` }
+  const network = networkCodeOf(error) ?? (!e.statusCode ? e.code : undefined)
+  if (network) {
+    return {
+      status: 'failed',
+      message: `Could not reach Azure Resource Manager at ${read.armUrl}: ${networkWords(network)}.`,
+    }
   }
   return {
     status: 'failed',

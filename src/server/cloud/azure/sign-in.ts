@@ -1,4 +1,5 @@
 import type { AccessToken, TokenCredential } from '@azure/identity'
+import { networkCodeOf, networkWords } from '../network-errors.ts'
 
 // Signing in once, up front, so a wrong credential is one clear message instead of a failure in every part.
 // Microsoft Entra ID's reasons (AADSTS codes) are kept, after words that say what to do.
@@ -69,9 +70,32 @@ export const aadstsReason = (text: string): { code: string; reason: string } | n
   return m?.[1] && m[2] ? { code: m[1], reason: `AADSTS${m[1]}: ${m[2]}` } : null
 }
 
-const networkCode = (error: unknown): string | undefined => {
-  const cause = (error as { cause?: { code?: string } })?.cause
-  return cause?.code ?? (error as { code?: string })?.code
+/** The sign-in service could not be reached: its address and why, in words. */
+const unreachable = (who: Who, why: string): SignInFailure => ({
+  problem: 'unreachable',
+  message: `Could not reach the Microsoft sign-in service at ${who.authorityHost}: ${why}. Check that this server can reach it, then try again.`,
+})
+
+/** The code of a failed request that carries one (a network error, or an Azure client's REST error's code). */
+const requestCode = (error: unknown): string | undefined =>
+  networkCodeOf(error) ??
+  (error as { cause?: { code?: string } })?.cause?.code ??
+  (error as { code?: string })?.code ??
+  undefined
+
+/**
+ * MSAL says only `network_error` when the token request got no answer (the tenant's configuration was read): the
+ * token endpoint is asked again, without credentials, to find the cause; if it answers now, the connection broke.
+ */
+const diagnoseTokenRequest = async (who: Who): Promise<SignInFailure> => {
+  const url = `${who.authorityHost}/${encodeURIComponent(who.tenantId)}/oauth2/v2.0/token`
+  try {
+    await fetch(url, { method: 'POST', signal: AbortSignal.timeout(10_000) })
+  } catch (error) {
+    const code = requestCode(error)
+    if (code) return unreachable(who, `the sign-in request failed (${networkWords(code)})`)
+  }
+  return unreachable(who, 'the connection broke off before the sign-in request was answered')
 }
 
 /**
@@ -86,10 +110,8 @@ const diagnoseAuthority = async (who: Who): Promise<SignInFailure | null> => {
     const body = (await res.json().catch(() => null)) as { error_description?: string } | null
     return body?.error_description ? explainSignInText(body.error_description, who) : null
   } catch (error) {
-    return {
-      problem: 'unreachable',
-      message: `Could not reach the Microsoft sign-in service at ${who.authorityHost} (${networkCode(error) ?? 'no answer'}).`,
-    }
+    const code = requestCode(error)
+    return unreachable(who, code ? networkWords(code) : 'no answer')
   }
 }
 
@@ -122,13 +144,12 @@ export const explainSignInError = async (error: unknown, who: Who): Promise<Sign
         '(-----BEGIN PRIVATE KEY-----), the pair whose public part is uploaded to the app.',
     }
   }
-  const code = networkCode(error)
-  if (code && !aadstsReason(text)) {
-    return {
-      problem: 'unreachable',
-      message: `Could not reach the Microsoft sign-in service at ${who.authorityHost} (${code}).`,
-    }
-  }
+  if (aadstsReason(text)) return explainSignInText(text, who)
+  // MSAL's own words for a request that got no answer: "network_error: See https://aka.ms/msal.js.errors#...".
+  if (/^network_error\b|\bnetwork_error:/.test(text)) return diagnoseTokenRequest(who)
+  const code = requestCode(error)
+  if (code) return unreachable(who, networkWords(code))
+  if (/^Request timeout\b/.test(text)) return unreachable(who, networkWords('TimeoutError'))
   return explainSignInText(text, who)
 }
 
@@ -147,12 +168,15 @@ export const signIn = async (
   who: Who,
   secrets: readonly string[],
 ): Promise<SignIn> => {
+  const abortSignal = AbortSignal.timeout(60_000)
   try {
-    const token = await credential.getToken(scope, { abortSignal: AbortSignal.timeout(60_000) })
+    const token = await credential.getToken(scope, { abortSignal })
     if (token) return { ok: true, token }
     return { ok: false, failure: { problem: 'sign_in_failed', message: 'Microsoft Entra ID gave no token.' } }
   } catch (error) {
-    const failure = await explainSignInError(error, who)
+    const failure = abortSignal.aborted
+      ? unreachable(who, 'no answer in 60 seconds')
+      : await explainSignInError(error, who)
     return { ok: false, failure: { ...failure, message: hide(failure.message, secrets) } }
   }
 }

@@ -44,7 +44,12 @@ export const verifyAzureAccount = (
           'monitor (Subscription > Access control (IAM) > Add role assignment), and Cost Management Reader for costs.',
       }
     } catch (error) {
-      const failure = explainArmError(error, { what: 'subscriptions', role: 'Reader', armUrl: s.armUrl })
+      const failure = explainArmError(error, {
+        what: 'subscriptions',
+        role: 'Reader',
+        armUrl: s.armUrl,
+        connecting: true,
+      })
       return { ok: false, problem: 'arm_failed', message: failure.message }
     }
   })

@@ -1,4 +1,5 @@
 import type { PartFailure } from '../azure/parts.ts'
+import { networkCodeOf, networkWords } from '../network-errors.ts'
 
 // A failed Graph read in plain words. 403 on service communications means the app lacks ServiceHealth.Read.All, or
 // has it without the admin consent that application permissions need.
@@ -18,15 +19,19 @@ interface GraphLike {
   cause?: { code?: string }
 }
 
-export const explainGraphError = (error: unknown, what: string, graphUrl: string): PartFailure => {
+/**
+ * `connecting`: read while a tenant is connected or changed, when nothing is saved: no next sync is promised.
+ */
+export const explainGraphError = (error: unknown, what: string, graphUrl: string, connecting = false): PartFailure => {
   const e = (error ?? {}) as GraphLike
+  const then = connecting ? 'try again in a few minutes.' : 'the next sync tries again.'
   if (e.name === 'GraphError' && e.status === 403) {
     return { status: 'denied', role: SERVICE_HEALTH_PERMISSION, message: `${PERMISSION_MESSAGE} (Graph: ${e.code})` }
   }
   if (e.name === 'GraphError' && e.status === 429) {
     return {
       status: 'failed',
-      message: `Microsoft Graph kept throttling the ${what} requests: the next sync tries again.`,
+      message: `Microsoft Graph kept throttling the ${what} requests: ${then}`,
     }
   }
   if (e.name === 'GraphError') {
@@ -35,11 +40,12 @@ export const explainGraphError = (error: unknown, what: string, graphUrl: string
   if (e.name === 'AbortError' || e.name === 'TimeoutError') {
     return {
       status: 'failed',
-      message: `Microsoft Graph did not answer for the ${what} in time: the next sync tries again.`,
+      message: `Microsoft Graph did not answer for the ${what} in time: ${then}`,
     }
   }
+  const code = networkCodeOf(error) ?? e.cause?.code ?? e.code
   return {
     status: 'failed',
-    message: `Could not reach Microsoft Graph at ${graphUrl} (${e.cause?.code ?? e.code ?? 'no answer'}).`,
+    message: `Could not reach Microsoft Graph at ${graphUrl}: ${code ? networkWords(code) : 'no answer'}.`,
   }
 }

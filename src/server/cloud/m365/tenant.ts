@@ -48,7 +48,7 @@ export const verifyM365Tenant = (input: M365CredentialsInput, opts: M365Options 
       )
       return { ok: true, services: page.value?.length ?? 0 }
     } catch (error) {
-      const failure = explainGraphError(error, 'service health', s.graphUrl)
+      const failure = explainGraphError(error, 'service health', s.graphUrl, true)
       return failure.status === 'denied'
         ? { ok: false, problem: 'permission_missing', message: PERMISSION_MESSAGE }
         : { ok: false, problem: 'graph_failed', message: failure.message }

@@ -1,6 +1,9 @@
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { AwsCallError, AwsRoleSessions, verifyAwsAccount } from '../../../../src/server/cloud/aws/index.ts'
 import { type LoopbackAws, startLoopbackAws } from '../../../support/aws/loopback-aws.ts'
+import { createCa, issue } from '../../checks/certs.ts'
 import { CUSTOMER, closedPort, options, restoreEnv, serverKeys, VIGIL } from './loopback.ts'
 
 // "Connect": the credentials' account, or why AWS refused them, in words that say what to do.
@@ -61,11 +64,36 @@ describe('verifying access keys', () => {
     const keys = aws.world.addUser(CUSTOMER, 'alice')
     const endpoint = `http://127.0.0.1:${await closedPort()}`
     const error = await failure(verifyAwsAccount(keys, { ...options(aws), endpoint }))
-    expect(error).toMatchObject({ kind: 'unavailable', awsCode: 'ECONNREFUSED', action: 'sts:GetCallerIdentity' })
+    expect(error).toMatchObject({
+      kind: 'unavailable',
+      awsCode: 'ECONNREFUSED',
+      action: 'sts:GetCallerIdentity',
+      reason: 'connection refused (3 attempts)',
+    })
     expect(error.message).toBe(
       'AWS could not be reached for sts:GetCallerIdentity (connection refused, 3 attempts). It is read again at the ' +
         "next sync; if this lasts, check this server's network access to AWS.",
     )
+  })
+
+  it('says AWS cannot be reached when its certificate is not one this server trusts', async () => {
+    const keys = aws.world.addUser(CUSTOMER, 'alice')
+    const ca = createCa('Untrusted test CA')
+    const pem = issue(ca, { commonName: 'localhost', names: ['127.0.0.1'], notAfter: Date.now() + 86_400_000 })
+    const untrusted = https.createServer({ key: pem.key, cert: pem.cert }, (_, res) => res.end())
+    untrusted.on('tlsClientError', () => {})
+    await new Promise<void>((resolve) => untrusted.listen(0, '127.0.0.1', resolve))
+    try {
+      const { port } = untrusted.address() as AddressInfo
+      const error = await failure(verifyAwsAccount(keys, { ...options(aws), endpoint: `https://127.0.0.1:${port}` }))
+      expect(error).toMatchObject({ kind: 'unavailable', action: 'sts:GetCallerIdentity' })
+      expect(error.reason).toMatch(
+        /^its TLS certificate is (self-signed|not signed by an authority this server trusts)/,
+      )
+    } finally {
+      untrusted.closeAllConnections()
+      await new Promise<void>((resolve) => untrusted.close(() => resolve()))
+    }
   })
 
   it('gives up on an endpoint that does not answer in time', async () => {

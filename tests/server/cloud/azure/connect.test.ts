@@ -2,6 +2,7 @@ import { inspect } from 'node:util'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { verifyAzureAccount } from '../../../../src/server/cloud/azure/index.ts'
 import { appCertificate } from '../../../support/azure/app-certificate.ts'
+import { json, serveHttps } from '../../../support/azure/https.ts'
 import {
   CLIENT_ID,
   CLIENT_SECRET,
@@ -15,6 +16,7 @@ import {
   TENANT_DOMAIN,
   TENANT_ID,
 } from '../../../support/azure/index.ts'
+import { createCa, issue } from '../../checks/certs.ts'
 
 // Connecting an app registration: the identity platform's answers, through @azure/identity, become the readable
 // subscriptions or a message that says what to fix, with Microsoft Entra ID's reason and never the secret.
@@ -25,6 +27,14 @@ beforeAll(async () => {
 })
 afterAll(() => az.close())
 beforeEach(() => resetWorld(az))
+
+/** A certificate for 127.0.0.1 from a CA this process does not trust. */
+const untrustedCertificate = () =>
+  issue(createCa('Untrusted test CA'), {
+    commonName: 'localhost',
+    names: ['127.0.0.1'],
+    notAfter: Date.now() + 86_400_000,
+  })
 
 /** Nothing of the secret in the answer, however it is printed. */
 const expectNoSecret = (answer: unknown, secret: string) => {
@@ -137,8 +147,72 @@ describe('verifyAzureAccount', () => {
     expect(answer).toEqual({
       ok: false,
       problem: 'unreachable',
-      message: `Could not reach the Microsoft sign-in service at ${closed.authorityHost} (ECONNREFUSED).`,
+      message:
+        `Could not reach the Microsoft sign-in service at ${closed.authorityHost}: connection refused. Check that ` +
+        'this server can reach it, then try again.',
     })
+  })
+
+  it("puts MSAL's network_error in words: the token request's connection broke, and why when it can be found", async () => {
+    // The tenant's configuration is read; every token request's connection is then closed without an answer.
+    az.world.hangUps = 100
+    const answer = await verifyAzureAccount(secretCredentials(), loopbackOptions(az))
+    expect(answer).toEqual({
+      ok: false,
+      problem: 'unreachable',
+      message:
+        `Could not reach the Microsoft sign-in service at ${az.authorityHost}: the sign-in request failed ` +
+        '(connection closed). Check that this server can reach it, then try again.',
+    })
+    expect(JSON.stringify(answer)).not.toMatch(/network_error|aka\.ms/)
+    const tokenRequests = az.world.requests.filter((r) => r.path.endsWith('/oauth2/v2.0/token'))
+    // @azure/identity's retries, then one more to find the cause.
+    expect(tokenRequests.length).toBeGreaterThan(1)
+    expect(az.world.requests.some((r) => r.server === 'arm')).toBe(false)
+  })
+
+  it('says the connection broke when the token endpoint answers again when asked why', async () => {
+    // As many hang-ups as @azure/identity makes requests: the question after them is answered.
+    az.world.hangUps = 4
+    const answer = await verifyAzureAccount(secretCredentials(), loopbackOptions(az))
+    expect(answer).toEqual({
+      ok: false,
+      problem: 'unreachable',
+      message:
+        `Could not reach the Microsoft sign-in service at ${az.authorityHost}: the connection broke off before the ` +
+        'sign-in request was answered. Check that this server can reach it, then try again.',
+    })
+  })
+
+  it('says when the sign-in service is not one this server trusts (TLS)', async () => {
+    const other = await serveHttps(untrustedCertificate(), () => json(200, {}))
+    try {
+      const answer = await verifyAzureAccount(secretCredentials(), {
+        ...loopbackOptions(az),
+        authorityHost: other.origin,
+      })
+      expect(answer).toMatchObject({ ok: false, problem: 'unreachable' })
+      expect(!answer.ok && answer.message).toMatch(
+        new RegExp(`^Could not reach the Microsoft sign-in service at ${other.origin}: its TLS certificate is `),
+      )
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('says Resource Manager could not be reached, without promising a next sync for an account not saved', async () => {
+    const other = await startLoopbackAzure()
+    try {
+      await other.stop('arm')
+      const answer = await verifyAzureAccount(secretCredentials(), loopbackOptions(other))
+      expect(answer).toEqual({
+        ok: false,
+        problem: 'arm_failed',
+        message: `Could not reach Azure Resource Manager at ${other.armUrl}: connection refused.`,
+      })
+    } finally {
+      await other.close()
+    }
   })
 
   it('says what to grant when the app can read no subscription', async () => {

@@ -68,7 +68,7 @@ describe('settings from the environment', () => {
       expect(answer).toEqual({
         ok: false,
         problem: 'arm_failed',
-        message: `Could not reach Azure Resource Manager at ${other.armUrl} (ECONNREFUSED).`,
+        message: `Could not reach Azure Resource Manager at ${other.armUrl}: connection refused.`,
       })
     } finally {
       await other.close()

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { explainArmError } from '../../../../src/server/cloud/azure/arm-errors.ts'
 import {
   type AzureSubscriptionSync,
   syncAzureAccount,
   verifyAzureAccount,
 } from '../../../../src/server/cloud/azure/index.ts'
+import { explainGraphError } from '../../../../src/server/cloud/m365/graph-errors.ts'
 import {
   CLIENT_SECRET,
   type LoopbackAzure,
@@ -110,16 +112,45 @@ describe('throttling', () => {
     ])
   })
 
-  it('gives up after the retries, saying the next sync tries again', async () => {
+  it('gives up after the retries when connecting, saying to try again (nothing is saved: there is no next sync)', async () => {
     az.world.throttle = { arm: 100, graph: 0, retryAfterSeconds: 0 }
     const answer = await verifyAzureAccount(secretCredentials(), loopbackOptions(az))
     expect(answer).toEqual({
       ok: false,
       problem: 'arm_failed',
       message:
-        'Azure kept throttling the subscriptions requests (429 Too Many Requests) after retrying: the next sync tries again.',
+        'Azure kept throttling the subscriptions requests (429 Too Many Requests) after retrying: try again in a few minutes.',
     })
     expect(az.world.throttle.arm).toBe(96)
     expect(JSON.stringify(answer)).not.toContain(CLIENT_SECRET)
+  })
+})
+
+describe('a failed read of an account or tenant that is saved', () => {
+  it('says the next sync tries again, which it does', () => {
+    const read = { what: 'resources', role: 'Reader', armUrl: 'https://management.azure.com' }
+    expect(explainArmError({ statusCode: 429 }, read).message).toBe(
+      'Azure kept throttling the resources requests (429 Too Many Requests) after retrying: the next sync tries again.',
+    )
+    expect(explainArmError({ name: 'TimeoutError' }, read).message).toBe(
+      'Azure Resource Manager did not answer for the resources in time: the next sync tries again.',
+    )
+    expect(explainArmError({ name: 'TimeoutError' }, { ...read, connecting: true }).message).toBe(
+      'Azure Resource Manager did not answer for the resources in time: try again in a few minutes.',
+    )
+    const refused = Object.assign(new TypeError('fetch failed'), { cause: { code: 'ECONNREFUSED' } })
+    expect(explainArmError(refused, read).message).toBe(
+      'Could not reach Azure Resource Manager at https://management.azure.com: connection refused.',
+    )
+    const graph = 'https://graph.microsoft.com/v1.0'
+    expect(explainGraphError({ name: 'TimeoutError' }, 'service health', graph).message).toBe(
+      'Microsoft Graph did not answer for the service health in time: the next sync tries again.',
+    )
+    expect(explainGraphError({ name: 'TimeoutError' }, 'service health', graph, true).message).toBe(
+      'Microsoft Graph did not answer for the service health in time: try again in a few minutes.',
+    )
+    expect(explainGraphError(refused, 'service health', graph).message).toBe(
+      `Could not reach Microsoft Graph at ${graph}: connection refused.`,
+    )
   })
 })
