@@ -1,8 +1,9 @@
-import { fromPromise } from 'xstate'
 import type { MonitorSummary } from '@vigil/domain/monitor-list-view'
 import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
+import { fromPromise } from 'xstate'
 import { formMachine } from '../machines/form.machine.ts'
 import { loadMachine } from '../machines/load.machine.ts'
+import { markdownPreviewMachine } from '../machines/markdown-preview.machine.ts'
 import { statusPageFormMachine } from '../machines/status-page-form.machine.ts'
 import type { MonitorsApi } from './monitors-api.ts'
 import { saveFormLogic } from './save-form.actors.ts'
@@ -31,6 +32,20 @@ const postForm = <T>(post: (body: Record<string, unknown>) => Promise<T>, saved:
 
 export const incidentFormLogic = (api: StatusPagesApi, pageId: string, saved: (incident: StatusIncident) => void) =>
   postForm((body) => api.postIncident(pageId, body), saved)
+
+/** The review of an engine incident's publication: posts it with the title and message as the owner left them. */
+export const publishOutageFormLogic = (
+  api: StatusPagesApi,
+  pageId: string,
+  incidentId: string,
+  published: (incident: StatusIncident) => void,
+) => postForm((body) => api.postIncident(pageId, { from_incident_id: incidentId, ...body }), published)
+
+/** The owner's Markdown as the public page renders it, following the typing. */
+export const markdownPreviewLogic = (api: StatusPagesApi, pageId: string) =>
+  markdownPreviewMachine.provide({
+    actors: { render: fromPromise(({ input }) => api.previewMarkdown(pageId, input.markdown)) },
+  })
 
 export const incidentUpdateFormLogic = (
   api: StatusPagesApi,

@@ -20,7 +20,6 @@ export const statusPageManageLogic = (api: StatusPagesApi, monitors: MonitorsApi
         ])
         return { page, incidents, maintenance, openIncidents: open.incidents }
       }),
-      publishIncident: fromPromise(({ input }) => api.postIncident(input.id, { from_incident_id: input.incidentId })),
       removeItem: fromPromise(({ input }) =>
         input.kind === 'incident'
           ? api.deleteIncident(input.id, input.item.id)

@@ -1,6 +1,7 @@
 import { Message } from '@vigil/domain/api-message'
 import {
   MaintenanceList,
+  MarkdownPreview,
   OneMaintenance,
   OneStatusIncident,
   OneStatusPage,
@@ -32,9 +33,16 @@ export const statusPagesApi = {
 
   incidents: (id: string) => call(StatusIncidentList, pagePath(id, '/incidents')).then((d) => d.incidents),
 
-  /** A written incident, or `{ from_incident_id }`: an incident the engine opened, published as it is. */
+  /**
+   * A written incident, or `{ from_incident_id, title?, message? }`: an incident the engine opened, published in the
+   * words the owner reviewed (or the product's).
+   */
   postIncident: (id: string, body: Record<string, unknown>) =>
     call(OneStatusIncident, pagePath(id, '/incidents'), { method: 'POST', body }).then((d) => d.incident),
+
+  /** The owner's Markdown as the public page renders it (safe HTML). */
+  previewMarkdown: (id: string, markdown: string) =>
+    call(MarkdownPreview, pagePath(id, '/preview'), { method: 'POST', body: { markdown } }).then((d) => d.html),
 
   postIncidentUpdate: (id: string, incidentId: string, body: Record<string, unknown>) =>
     call(OneStatusIncident, pagePath(id, `/incidents/${encodeURIComponent(incidentId)}/updates`), {

@@ -41,6 +41,7 @@ import { SecurityEventList } from './security-events.ts'
 import { SessionEnded, SessionList, SessionsEnded } from './sessions.ts'
 import {
   MaintenanceList,
+  MarkdownPreview,
   OneMaintenance,
   OneStatusIncident,
   OneStatusPage,
@@ -183,6 +184,7 @@ export const API_CONTRACT: Record<ApiRoute, v.GenericSchema> = {
   'DELETE /api/status_pages/:id': answer(Message),
   'GET /api/status_pages/:id/incidents': answer(StatusIncidentList),
   'POST /api/status_pages/:id/incidents': answer(OneStatusIncident),
+  'POST /api/status_pages/:id/preview': answer(MarkdownPreview),
   'POST /api/status_pages/:id/incidents/:incidentId/updates': answer(OneStatusIncident),
   'DELETE /api/status_pages/:id/incidents/:incidentId': answer(Message),
   'GET /api/status_pages/:id/maintenance': answer(MaintenanceList),

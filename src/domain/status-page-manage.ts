@@ -1,7 +1,13 @@
 import dayjs from 'dayjs'
 import * as v from 'valibot'
 import type { Incident } from './check-result.ts'
-import { type Maintenance, Slug, type StatusIncident, type StatusPage } from './status-page.schema.ts'
+import {
+  type Maintenance,
+  Slug,
+  StatusComponentInput,
+  type StatusIncident,
+  type StatusPage,
+} from './status-page.schema.ts'
 
 // What the owner's status page screens decide: the public id a name suggests, where the page lives, the order
 // incidents and maintenance are listed in, which engine incidents can be published, and the form's times.
@@ -23,6 +29,12 @@ export const slugFrom = (name: string): string =>
 export const slugProblem = (slug: string): string | null => {
   const result = v.safeParse(Slug, slug)
   return result.success ? null : (result.issues[0]?.message ?? null)
+}
+
+/** What is wrong with a component's public name as typed (the server's own message), or undefined. */
+export const publicNameProblem = (name: string): string | undefined => {
+  const result = v.safeParse(StatusComponentInput.entries.display_name, name)
+  return result.success ? undefined : result.issues[0]?.message
 }
 
 /** Open incidents first, then the newest. */
@@ -49,6 +61,26 @@ export const publishableIncidents = (
   const monitors = new Set(page.components.map((c) => c.monitor_id))
   const done = new Set(published.map((i) => i.monitor_incident_id).filter((id) => id !== null))
   return open.filter((i) => i.resolved_at === null && monitors.has(i.monitor_id) && !done.has(i.id))
+}
+
+/**
+ * What publishing an engine incident posts unless the owner words it otherwise: a major incident on its component,
+ * in the owner's name for it (never the check's error, which may name a host), open while the outage is.
+ */
+export const publishedOutage = (
+  component: { display_name: string },
+  outage: { resolved_at: unknown },
+): { title: string; message: string; status: 'investigating' | 'resolved'; impact: 'major' } => {
+  const name = component.display_name
+  const resolved = outage.resolved_at !== null
+  return {
+    title: `${name} is not available`,
+    message: resolved
+      ? `${name} was not available for a while. It is working again.`
+      : `We are investigating a problem with ${name}.`,
+    status: resolved ? 'resolved' : 'investigating',
+    impact: 'major',
+  }
 }
 
 /** The names visitors see of the components an incident or a window covers. */

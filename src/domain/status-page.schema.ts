@@ -38,11 +38,11 @@ export const StatusComponentInput = v.object({
   monitor_id: v.pipe(v.string('Choose a monitor.'), v.nonEmpty('Choose a monitor.'), v.maxLength(64)),
   /** The name visitors see; the monitor's own name (which may hold a host) stays private. */
   display_name: v.pipe(
-    v.string('Display name is required.'),
+    v.string('Public name is required.'),
     v.trim(),
-    v.nonEmpty('Display name is required.'),
-    v.maxLength(100, 'Display name must be at most 100 characters.'),
-    plainLine('Display name'),
+    v.nonEmpty('Public name is required.'),
+    v.maxLength(100, 'Public name must be at most 100 characters.'),
+    plainLine('Public name'),
   ),
   /** A heading the component is shown under; empty: none. */
   group: v.optional(
@@ -112,28 +112,42 @@ const componentIds = v.optional(
   [],
 )
 
+const IncidentTitle = v.pipe(
+  v.string('Title is required.'),
+  v.trim(),
+  v.nonEmpty('Title is required.'),
+  v.maxLength(200, 'Title must be at most 200 characters.'),
+  plainLine('Title'),
+)
+
+/** What visitors are told in an incident's update, in Markdown. */
+const IncidentMessage = v.pipe(markdown('Message', 5000), v.trim(), v.nonEmpty('Message is required.'))
+
 /** A posted incident: its title, first update and the components it affects (their component ids). */
 const PostedIncident = v.object({
-  title: v.pipe(
-    v.string('Title is required.'),
-    v.trim(),
-    v.nonEmpty('Title is required.'),
-    v.maxLength(200, 'Title must be at most 200 characters.'),
-    plainLine('Title'),
-  ),
+  title: IncidentTitle,
   status: v.optional(IncidentStatusSchema, 'investigating'),
   impact: v.optional(v.picklist(INCIDENT_IMPACTS, 'Impact must be minor or major.'), 'minor'),
-  message: v.pipe(markdown('Message', 5000), v.trim(), v.nonEmpty('Message is required.')),
+  message: IncidentMessage,
   component_ids: componentIds,
 })
 
-/** One click: an incident the engine opened, published as it is. */
+/** The words an outage is published with, as the owner reviewed them before publishing. */
+export const PublishOutageText = v.object({ title: IncidentTitle, message: IncidentMessage })
+export type PublishOutageText = v.InferOutput<typeof PublishOutageText>
+
+/**
+ * An incident the engine opened, published on the page: with the title and message the owner reviewed, or without
+ * them, in the product's words (`publishedOutage`).
+ */
 const PublishedIncident = v.object({
   from_incident_id: v.pipe(
     v.string('Choose the incident to publish.'),
     v.nonEmpty('Choose the incident to publish.'),
     v.maxLength(64, 'The incident id is too long.'),
   ),
+  title: v.optional(IncidentTitle),
+  message: v.optional(IncidentMessage),
 })
 
 /**
@@ -147,8 +161,12 @@ export type StatusIncidentInput = v.InferOutput<typeof StatusIncidentInput>
 
 export const StatusIncidentUpdateInput = v.object({
   status: IncidentStatusSchema,
-  message: v.pipe(markdown('Message', 5000), v.trim(), v.nonEmpty('Message is required.')),
+  message: IncidentMessage,
 })
+
+/** Owner's Markdown to be shown as the public page would show it (a preview before posting). */
+export const MarkdownPreviewInput = v.object({ markdown: markdown('Text', 5000) })
+export type MarkdownPreviewInput = v.InferOutput<typeof MarkdownPreviewInput>
 
 /** valibot's ISO format check lets a day that does not exist (31 February) through; Date would roll it over. */
 const isRealMoment = (s: string) => {
@@ -265,6 +283,10 @@ export type StatusIncidentList = v.InferOutput<typeof StatusIncidentList>
 
 export const OneStatusIncident = v.object({ incident: StatusIncident })
 export type OneStatusIncident = v.InferOutput<typeof OneStatusIncident>
+
+/** `POST /api/status_pages/{id}/preview`: the Markdown as safe HTML, rendered as the public page renders it. */
+export const MarkdownPreview = v.object({ html: v.string() })
+export type MarkdownPreview = v.InferOutput<typeof MarkdownPreview>
 
 export const MaintenanceList = v.object({ maintenance: v.array(Maintenance) })
 export type MaintenanceList = v.InferOutput<typeof MaintenanceList>

@@ -1,4 +1,3 @@
-import { failureMessage } from '@vigil/domain/api-failure'
 import type { Incident } from '@vigil/domain/check-result'
 import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
 import { assign, setup } from 'xstate'
@@ -26,7 +25,7 @@ export type Removal = { kind: 'incident'; item: StatusIncident } | { kind: 'main
 interface Context extends ListPageContext<Removal> {
   pageId: string
   detail: StatusPageDetail | null
-  /** The engine incident being published. */
+  /** The engine incident whose publication is being reviewed (its words, before anything is public). */
   publishing: string | null
 }
 
@@ -58,8 +57,12 @@ export type StatusPageManageEvent =
   /** An incident was posted or updated through its form. */
   | { type: 'incident.saved'; incident: StatusIncident }
   | { type: 'maintenance.saved'; maintenance: Maintenance }
-  /** One click: an engine incident published on the page. */
+  /** Opens the review of an engine incident's publication: the words visitors will read, editable, previewed. */
   | { type: 'incident.publish'; incidentId: string }
+  /** The review closed with nothing published. */
+  | { type: 'publication.cancel' }
+  /** The review's form published the incident: the server's stored incident. */
+  | { type: 'incident.published'; incident: StatusIncident }
   | { type: 'incident.delete'; incident: StatusIncident }
   | { type: 'maintenance.remove'; maintenance: Maintenance }
   | { type: 'removal.confirm' }
@@ -69,7 +72,6 @@ const statusPageManage = setup({
   types: {} as { context: Context; input: { pageId: string }; events: StatusPageManageEvent },
   actors: {
     fetchDetail: toProvide<StatusPageDetail, { id: string }>('fetchDetail'),
-    publishIncident: toProvide<StatusIncident, { id: string; incidentId: string }>('publishIncident'),
     removeItem: toProvide<unknown, { id: string } & Removal>('removeItem'),
   },
   actions: {
@@ -82,7 +84,8 @@ const statusPageManage = setup({
   },
 })
 
-// One click publishes an engine incident on the page, once.
+// Publishing an engine incident on the page, once: first its words are reviewed (the review's own form posts them),
+// and nothing is public until that form is sent.
 const publication = statusPageManage.createStateConfig({
   initial: 'idle',
   states: {
@@ -90,34 +93,22 @@ const publication = statusPageManage.createStateConfig({
       on: {
         'incident.publish': {
           guard: 'isUnpublished',
-          target: 'publishing',
+          target: 'reviewing',
           actions: assign({ publishing: ({ event }) => event.incidentId }),
         },
       },
     },
-    publishing: {
-      invoke: {
-        id: 'publishIncident',
-        src: 'publishIncident',
-        input: ({ context }) => ({ id: context.pageId, incidentId: context.publishing ?? '' }),
-        onDone: {
+    reviewing: {
+      on: {
+        'publication.cancel': { target: 'idle', actions: assign({ publishing: null }) },
+        'incident.published': {
           target: 'idle',
           actions: [
             assign({
-              detail: ({ context, event }) => withIncident(context.detail, event.output),
+              detail: ({ context, event }) => withIncident(context.detail, event.incident),
               publishing: null,
             }),
             { type: 'notify', params: { title: INCIDENT_PUBLISHED, type: 'success' } },
-          ],
-        },
-        onError: {
-          target: 'idle',
-          actions: [
-            assign({ publishing: null }),
-            {
-              type: 'notify',
-              params: ({ event }) => ({ title: failureMessage(event.error, MANAGE_ACTION_FAILED), type: 'error' }),
-            },
           ],
         },
       },
@@ -126,8 +117,8 @@ const publication = statusPageManage.createStateConfig({
 })
 
 // One status page's incidents and maintenance: load the page with both and the engine's open incidents, take in
-// what the forms post, publish an engine incident with one click, and delete an incident or cancel a window after
-// a confirmation.
+// what the forms post, review and publish an engine incident, and delete an incident or cancel a window after a
+// confirmation.
 export const statusPageManageMachine = listPageMachine(statusPageManage.createMachine)({
   id: 'statusPageManage',
   context: ({ input }) => ({ pageId: input.pageId, detail: null, error: null, removing: null, publishing: null }),

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs'
-import { describe, expect, it } from 'vitest'
 import {
   componentNames,
   currentMaintenance,
@@ -7,11 +5,15 @@ import {
   incidentsInOrder,
   isoToLocal,
   localToIso,
+  publicNameProblem,
   publishableIncidents,
+  publishedOutage,
   slugFrom,
   slugProblem,
   statusPagePath,
 } from '@vigil/domain/status-page-manage'
+import dayjs from 'dayjs'
+import { describe, expect, it } from 'vitest'
 import { incident as engineIncident } from '../fixtures/monitors.ts'
 import { maintenanceWindow, resolvedIncident, statusIncident, statusPage } from '../fixtures/status-pages.ts'
 
@@ -30,6 +32,13 @@ describe('status page management rules', () => {
     expect(slugProblem('api')).toBe('"api" is reserved: choose another public id.')
     expect(slugProblem('-acme')).toMatch(/^The public id takes lower-case letters/)
     expect(slugProblem(' Acme ')).toBeNull()
+  })
+
+  it('says what is wrong with a component’s public name in the server’s words', () => {
+    expect(publicNameProblem(' Storefront ')).toBeUndefined()
+    expect(publicNameProblem('  ')).toBe('Public name is required.')
+    expect(publicNameProblem('x'.repeat(101))).toBe('Public name must be at most 100 characters.')
+    expect(publicNameProblem('Store\tfront')).toBe('Public name cannot contain control characters.')
   })
 
   it('lists open incidents first, then the newest', () => {
@@ -55,6 +64,21 @@ describe('status page management rules', () => {
     const over = engineIncident({ id: 'e-3', monitor_id: 'w1' })
     expect(publishableIncidents(statusPage(), [onApi, elsewhere, over], [statusIncident()])).toEqual([onApi])
     expect(publishableIncidents(statusPage(), [onApi], [statusIncident({ monitor_incident_id: 'e-1' })])).toEqual([])
+  })
+
+  it('words a published outage in the component’s public name, open or over', () => {
+    expect(publishedOutage({ display_name: 'API' }, { resolved_at: null })).toEqual({
+      title: 'API is not available',
+      message: 'We are investigating a problem with API.',
+      status: 'investigating',
+      impact: 'major',
+    })
+    expect(publishedOutage({ display_name: 'Website' }, { resolved_at: '2026-11-22T09:00:00.000Z' })).toEqual({
+      title: 'Website is not available',
+      message: 'Website was not available for a while. It is working again.',
+      status: 'resolved',
+      impact: 'major',
+    })
   })
 
   it('names the components an incident or window covers', () => {

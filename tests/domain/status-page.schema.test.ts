@@ -1,14 +1,16 @@
-import * as v from 'valibot'
-import { describe, expect, it } from 'vitest'
 import { checkForm } from '@vigil/domain/form-validation'
 import {
   MaintenanceInput,
+  MarkdownPreviewInput,
+  PublishOutageText,
   Slug,
   StatusIncidentInput,
   StatusIncidentUpdateInput,
   StatusPageInput,
   StatusPagePatch,
 } from '@vigil/domain/status-page.schema'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
 
 const errorsOf = (schema: v.GenericSchema, value: unknown) => {
   const result = checkForm(schema, value)
@@ -90,7 +92,7 @@ describe('status page inputs', () => {
       [
         { components: [{ monitor_id: 'm1', display_name: ' ' }] },
         'components.0.display_name',
-        'Display name is required.',
+        'Public name is required.',
       ],
       [
         { components: [{ monitor_id: 'm1', display_name: 'A', group: 'g'.repeat(101) }] },
@@ -147,8 +149,20 @@ describe('status page inputs', () => {
       })
     })
 
-    it('reads a one-click publish by the engine incident it names', () => {
+    it('reads a publish by the engine incident it names, with the words reviewed or without', () => {
       expect(v.parse(StatusIncidentInput, { from_incident_id: 'i1' })).toEqual({ from_incident_id: 'i1' })
+      expect(
+        v.parse(StatusIncidentInput, { from_incident_id: 'i1', title: ' API is down ', message: ' Looking. ' }),
+      ).toEqual({ from_incident_id: 'i1', title: 'API is down', message: 'Looking.' })
+      // The review dialog's form checks the same words with the same messages.
+      expect(errorsOf(PublishOutageText, { title: '', message: 'x'.repeat(5001) })).toEqual({
+        title: 'Title is required.',
+        message: 'Message must be at most 5000 characters.',
+      })
+      expect(v.parse(MarkdownPreviewInput, { markdown: '**a**' })).toEqual({ markdown: '**a**' })
+      expect(errorsOf(MarkdownPreviewInput, { markdown: 'x'.repeat(5001) })).toEqual({
+        markdown: 'Text must be at most 5000 characters.',
+      })
     })
 
     it.each([
@@ -167,6 +181,12 @@ describe('status page inputs', () => {
       [{ title: 'Down', message: 'x'.repeat(5001) }, { message: 'Message must be at most 5000 characters.' }],
       [{ from_incident_id: 7 }, { from_incident_id: 'Choose the incident to publish.' }],
       [{ from_incident_id: '' }, { from_incident_id: 'Choose the incident to publish.' }],
+      [
+        { from_incident_id: 'i1', title: '', message: ' ' },
+        { title: 'Title is required.', message: 'Message is required.' },
+      ],
+      [{ from_incident_id: 'i1', title: 'x'.repeat(201) }, { title: 'Title must be at most 200 characters.' }],
+      [{ from_incident_id: 'i1', message: 'x'.repeat(5001) }, { message: 'Message must be at most 5000 characters.' }],
     ])('refuses %j with a message per field', (body, errors) => {
       expect(errorsOf(StatusIncidentInput, body)).toEqual(errors)
     })

@@ -53,7 +53,7 @@ describe('status page form machine paths', () => {
     expect(state.context.errors).toEqual({
       name: 'Name is required.',
       slug: '"api" is reserved: choose another public id.',
-      'components.0.display_name': 'Display name is required.',
+      'components.0.display_name': 'Public name is required.',
     })
   })
 

@@ -32,11 +32,8 @@ const refresh = { type: 'statusPage.refresh' } as const
 const refreshed = done('refreshDetail', detail({ incidents: [] }))
 const refreshFailed = error('refreshDetail', { status: 503, message: 'Database unavailable' })
 const publish = { type: 'incident.publish', incidentId: 'e-1' } as const
-const publishDone = done('publishIncident', published)
-const publishRefused = error('publishIncident', {
-  status: 400,
-  message: 'This incident is about a monitor that is not on this page: add it first.',
-})
+const publishDone = { type: 'incident.published', incident: published } as const
+const publishCancelled = { type: 'publication.cancel' } as const
 const deleteIncident = { type: 'incident.delete', incident: statusIncident() } as const
 const removeWindow = { type: 'maintenance.remove', maintenance: maintenanceWindow() } as const
 const confirm = { type: 'removal.confirm' } as const
@@ -55,7 +52,7 @@ describe('status page manage machine paths', () => {
       refreshFailed,
       publish,
       publishDone,
-      publishRefused,
+      publishCancelled,
       deleteIncident,
       confirm,
       dismiss,
@@ -85,22 +82,25 @@ describe('status page manage machine paths', () => {
     expect(failed.context).toMatchObject({ detail: detail(), error: 'Database unavailable' })
   })
 
-  it('publishes an engine incident with one click, once', () => {
-    const publishing = journey(statusPageManageMachine, [loaded, publish], input).state
-    expect(publishing.matches({ ready: { publication: 'publishing' } })).toBe(true)
-    expect(publishing.context.publishing).toBe('e-1')
+  it('reviews an engine incident’s words before it is published, once', () => {
+    const reviewing = journey(statusPageManageMachine, [loaded, publish], input).state
+    expect(reviewing.matches({ ready: { publication: 'reviewing' } })).toBe(true)
+    expect(reviewing.context.publishing).toBe('e-1')
+    // Under review nothing is published: the page's incidents are as they were.
+    expect(reviewing.context.detail?.incidents.map((i) => i.id)).toEqual(['si-1'])
+    const cancelled = journey(statusPageManageMachine, [loaded, publish, publishCancelled], input).state
+    expect(cancelled.matches({ ready: { publication: 'idle' } })).toBe(true)
+    expect(cancelled.context.publishing).toBeNull()
+    expect(cancelled.context.detail?.incidents.map((i) => i.id)).toEqual(['si-1'])
     const after = journey(statusPageManageMachine, [loaded, publish, publishDone], input).state
     expect(after.context.detail?.incidents.map((i) => i.id)).toEqual(['si-9', 'si-1'])
     expect(after.context.publishing).toBeNull()
-    // Already on the page: a second click does nothing.
+    // Already on the page: asking again opens nothing.
     expect(
       journey(statusPageManageMachine, [loaded, publish, publishDone, publish], input).state.matches({
         ready: { publication: 'idle' },
       }),
     ).toBe(true)
-    const refused = journey(statusPageManageMachine, [loaded, publish, publishRefused], input).state
-    expect(refused.context.publishing).toBeNull()
-    expect(refused.context.detail?.incidents).toHaveLength(1)
   })
 
   it('deletes an incident or cancels a window only after the confirmation', () => {
@@ -146,7 +146,7 @@ describe('status page manage machine paths', () => {
 })
 
 describe('status page manage machine, run', () => {
-  it('publishes, deletes and cancels through the provided effects, and tells the user', async () => {
+  it('deletes and cancels through the provided effects, and tells the user, a publication too', async () => {
     const calls: string[] = []
     const notices: { title: string; type: string }[] = []
     let refuse = false
@@ -156,10 +156,6 @@ describe('status page manage machine, run', () => {
           fetchDetail: fromPromise(async ({ input }) => {
             calls.push(`fetch ${input.id}`)
             return detail()
-          }),
-          publishIncident: fromPromise(async ({ input }) => {
-            calls.push(`publish ${input.id} ${input.incidentId}`)
-            return published
           }),
           removeItem: fromPromise(async ({ input }) => {
             if (refuse) throw { status: 500 }
@@ -173,7 +169,8 @@ describe('status page manage machine, run', () => {
     ).start()
     await waitFor(actor, (s) => s.matches('ready'))
     actor.send(publish)
-    await waitFor(actor, (s) => s.matches({ ready: { publication: 'idle' } }))
+    expect(actor.getSnapshot().matches({ ready: { publication: 'reviewing' } })).toBe(true)
+    actor.send(publishDone)
     actor.send(deleteIncident)
     actor.send(confirm)
     await waitFor(actor, (s) => s.matches({ ready: { removal: 'idle' } }))
@@ -184,12 +181,7 @@ describe('status page manage machine, run', () => {
     actor.send({ type: 'incident.delete', incident: published })
     actor.send(confirm)
     await waitFor(actor, (s) => s.matches({ ready: { removal: 'idle' } }))
-    expect(calls).toEqual([
-      'fetch sp-1',
-      'publish sp-1 e-1',
-      'remove sp-1 incident si-1',
-      'remove sp-1 maintenance m-1',
-    ])
+    expect(calls).toEqual(['fetch sp-1', 'remove sp-1 incident si-1', 'remove sp-1 maintenance m-1'])
     expect(notices).toEqual([
       { title: INCIDENT_PUBLISHED, type: 'success' },
       { title: INCIDENT_DELETED, type: 'success' },

@@ -320,6 +320,7 @@ describe.each(dialects)('the API contract on %s', (dialect) => {
       body: { status: 'identified', message: 'Found it.' },
     })
     await ask('GET /api/status_pages/:id/incidents', { token, path: pagePath('/incidents') })
+    await ask('POST /api/status_pages/:id/preview', { token, path: pagePath('/preview'), body: { markdown: '**Up**' } })
     const maintenance = await ask('POST /api/status_pages/:id/maintenance', {
       token,
       path: pagePath('/maintenance'),

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CloudProvider } from '@vigil/domain/cloud-account'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 import { everyRow, insertCloudAccount } from './support/rows.ts'
 
@@ -160,7 +160,7 @@ describe.each(dialects)('control characters on input on %s', (dialect) => {
         'POST',
         '/api/status_pages',
         { name: 'Acme', slug: 'acme-bel', components: component(`Database${BEL}`) },
-        'Display name cannot contain control characters.',
+        'Public name cannot contain control characters.',
       ],
       [
         'POST',
@@ -170,7 +170,7 @@ describe.each(dialects)('control characters on input on %s', (dialect) => {
       ],
       ['PATCH', pages, { name: `Acme${SOH}` }, 'Name cannot contain control characters.'],
       ['PATCH', pages, { description: `All${SOH}good` }, 'Description cannot contain control characters.'],
-      ['PATCH', pages, { components: component(`Database${BEL}`) }, 'Display name cannot contain control characters.'],
+      ['PATCH', pages, { components: component(`Database${BEL}`) }, 'Public name cannot contain control characters.'],
       [
         'POST',
         `${pages}/incidents`,

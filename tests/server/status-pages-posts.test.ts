@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { renderMarkdown } from '../../src/server/status/markdown.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from './harness.ts'
 import { statusPageHelpers } from './support/status-pages.ts'
 
@@ -265,15 +266,102 @@ describe.each(dialects)('status page incidents and maintenance on %s', (dialect)
       })
     })
 
+    it('publishes it with the title and message the owner reviewed, and the public page shows those', async () => {
+      const o = await owner()
+      await t.call('PATCH', `/api/status_pages/${o.page.id}`, { token: o.token, body: { published: true } })
+      const engine = await h.engineIncident(o.userId, o.api)
+      const res = await post(o.token, o.page.id, {
+        from_incident_id: engine.incident_id,
+        title: '  Orders are failing ',
+        message: ' Payments **fail** at checkout. [Details](https://acme.example/blog)\n',
+      })
+      expect(res.status, res.text).toBe(201)
+      expect(res.json.data.incident).toMatchObject({
+        title: 'Orders are failing',
+        impact: 'major',
+        status: 'investigating',
+        started_at: at(engine.started_at),
+        component_ids: [o.apiComponent],
+        monitor_incident_id: engine.incident_id,
+        updates: [
+          {
+            status: 'investigating',
+            message: 'Payments **fail** at checkout. [Details](https://acme.example/blog)',
+          },
+        ],
+      })
+      const html = (await t.call('GET', `/status/${o.page.slug}`)).text
+      expect(html).toContain('<h3>Orders are failing<span class="tag major">Major</span></h3>')
+      expect(html).toContain(
+        '<p>Payments <strong>fail</strong> at checkout. <a href="https://acme.example/blog" rel="nofollow noopener noreferrer ugc">Details</a></p>',
+      )
+      expect(html).not.toContain('API is not available')
+    })
+
+    it('refuses a reviewed title or message that is empty, too long or not plain text, and stores nothing', async () => {
+      const o = await owner()
+      const engine = await h.engineIncident(o.userId, o.api)
+      const cases: [Record<string, unknown>, string, string][] = [
+        [{ title: ' ' }, 'title', 'Title is required.'],
+        [{ title: 42 }, 'title', 'Title is required.'],
+        [{ title: 'x'.repeat(201) }, 'title', 'Title must be at most 200 characters.'],
+        [{ title: 'API\nis down' }, 'title', 'Title cannot contain control characters.'],
+        [{ message: '  \n ' }, 'message', 'Message is required.'],
+        [{ message: 'x'.repeat(5001) }, 'message', 'Message must be at most 5000 characters.'],
+        [{ message: 'Down\u0007' }, 'message', 'Message cannot contain control characters.'],
+      ]
+      for (const [words, field, message] of cases) {
+        const res = await post(o.token, o.page.id, { from_incident_id: engine.incident_id, ...words })
+        expect(res.status, JSON.stringify(words)).toBe(400)
+        expect(res.json.errors[field]).toBe(message)
+        expect(res.json.message).toBe(message)
+      }
+      expect(await incidentsOf(o.token, o.page.id)).toEqual([])
+      // At the limits, it is taken.
+      const longest = await post(o.token, o.page.id, {
+        from_incident_id: engine.incident_id,
+        title: 'x'.repeat(200),
+        message: 'y'.repeat(5000),
+      })
+      expect(longest.status, longest.text).toBe(201)
+    })
+
+    it('previews Markdown as the public page renders it, on the owner’s page only', async () => {
+      const o = await owner()
+      const stranger = await owner()
+      const preview = (token: string, pageId: string, body: unknown) =>
+        t.call('POST', `/api/status_pages/${pageId}/preview`, { token, body })
+      const markdown =
+        'We see **errors**.\n<script>alert(1)</script> ![x](https://evil.example/x.png) [a](javascript:alert(1))'
+      const res = await preview(o.token, o.page.id, { markdown })
+      expect(res.status, res.text).toBe(200)
+      // The public page's own renderer: raw HTML escaped, no image, no javascript: link.
+      expect(res.json.data).toEqual({ html: renderMarkdown(markdown) })
+      expect(res.json.data.html).toMatch(/^<p>We see <strong>errors<\/strong>\.<br>\n&lt;script&gt;alert\(1\)/)
+      expect(res.json.data.html).not.toMatch(/<script|<img|href="javascript:/)
+      expect((await preview(o.token, o.page.id, { markdown: '' })).json.data).toEqual({ html: '' })
+      const long = await preview(o.token, o.page.id, { markdown: 'x'.repeat(5001) })
+      expect(long.status).toBe(400)
+      expect(long.json.errors).toEqual({ markdown: 'Text must be at most 5000 characters.' })
+      expect((await preview(o.token, o.page.id, {})).status).toBe(400)
+      const theirs = await preview(stranger.token, o.page.id, { markdown: 'x' })
+      expect(theirs.status).toBe(404)
+      expect(theirs.json.message).toBe('Status page not found.')
+      expect((await t.call('POST', `/api/status_pages/${o.page.id}/preview`, { body: { markdown: 'x' } })).status).toBe(
+        401,
+      )
+    })
+
     it("refuses another user's incident, an unknown one, one about a monitor not on the page, and one already there", async () => {
       const o = await owner()
       const stranger = await owner()
       const theirs = await h.engineIncident(stranger.userId, stranger.web)
-      for (const id of [theirs.incident_id, 'no-such-incident']) {
-        const res = await post(o.token, o.page.id, { from_incident_id: id })
-        expect(res.status).toBe(404)
-        expect(res.json.message).toBe('Incident not found.')
-      }
+      for (const id of [theirs.incident_id, 'no-such-incident'])
+        for (const words of [{}, { title: 'Their outage', message: 'Published by someone else.' }]) {
+          const res = await post(o.token, o.page.id, { from_incident_id: id, ...words })
+          expect(res.status).toBe(404)
+          expect(res.json.message).toBe('Incident not found.')
+        }
       const offPage = await h.addMonitor(o.token, 'not on the page')
       const other = await h.engineIncident(o.userId, offPage)
       const res = await post(o.token, o.page.id, { from_incident_id: other.incident_id })
@@ -386,6 +474,12 @@ describe.each(dialects)('status page incidents and maintenance on %s', (dialect)
       ['DELETE', `/api/status_pages/${a.page.id}`],
       ['GET', `/api/status_pages/${a.page.id}/incidents`],
       ['POST', `/api/status_pages/${a.page.id}/incidents`, { title: 'Hacked', message: 'x' }],
+      [
+        'POST',
+        `/api/status_pages/${a.page.id}/incidents`,
+        { from_incident_id: engine.incident_id, title: 'Hacked', message: 'x' },
+      ],
+      ['POST', `/api/status_pages/${a.page.id}/preview`, { markdown: 'x' }],
       ['POST', `/api/status_pages/${a.page.id}/incidents/${incident.id}/updates`, { status: 'resolved', message: 'x' }],
       ['DELETE', `/api/status_pages/${a.page.id}/incidents/${incident.id}`],
       ['GET', `/api/status_pages/${a.page.id}/maintenance`],
@@ -410,6 +504,12 @@ describe.each(dialects)('status page incidents and maintenance on %s', (dialect)
         'POST',
         `/api/status_pages/${b.page.id}/incidents`,
         { from_incident_id: engine.incident_id },
+        'Incident not found.',
+      ],
+      [
+        'POST',
+        `/api/status_pages/${b.page.id}/incidents`,
+        { from_incident_id: engine.incident_id, title: 'Down', message: 'Theirs.' },
         'Incident not found.',
       ],
       ['DELETE', `/api/status_pages/${b.page.id}/maintenance/${maintenance.id}`, undefined, 'Maintenance not found.'],

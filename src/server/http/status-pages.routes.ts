@@ -1,14 +1,15 @@
-import { Hono } from 'hono'
-import * as v from 'valibot'
 import type { Message } from '@vigil/domain/api-message'
 import type {
   MaintenanceList,
+  MarkdownPreview,
   OneMaintenance,
   OneStatusIncident,
   OneStatusPage,
   StatusIncidentList,
   StatusPageList,
 } from '@vigil/domain/status-page.schema'
+import { Hono } from 'hono'
+import * as v from 'valibot'
 import { statusPagesService } from '../services/status-pages.service.ts'
 import type { AppEnv, Deps } from './env.ts'
 import { requireSession } from './session.middleware.ts'
@@ -63,6 +64,15 @@ export const statusPageRoutes = (deps: Deps) => {
       forgetStatusPage(slug)
       return c.json({ data: { incident } satisfies OneStatusIncident }, 201)
     })
+    .post('/:id/preview', validate('param', PageParam), async (c) =>
+      c.json({
+        data: (await pages.previewMarkdown(
+          userOf(c),
+          c.req.valid('param').id,
+          await jsonObject(c, 'preview'),
+        )) satisfies MarkdownPreview,
+      }),
+    )
     .post('/:id/incidents/:incidentId/updates', validate('param', IncidentParam), async (c) => {
       const { id: pageId, incidentId } = c.req.valid('param')
       const { incident, slug } = await pages.addUpdate(userOf(c), pageId, incidentId, await jsonObject(c, 'update'))

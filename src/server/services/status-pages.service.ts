@@ -1,8 +1,8 @@
-import * as v from 'valibot'
 import { fieldErrors } from '@vigil/domain/form-validation'
 import {
   type Maintenance,
   MaintenanceInput,
+  MarkdownPreviewInput,
   type StatusComponentInput,
   type StatusIncident,
   StatusIncidentInput,
@@ -11,7 +11,9 @@ import {
   StatusPageInput,
   StatusPagePatch,
 } from '@vigil/domain/status-page.schema'
+import { publishedOutage } from '@vigil/domain/status-page-manage'
 import { maintenanceState } from '@vigil/domain/status-rules'
+import * as v from 'valibot'
 import { repos as reposOf } from '../db/repos/index.ts'
 import type { MaintenanceRow } from '../db/repos/maintenance.repo.ts'
 import type { MonitorRecord } from '../db/repos/monitors.repo.ts'
@@ -19,6 +21,7 @@ import type { StatusIncidentRow, StatusIncidentUpdateRow } from '../db/repos/sta
 import type { StatusComponentRow, StatusPageRow } from '../db/repos/status-pages.repo.ts'
 import { Failure, notFound } from '../errors.ts'
 import { newId } from '../ids.ts'
+import { renderMarkdown } from '../status/markdown.ts'
 import type { Deps } from './deps.ts'
 import { assertFeature } from './subscriptions.service.ts'
 
@@ -281,23 +284,22 @@ export const statusPagesService = (deps: Deps) => {
         // A second click would show the same outage twice.
         if (await repos.statusIncidents.findPublished(pageId, engine.incident_id))
           throw new Failure('conflict', 'This incident is already on this page.')
-        // The page says what is affected in the owner's words, never the check's error (it may name a host).
+        // The page says what is affected in the owner's words (those reviewed before publishing, or the product's
+        // in the component's public name), never the check's error (it may name a host).
+        const words = publishedOutage(component, engine)
         row = {
           status_incident_id: incidentId,
           page_id: pageId,
-          title: `${component.display_name} is not available`,
-          impact: 'major',
-          status: engine.resolved_at === null ? 'investigating' : 'resolved',
+          title: input.title ?? words.title,
+          impact: words.impact,
+          status: words.status,
           started_at: engine.started_at,
           resolved_at: engine.resolved_at,
           monitor_incident_id: engine.incident_id,
           created_at: now,
         }
         componentIds = [component.component_id]
-        message =
-          engine.resolved_at === null
-            ? `We are investigating a problem with ${component.display_name}.`
-            : `${component.display_name} was not available for a while. It is working again.`
+        message = input.message ?? words.message
       } else {
         row = {
           status_incident_id: incidentId,
@@ -323,6 +325,12 @@ export const statusPagesService = (deps: Deps) => {
         }),
       )
       return { incident: await incidentOf(pageId, incidentId), slug: page.slug }
+    },
+
+    /** The owner's Markdown as the public page shows it, to preview a post before anything is public. */
+    previewMarkdown: async (userId: string, pageId: string, body: unknown) => {
+      await owned(userId, pageId)
+      return { html: renderMarkdown(parse(MarkdownPreviewInput, body, 'preview').markdown) }
     },
 
     addUpdate: async (userId: string, pageId: string, incidentId: string, body: unknown) => {

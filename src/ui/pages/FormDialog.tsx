@@ -68,6 +68,8 @@ export interface DialogFormProps {
   /** Whether the form has an input for a field (which shows its message); default: the field has a label. */
   shows?: (field: string) => boolean
   submitLabel: string
+  /** The submit button's words while the form is sent; 'Saving...' unless told. */
+  busyLabel?: string
   onSubmit: () => void
   onClose: () => void
   /** A form of many fields: more space between them. */
@@ -86,6 +88,7 @@ export function DialogForm({
   labels,
   shows = (field) => field in labels,
   submitLabel,
+  busyLabel = 'Saving...',
   onSubmit,
   onClose,
   wide = false,
@@ -109,7 +112,7 @@ export function DialogForm({
           Cancel
         </Button>
         <Button type="submit" disabled={submitting}>
-          {submitting ? 'Saving...' : submitLabel}
+          {submitting ? busyLabel : submitLabel}
         </Button>
       </div>
     </Form>

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import dayjs from 'dayjs'
-import { describe, expect, it } from 'vitest'
 import { formatDateTime } from '@vigil/domain/date-format'
 import type { Maintenance, StatusIncident } from '@vigil/domain/status-page.schema'
+import dayjs from 'dayjs'
+import { describe, expect, it } from 'vitest'
 import { StatusPagesPage } from '../../../src/ui/pages/status-pages/StatusPagesPage.tsx'
 import { incident as engineIncident } from '../../fixtures/monitors.ts'
 import { maintenanceWindow, resolvedIncident, statusIncident, statusPage } from '../../fixtures/status-pages.ts'
@@ -96,16 +96,25 @@ describe('a status page’s incidents and maintenance', () => {
     expect(await seriousViolations(document.body)).toEqual([])
   })
 
-  it('publishes an outage the engine opened on a component with one click', async () => {
+  /** The server's renderer, as far as these tests type: bold and paragraphs. */
+  const rendered = (markdown: string) => `<p>${markdown.replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>`
+
+  it('publishes an outage the engine opened only after its words are reviewed, with a live preview', async () => {
     let posted: unknown
-    renderManage({
+    const previews: string[] = []
+    const { requests } = renderManage({
+      'POST /api/status_pages/sp-1/preview': (req) => {
+        const { markdown } = req.body as { markdown: string }
+        previews.push(markdown)
+        return ok({ html: rendered(markdown) })
+      },
       'POST /api/status_pages/sp-1/incidents': (req) => {
         posted = req.body
         return ok(
           {
             incident: statusIncident({
               id: 'si-9',
-              title: 'API is not available',
+              title: 'Orders are failing',
               impact: 'major',
               monitor_incident_id: 'e-1',
               component_ids: ['c-api'],
@@ -118,12 +127,89 @@ describe('a status page’s incidents and maintenance', () => {
     const outages = await screen.findByRole('region', { name: 'Outages not on the page yet' })
     expect(outages.textContent).toContain('API (Orders API) has been down since')
     expect(outages.textContent).toContain('HTTP 503 from https://orders.internal/health')
+    const publish = within(outages).getByRole('button', { name: 'Publish the outage of API' })
+    expect(publish.getAttribute('aria-haspopup')).toBe('dialog')
+    await click(publish)
+    let dialog = (await screen.findByRole('dialog', { name: 'Publish the outage of API' })) as HTMLElement
+    // The words the product would post, in the component's public name, never the check's error.
+    expect(field(dialog, 'Title').value).toBe('API is not available')
+    expect(field(dialog, 'Message').value).toBe('We are investigating a problem with API.')
+    expect(dialog.textContent).toContain('nothing is public until you publish it')
+    const preview = () => within(dialog).getByTestId('incident-preview')
+    await waitFor(() => expect(preview().textContent).toContain('We are investigating a problem with API.'))
+    expect(within(preview()).getByRole('heading', { level: 4 }).textContent).toBe('API is not availableMajor')
+    expect(preview().getAttribute('data-impact')).toBe('major')
+    expect(preview().textContent).toContain(`Started ${formatDateTime('2026-11-22T08:30:00.000Z')} · Affects API`)
+    expect(preview().textContent).toMatch(/Investigating .+We are investigating/)
+    expect(preview().textContent).not.toContain('orders.internal')
+    expect(await seriousViolations(document.body)).toEqual([])
+
+    // Cancel: nothing is published, the outage is still offered.
+    await click(within(dialog).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(posted).toBeUndefined()
+    expect(requests.filter((r) => r.path === '/api/status_pages/sp-1/incidents' && r.method === 'POST')).toEqual([])
+
     await click(within(outages).getByRole('button', { name: 'Publish the outage of API' }))
+    dialog = (await screen.findByRole('dialog', { name: 'Publish the outage of API' })) as HTMLElement
+    // Checked with the domain schema before anything is sent.
+    fill(dialog, 'Title', ' ')
+    fill(dialog, 'Message', '')
+    await click(within(dialog).getByRole('button', { name: 'Publish' }))
+    expect(errorOf(field(dialog, 'Title'))).toContain('Title is required.')
+    expect(errorOf(field(dialog, 'Message'))).toContain('Message is required.')
+    expect(posted).toBeUndefined()
+    // The preview follows the words as they are typed, the message rendered by the server.
+    fill(dialog, 'Title', 'Orders are failing')
+    fill(dialog, 'Message', 'Payments **fail** at checkout.')
+    expect(errorOf(field(dialog, 'Title'))).toBe('')
+    await waitFor(() => expect(preview().innerHTML).toContain('<p>Payments <strong>fail</strong> at checkout.</p>'))
+    expect(within(preview()).getByRole('heading', { level: 4 }).textContent).toBe('Orders are failingMajor')
+    expect(previews.at(-1)).toBe('Payments **fail** at checkout.')
+    expect(posted).toBeUndefined()
+    expect(await seriousViolations(document.body)).toEqual([])
+
+    await click(within(dialog).getByRole('button', { name: 'Publish' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    expect(posted).toEqual({
+      from_incident_id: 'e-1',
+      title: 'Orders are failing',
+      message: 'Payments **fail** at checkout.',
+    })
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Outages not on the page yet' })).toBeNull())
-    expect(posted).toEqual({ from_incident_id: 'e-1' })
-    const published = within(section('Incidents')).getByRole('listitem', { name: 'API is not available' })
+    const published = within(section('Incidents')).getByRole('listitem', { name: 'Orders are failing' })
     expect(published.textContent).toContain('published from a monitor’s outage')
     expect(published.textContent).toContain('Major impact')
+  })
+
+  it('keeps the review open with the server’s refusal at its field', async () => {
+    let tries = 0
+    renderManage({
+      'POST /api/status_pages/sp-1/preview': (req) =>
+        ok({ html: rendered((req.body as { markdown: string }).markdown) }),
+      'POST /api/status_pages/sp-1/incidents': () => {
+        tries += 1
+        return tries === 1
+          ? {
+              status: 400,
+              body: {
+                message: 'Title cannot contain control characters.',
+                errors: { title: 'Title cannot contain control characters.' },
+              },
+            }
+          : { status: 409, body: { message: 'This incident is already on this page.' } }
+      },
+    })
+    const outages = await screen.findByRole('region', { name: 'Outages not on the page yet' })
+    await click(within(outages).getByRole('button', { name: 'Publish the outage of API' }))
+    const dialog = (await screen.findByRole('dialog', { name: 'Publish the outage of API' })) as HTMLElement
+    await click(within(dialog).getByRole('button', { name: 'Publish' }))
+    await waitFor(() => expect(errorOf(field(dialog, 'Title'))).toContain('Title cannot contain control characters.'))
+    expect(screen.getByRole('dialog', { name: 'Publish the outage of API' })).toBeTruthy()
+    fill(dialog, 'Title', 'API is down')
+    await click(within(dialog).getByRole('button', { name: 'Publish' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This incident is already on this page.')
+    expect(tries).toBe(2)
   })
 
   it('posts an incident checked with the domain schema, with the components it affects', async () => {

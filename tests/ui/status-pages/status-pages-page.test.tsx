@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
 import type { StatusPage } from '@vigil/domain/status-page.schema'
+import { describe, expect, it } from 'vitest'
 import { StatusPagesPage } from '../../../src/ui/pages/status-pages/StatusPagesPage.tsx'
 import { draftPage, statusPage } from '../../fixtures/status-pages.ts'
 import { seriousViolations } from '../components/axe.ts'
@@ -178,18 +178,41 @@ describe('the status page form', () => {
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Marketing site', 'Orders API', 'Mail server'])
+    // Its public name is asked for as it is added: the monitor's own name to start with, said to be what visitors see.
+    const adder = within(dialog).getByRole('group', { name: 'Add a component' })
+    const publicName = () => field(adder, 'Public name')
+    expect(publicName().value).toBe('Marketing site')
+    expect(
+      publicName()
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toContain('What visitors see for it.')
     await click(within(dialog).getByRole('button', { name: 'Add component' }))
     fireEvent.change(within(dialog).getByLabelText('Monitor to add'), { target: { value: 'a1' } })
+    expect(publicName().value).toBe('Orders API')
+    // An empty name is refused where it is typed, and nothing is added.
+    fill(adder, 'Public name', '  ')
     await click(within(dialog).getByRole('button', { name: 'Add component' }))
-    expect(rowNames(dialog)).toEqual(['Component 1: Marketing site', 'Component 2: Orders API'])
+    expect(errorOf(publicName())).toContain('Public name is required.')
+    expect(document.activeElement).toBe(publicName())
+    expect(rowNames(dialog)).toEqual(['Component 1: Marketing site'])
+    fill(adder, 'Public name', 'API')
+    expect(errorOf(publicName())).toBe('')
+    // Enter in the name adds it, and does not send the page's form.
+    fireEvent.keyDown(publicName(), { key: 'Enter' })
+    expect(rowNames(dialog)).toEqual(['Component 1: Marketing site', 'Component 2: API'])
+    expect(body).toBeUndefined()
     // Only monitors not on the page are offered.
     expect(
       within(within(dialog).getByLabelText('Monitor to add'))
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['Mail server'])
-    const api = within(dialog).getByRole('listitem', { name: 'Component 2: Orders API' })
-    fill(api, 'Display name', 'API')
+    const api = within(dialog).getByRole('listitem', { name: 'Component 2: API' })
+    // The monitor's own name beside it is marked private; the public name stays editable.
+    expect(api.textContent).toContain('2. Monitor Orders API (private)')
+    expect(field(api, 'Public name').value).toBe('API')
     fill(api, 'Group', 'Backend')
     // Moved up with its button; focus follows the row (at the top, to its other button).
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))

@@ -1,5 +1,6 @@
+import { publicNameProblem } from '@vigil/domain/status-page-manage'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { css } from '../../../../styled-system/css'
 import type { MonitorSummary } from '../../../adapters/monitors-api.ts'
@@ -8,9 +9,10 @@ import * as Field from '../../components/field.tsx'
 import { SelectOptions } from '../FilterSelect.tsx'
 import { type ComponentRow, moved } from './status-page-draft.ts'
 
-// The components of a status page: the monitors it shows, in order, each under the name visitors see and an
-// optional group. Rows move with buttons (keyboard and screen readers alike); focus stays on the moved row.
-// Errors of a row come keyed by its place, such as components.0.display_name.
+// The components of a status page: the monitors it shows, in order, each under its public name (the name visitors
+// see, asked for when the monitor is added) and an optional group. Rows move with buttons (keyboard and screen
+// readers alike); focus stays on the moved row. Errors of a row come keyed by its place, such as
+// components.0.display_name.
 
 const groupStyle = css({ display: 'grid', gap: '3', border: 'none', p: '0', m: '0', minW: '0' })
 const legendStyle = css({ fontSize: 'sm', fontWeight: 'medium', color: 'gray.800', mb: '1' })
@@ -28,6 +30,17 @@ const MOVES = [
   { way: 'down', by: 1, Icon: ArrowDown },
 ] as const
 
+const adder = css({
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+  flexWrap: 'wrap',
+  border: 'none',
+  p: '0',
+  m: '0',
+  minW: '0',
+})
+
 const inputs = css({ display: 'grid', gap: '2', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' } })
 
 export interface ComponentRowsProps {
@@ -44,6 +57,10 @@ export interface ComponentRowsProps {
 export function ComponentRows({ rows, onChange, errors, monitors, monitorsError, onRetry }: ComponentRowsProps) {
   const base = useId()
   const [choice, setChoice] = useState('')
+  // The public name of the monitor to add: its own name until typed, checked when it is added.
+  const [typedName, setTypedName] = useState<string | null>(null)
+  const [nameError, setNameError] = useState<string | undefined>()
+  const nameInput = useRef<HTMLInputElement>(null)
   // The control to focus once the rows have re-rendered (after a move or a removal).
   const [focus, setFocus] = useState<string | null>(null)
   const idOf = (monitorId: string, part: string) => `${base}-${monitorId}-${part}`
@@ -73,10 +90,22 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
     document.getElementById(next ? idOf(next.monitor_id, 'remove') : `${base}-choice`)?.focus()
     onChange(rows.filter((_, j) => j !== i))
   }
+  const publicName = typedName ?? picked?.name ?? ''
   const add = () => {
     if (!picked) return
-    onChange([...rows, { monitor_id: picked.id, monitor_name: picked.name, display_name: picked.name, group: '' }])
+    const problem = publicNameProblem(publicName)
+    if (problem) {
+      setNameError(problem)
+      nameInput.current?.focus()
+      return
+    }
+    onChange([
+      ...rows,
+      { monitor_id: picked.id, monitor_name: picked.name, display_name: publicName.trim(), group: '' },
+    ])
     setChoice('')
+    setTypedName(null)
+    setNameError(undefined)
   }
 
   return (
@@ -84,7 +113,7 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
       <legend className={legendStyle}>Components</legend>
       <p className={css({ fontSize: 'xs', color: 'muted' })}>
         The services visitors see, in this order, each with its monitor’s state. The monitor’s own name and address stay
-        private: visitors see the display name.
+        private: visitors see the public name.
       </p>
       {rows.length > 0 && (
         <ol className={css({ display: 'grid', gap: '2', listStyle: 'none', p: '0', m: '0' })}>
@@ -97,6 +126,7 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
                   <span className={css({ flex: '1 1 10rem', minW: '0', fontSize: 'sm', overflowWrap: 'anywhere' })}>
                     <span className={css({ color: 'muted' })}>{i + 1}. Monitor </span>
                     <strong>{row.monitor_name}</strong>
+                    <span className={css({ color: 'muted' })}> (private)</span>
                   </span>
                   <div className={css({ display: 'flex', gap: '1' })}>
                     {MOVES.map(({ way, by, Icon }) => (
@@ -126,7 +156,7 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
                 <div className={inputs}>
                   <Field.Root invalid={Boolean(err('display_name'))} required>
                     <Field.Label>
-                      Display name
+                      Public name
                       <Field.RequiredIndicator />
                     </Field.Label>
                     <Field.Input
@@ -177,17 +207,48 @@ export function ComponentRows({ rows, onChange, errors, monitors, monitorsError,
       ) : available.length === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'muted' })}>All your monitors are on this page.</p>
       ) : (
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-end', flexWrap: 'wrap' })}>
-          <Field.Root ids={{ control: `${base}-choice` }} className={css({ flex: '1 1 14rem', minW: '0' })}>
+        <fieldset className={adder}>
+          <legend className={css({ srOnly: true })}>Add a component</legend>
+          <Field.Root ids={{ control: `${base}-choice` }} className={css({ flex: '1 1 12rem', minW: '0' })}>
             <Field.Label>Monitor to add</Field.Label>
-            <Field.Select value={picked?.id ?? ''} onChange={(e) => setChoice(e.target.value)}>
+            <Field.Select
+              value={picked?.id ?? ''}
+              onChange={(e) => {
+                setChoice(e.target.value)
+                setTypedName(null)
+                setNameError(undefined)
+              }}
+            >
               <SelectOptions options={available.map((m) => ({ value: m.id, label: m.name }))} />
             </Field.Select>
           </Field.Root>
-          <Button variant="outline" onClick={add}>
+          <Field.Root invalid={Boolean(nameError)} required className={css({ flex: '1 1 12rem', minW: '0' })}>
+            <Field.Label>
+              Public name
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Field.Input
+              ref={nameInput}
+              value={publicName}
+              autoComplete="off"
+              onChange={(e) => {
+                setTypedName(e.target.value)
+                if (nameError) setNameError(publicNameProblem(e.target.value))
+              }}
+              onKeyDown={(e) => {
+                // Enter adds the component, rather than submitting the page's form.
+                if (e.key !== 'Enter') return
+                e.preventDefault()
+                add()
+              }}
+            />
+            <Field.HelperText>What visitors see for it.</Field.HelperText>
+            <Field.ErrorText>{nameError}</Field.ErrorText>
+          </Field.Root>
+          <Button variant="outline" onClick={add} className={css({ mt: { base: '0', sm: '7' } })}>
             <Plus aria-hidden="true" /> Add component
           </Button>
-        </div>
+        </fieldset>
       )}
     </fieldset>
   )

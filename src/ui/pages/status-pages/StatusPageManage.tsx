@@ -1,4 +1,6 @@
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
+import { formatDateTime } from '@vigil/domain/date-format'
+import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
+import { currentMaintenance, incidentsInOrder, publishableIncidents } from '@vigil/domain/status-page-manage'
 import { ArrowLeft, CalendarClock, Megaphone, Pencil, RefreshCw } from 'lucide-react'
 import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { Link } from 'react-router'
@@ -6,9 +8,7 @@ import { css, cx } from '../../../../styled-system/css'
 import { monitorsApi } from '../../../adapters/monitors-api.ts'
 import { statusPageManageLogic } from '../../../adapters/status-page-manage.actors.ts'
 import { statusPagesApi } from '../../../adapters/status-pages-api.ts'
-import { formatDateTime } from '@vigil/domain/date-format'
-import type { Maintenance, StatusIncident, StatusPage } from '@vigil/domain/status-page.schema'
-import { currentMaintenance, incidentsInOrder, publishableIncidents } from '@vigil/domain/status-page-manage'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useEffects } from '../../app/effects.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Button } from '../../components/button.tsx'
@@ -17,7 +17,13 @@ import * as PageHeader from '../../components/page-header.tsx'
 import { DeleteConfirm } from '../monitors/DeleteConfirm.tsx'
 import { link } from '../monitors/table-styles.ts'
 import { CardList, cardList, LoadingCard, pageLayout, RetryAlert, useListPage } from '../PageParts.tsx'
-import { LazyIncidentForm, LazyIncidentUpdate, LazyMaintenanceForm, LazyStatusPageForm } from './LazyDialogs.tsx'
+import {
+  LazyIncidentForm,
+  LazyIncidentUpdate,
+  LazyMaintenanceForm,
+  LazyPublishOutage,
+  LazyStatusPageForm,
+} from './LazyDialogs.tsx'
 import { IncidentItem, MaintenanceItem } from './PostedItems.tsx'
 import { PublicLink, PublishedChip } from './StatusPageCard.tsx'
 
@@ -57,6 +63,11 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
     (maintenance: Maintenance) => manage.send({ type: 'maintenance.saved', maintenance }),
     [manage],
   )
+  const outagePublished = useCallback(
+    (incident: StatusIncident) => manage.send({ type: 'incident.published', incident }),
+    [manage],
+  )
+  const publicationCancelled = useCallback(() => manage.send({ type: 'publication.cancel' }), [manage])
   const refresh = () => manage.send({ type: 'statusPage.refresh' })
 
   if (!detail)
@@ -77,6 +88,7 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
   const incidents = incidentsInOrder(detail.incidents)
   const windows = currentMaintenance(detail.maintenance)
   const nameOf = (monitorId: string) => page.components.find((c) => c.monitor_id === monitorId)?.display_name ?? ''
+  const reviewed = publishing === null ? undefined : publishable.find((i) => i.id === publishing)
 
   return (
     <section
@@ -115,8 +127,8 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
               Outages not on the page yet
             </Alert.Title>
             <p>
-              Your monitors found these problems on components of this page. Publish one to tell visitors at once; post
-              updates on it as you learn more.
+              Your monitors found these problems on components of this page. Publish one to tell visitors: you see and
+              can change its words first. Post updates on it as you learn more.
             </p>
             <ul className={cardList}>
               {publishable.map((i) => (
@@ -128,10 +140,10 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
                   <Button
                     size="sm"
                     onClick={() => manage.send({ type: 'incident.publish', incidentId: i.id })}
-                    disabled={publishing !== null}
                     aria-label={`Publish the outage of ${nameOf(i.monitor_id)}`}
+                    aria-haspopup="dialog"
                   >
-                    <Megaphone aria-hidden="true" /> {publishing === i.id ? 'Publishing...' : 'Publish'}
+                    <Megaphone aria-hidden="true" /> Publish
                   </Button>
                 </li>
               ))}
@@ -189,6 +201,9 @@ export function StatusPageManage({ pageId }: { pageId: string }) {
         <LazyIncidentUpdate pageId={page.id} incident={open.incident} onSaved={incidentSaved} onClose={close} />
       )}
       {open?.form === 'maintenance' && <LazyMaintenanceForm page={page} onSaved={maintenanceSaved} onClose={close} />}
+      {reviewed && (
+        <LazyPublishOutage page={page} outage={reviewed} onPublished={outagePublished} onClose={publicationCancelled} />
+      )}
       <DeleteConfirm
         open={confirming || deleting}
         loading={deleting}
