@@ -12,6 +12,21 @@ export const focusFirstInvalid = (form: HTMLFormElement): boolean => {
   return first !== null
 }
 
+/** A form's messages on top (the server's refusal that no field shows). */
+const ALERTS = '[role="alert"]'
+
+/**
+ * Focuses a message on top that came after the submit (one not among `before`), so that it is scrolled to and read
+ * when no field is marked; false when none came.
+ */
+const focusNewAlert = (form: HTMLFormElement, before: ReadonlySet<Element>): boolean => {
+  const fresh = [...form.querySelectorAll<HTMLElement>(ALERTS)].find((alert) => !before.has(alert))
+  if (!fresh) return false
+  if (!fresh.hasAttribute('tabindex')) fresh.tabIndex = -1
+  fresh.focus()
+  return true
+}
+
 /**
  * Where a form's values go: on submit (`form.submit`) and as they change (`form.change`), the two events of the
  * form flows, so a field's message clears as soon as its value is valid after a refused submit.
@@ -23,14 +38,20 @@ export type FormProps = ComponentProps<'form'> & { ref?: Ref<HTMLFormElement> }
 /**
  * The app's `<form>`. The browser's own validation is off (the domain's schemas check, and every field shows its
  * own message), and a submit that ends with fields marked invalid moves the focus to the first of them: at once when
- * the form's flow refuses it, or when the server's answer marks them. Typing in the form drops that wait, so a later
- * change never pulls the focus away.
+ * the form's flow refuses it, or when the server's answer marks them. A refusal that marks no field but puts a
+ * message on top (a provider that could not be reached) moves the focus to that message instead, which a long form
+ * scrolled to its buttons would otherwise keep out of sight. Typing in the form drops that wait, so a later change
+ * never pulls the focus away.
  */
 export function Form({ onSubmit, onInput, ref, noValidate = true, ...props }: FormProps) {
   const form = useRef<HTMLFormElement | null>(null)
   const waiting = useRef(false)
+  // The messages on top when the submit was made: only one that comes after it is the submit's answer.
+  const alertsBefore = useRef<ReadonlySet<Element>>(new Set())
   const settle = useCallback(() => {
-    if (waiting.current && form.current && focusFirstInvalid(form.current)) waiting.current = false
+    const el = form.current
+    if (!waiting.current || !el) return
+    if (focusFirstInvalid(el) || focusNewAlert(el, alertsBefore.current)) waiting.current = false
   }, [])
 
   // The fields a submit marks appear after the flow's answer has rendered: watch for them while waiting.
@@ -57,6 +78,7 @@ export function Form({ onSubmit, onInput, ref, noValidate = true, ...props }: Fo
       noValidate={noValidate}
       onSubmit={(e) => {
         waiting.current = true
+        alertsBefore.current = new Set(e.currentTarget.querySelectorAll(ALERTS))
         onSubmit?.(e)
         // Sent again with the same fields still invalid, nothing changes in the page: look once it has rendered.
         setTimeout(settle, 0)

@@ -72,7 +72,7 @@ describe('an AWS account, from connecting it to a closed incident', () => {
     expect(hook.status, hook.text).toBe(201)
     const { page } = await openSignedIn(env, registered)
 
-    // Connect: the empty page offers it; bad keys are refused with AWS's reason at the field.
+    // Connect: the empty page offers it; bad keys are refused with AWS's reason at the key's field.
     await page.goto('/services/aws_monitoring')
     await main(page).getByRole('button', { name: 'Connect AWS account' }).first().click()
     const form = dialog(page)
@@ -84,8 +84,10 @@ describe('an AWS account, from connecting it to a closed incident', () => {
     const keys = aws.world.addUser(CUSTOMER, 'vigil-reader')
     await form.getByLabel(/^Access key ID/).fill(keys.access_key_id)
     await form.getByLabel(/^Secret access key/).fill(keys.secret_access_key)
-    await form.getByText('The read-only IAM policy to attach').click()
-    expect(await form.getByRole('region', { name: 'IAM policy' }).textContent()).toContain('ec2:DescribeInstances')
+    // The set-up steps are open for a new account; the second shows the policy to attach.
+    const steps = form.locator('details', { hasText: 'How to set up the IAM user' })
+    expect(await steps.getByRole('listitem').count()).toBe(3)
+    expect(await steps.getByRole('region', { name: 'IAM policy' }).textContent()).toContain('ec2:DescribeInstances')
     await form.getByRole('button', { name: 'Connect account' }).click()
     await form.waitFor({ state: 'hidden', timeout: 15_000 })
 

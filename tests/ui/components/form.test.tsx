@@ -119,6 +119,58 @@ describe('Form', () => {
   })
 })
 
+/** A form whose server answers a message on top of it alone (no field marked), as a refusal about no one field. */
+function TopMessageHarness({ answer }: { answer: () => Promise<string | null> }) {
+  const [message, setMessage] = useState<string | null>(null)
+  return (
+    <Form
+      aria-label="Harness"
+      onSubmit={(e) => {
+        e.preventDefault()
+        setMessage(null)
+        answer().then(setMessage)
+      }}
+    >
+      {message && <div role="alert">{message}</div>}
+      <Field.Root>
+        <Field.Label>Name</Field.Label>
+        <Field.Input name="name" />
+      </Field.Root>
+      <button type="submit">Save</button>
+    </Form>
+  )
+}
+
+describe('Form, with a message on top', () => {
+  it('moves the focus to the message a refusal puts on top when it marks no field, so it is seen', async () => {
+    render(<TopMessageHarness answer={async () => 'Could not reach AWS STS: connection refused.'} />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    const alert = await screen.findByRole('alert')
+    await waitFor(() => expect(document.activeElement).toBe(alert))
+    expect(alert.getAttribute('tabindex')).toBe('-1')
+    // Sent again and refused again: the message comes again, and takes the focus again.
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('alert')))
+  })
+
+  it('leaves the focus where it is when the message stays the same node (it was there before the submit)', async () => {
+    function Standing() {
+      return (
+        <Form aria-label="Harness" onSubmit={(e) => e.preventDefault()}>
+          <div role="alert">Read this first.</div>
+          <button type="submit">Save</button>
+        </Form>
+      )
+    }
+    render(<Standing />)
+    const user = userEvent.setup()
+    await user.click(screen.getByRole('button', { name: 'Save' }))
+    await act(() => new Promise((done) => setTimeout(done, 20)))
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Save' }))
+  })
+})
+
 describe("the app's forms", () => {
   it('sign-in: an empty submit marks both fields and puts the focus on Email', async () => {
     stubApi()

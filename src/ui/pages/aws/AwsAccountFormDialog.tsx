@@ -1,21 +1,22 @@
-import type { AwsAccount } from '@vigil/domain/aws-account'
+import type { AwsAccount, AwsSetup } from '@vigil/domain/aws-account'
 import { AWS_REGIONS } from '@vigil/domain/aws-regions'
-import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import { useMemo } from 'react'
 import { css, cx } from '../../../../styled-system/css'
 import { awsApi } from '../../../adapters/aws-api.ts'
 import { awsAccountFormLogic, awsSetupLogic } from '../../../adapters/aws-flows.actors.ts'
 import type { AwsAccountValues } from '../../../machines/aws-account-form.machine.ts'
+import { useActorRef, useSelector } from '../../app/actor-hooks.ts'
 import * as Alert from '../../components/alert.tsx'
 import { Choice } from '../../components/choice.tsx'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 import { CopyField } from '../CopyField.tsx'
 import { ChoiceFieldset, SignInChoice } from '../cloud/ChoiceFieldset.tsx'
+import { SetupSteps } from '../cloud/SetupSteps.tsx'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { useDraft } from '../monitors/draft-setter.ts'
-import { fieldGrid, TextField, wide } from '../monitors/form-fields.tsx'
+import { fieldGrid, TextField } from '../monitors/form-fields.tsx'
 import { RetryAlert } from '../PageParts.tsx'
 import { useSaveForm } from '../use-save-form.ts'
-import { useChangesOf } from '../../components/use-changes-of.ts'
 
 export interface AwsAccountFormDialogProps extends SaveDialogProps<AwsAccount> {
   /** The account to edit; null to connect one. */
@@ -70,6 +71,87 @@ const framed = css({ borderWidth: '1px', borderColor: 'border', rounded: 'md' })
 const regionGrid = cx(fieldGrid, css({ gap: '1.5', m: '0', minW: '0', maxH: '56', overflowY: 'auto', p: '2' }), framed)
 const note = css({ fontSize: 'sm', color: 'muted' })
 const errorText = css({ fontSize: 'sm', color: 'red.700', mt: '1' })
+// A step's words and what to copy, as wide as the step: a policy's long lines scroll in their block.
+const stepWithCopy = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '2' })
+
+/**
+ * How to give Vigil access, step by step, as the Azure dialog says it: create the IAM user (or the role, with the
+ * trust policy shown), attach the read-only policy shown, and paste the keys (or the role's ARN) below. The policies
+ * come from the server (GET /api/aws/setup): the same read-only policy every AWS page names an action of.
+ */
+function AwsSetupSteps({
+  auth,
+  setup,
+  failed,
+  open,
+}: {
+  auth: 'keys' | 'role'
+  setup: AwsSetup | null
+  /** The policies could not be loaded: the form says so, with a retry. */
+  failed: boolean
+  open: boolean
+}) {
+  const loading = failed ? null : <span>Loading the policy…</span>
+  const policy = setup ? (
+    <CopyField label="IAM policy" value={setup.policy} copyLabel="Copy policy" multiline />
+  ) : (
+    loading
+  )
+  const attach = (
+    <div className={stepWithCopy}>
+      <span>
+        Attach the read-only policy shown here: on the {auth === 'keys' ? 'user' : 'role'}, open{' '}
+        <strong>Permissions › Add permissions › Create inline policy</strong>, choose <strong>JSON</strong> and paste
+        it. Vigil only reads; a call the policy does not allow shows on its page as the action to add.
+      </span>
+      {policy}
+    </div>
+  )
+  if (auth === 'keys')
+    return (
+      <SetupSteps summary="How to set up the IAM user" open={open}>
+        {[
+          <>
+            In the AWS console, open <strong>IAM › Users › Create user</strong>; name it (vigil) and leave console
+            access off.
+          </>,
+          attach,
+          <>
+            On the user, open <strong>Security credentials › Create access key</strong> (use case:{' '}
+            <strong>Application running outside AWS</strong>), then paste its <strong>Access key ID</strong> and{' '}
+            <strong>Secret access key</strong> below.
+          </>,
+        ]}
+      </SetupSteps>
+    )
+  return (
+    <SetupSteps summary="How to set up the role" open={open}>
+      {[
+        <div key="trust" className={stepWithCopy}>
+          <span>
+            In the AWS console, open <strong>IAM › Roles › Create role</strong>, choose{' '}
+            <strong>Custom trust policy</strong> and paste the trust policy shown here: only Vigil
+            {setup?.vigil_account_id ? ` (AWS account ${setup.vigil_account_id})` : ''} can assume the role, and only
+            with your external ID.
+            {setup && !setup.vigil_account_id && (
+              <> Replace VIGIL_AWS_ACCOUNT_ID with the account this server runs in (ask your operator).</>
+            )}{' '}
+            Skip the permissions for now, name the role (VigilReadOnly) and create it.
+          </span>
+          {setup ? (
+            <CopyField label="Trust policy" value={setup.trust_policy} copyLabel="Copy trust policy" multiline />
+          ) : (
+            loading
+          )}
+        </div>,
+        attach,
+        <>
+          Paste the role's <strong>ARN</strong>, from its <strong>Summary</strong>, in <strong>Role ARN</strong> below.
+        </>,
+      ]}
+    </SetupSteps>
+  )
+}
 
 /** Connect an AWS account, or change one: name, how Vigil signs in, the regions to read; the policy to attach. */
 export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFormDialogProps) {
@@ -120,6 +202,8 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
 
         <SignInChoice options={SIGN_INS} value={draft.auth} onValueChange={set.auth} />
 
+        <AwsSetupSteps auth={draft.auth} setup={setup} failed={setupError !== null} open={!account} />
+
         {draft.auth === 'keys' ? (
           <div className={fieldGrid}>
             <TextField
@@ -155,21 +239,6 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
               !setupError && <p className={note}>Loading your external ID...</p>
             )}
             {errors.external_id && <p className={errorText}>{errors.external_id}</p>}
-            {setup && (
-              <details>
-                <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
-                  The role's trust policy
-                </summary>
-                <p className={note}>
-                  Create the role with this trust policy, so that only Vigil
-                  {setup.vigil_account_id ? ` (AWS account ${setup.vigil_account_id})` : ''} can assume it, and only
-                  with your external ID.
-                  {!setup.vigil_account_id &&
-                    ' Replace VIGIL_AWS_ACCOUNT_ID with the account this server runs in (ask your operator).'}
-                </p>
-                <CopyField label="Trust policy" value={setup.trust_policy} copyLabel="Copy trust policy" multiline />
-              </details>
-            )}
           </div>
         )}
 
@@ -204,18 +273,6 @@ export function AwsAccountFormDialog({ account, onSaved, onClose }: AwsAccountFo
           <RetryAlert role="status" onRetry={() => setupRef.send({ type: 'load.retry' })}>
             The policy and your external ID could not be loaded: {setupError}
           </RetryAlert>
-        )}
-        {setup && (
-          <details className={wide}>
-            <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
-              The read-only IAM policy to attach
-            </summary>
-            <p className={note}>
-              Vigil only reads. Attach this policy to the IAM user or role: it allows exactly the calls Vigil makes, and
-              a call it does not allow shows on its page as the action to add.
-            </p>
-            <CopyField label="IAM policy" value={setup.policy} copyLabel="Copy policy" multiline />
-          </details>
         )}
         {account && (
           <Alert.Root role="note" status="info">

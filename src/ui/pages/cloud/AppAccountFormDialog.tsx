@@ -1,14 +1,14 @@
 import { type ReactNode, useMemo } from 'react'
 import type { AnyStateMachine } from 'xstate'
-import { css } from '../../../../styled-system/css'
 import type { AppAccountValues } from '../../../machines/app-account-form.machine.ts'
 import * as Alert from '../../components/alert.tsx'
+import { useChangesOf } from '../../components/use-changes-of.ts'
 import { DialogForm, DialogFrame, type SaveDialogProps } from '../FormDialog.tsx'
 import { errorAt, useDraft } from '../monitors/draft-setter.ts'
 import { fieldGrid, TextField } from '../monitors/form-fields.tsx'
 import { useSaveForm } from '../use-save-form.ts'
 import { ChoiceFieldset, SignInChoice } from './ChoiceFieldset.tsx'
-import { useChangesOf } from '../../components/use-changes-of.ts'
+import { SetupSteps } from './SetupSteps.tsx'
 
 /** What an edited account already has: its sign-in (never its secret) and, for Azure, its subscriptions. */
 export interface AppAccountShown {
@@ -62,8 +62,9 @@ const idsOf = (text: string) => text.split(/[\s,;]+/).filter(Boolean)
 /**
  * Connect or change an account that signs in as a Microsoft Entra app registration (an Azure account, a Microsoft
  * 365 tenant): its name, the directory and the app, a client secret or a certificate, and for Azure the
- * subscriptions to read; `setup` tells what to register and grant. A new secret is checked before it is kept, and a
- * refusal is shown at the field to fix with the identity platform's reason.
+ * subscriptions to read; `steps` tell what to register and grant. A new secret is checked before it is kept: a
+ * refusal of the identity platform is shown at the field at fault with its reason, and what is no field's fault (the
+ * sign-in service could not be reached, a role or permission is missing) on top of the form.
  */
 export function AppAccountFormDialog<A extends AppAccountShown & { name: string }>({
   noun,
@@ -114,28 +115,9 @@ export function AppAccountFormDialog<A extends AppAccountShown & { name: string 
         onSubmit={submit}
         onClose={onClose}
       >
-        <details open={!account}>
-          <summary className={css({ cursor: 'pointer', fontSize: 'sm', fontWeight: 'medium' })}>
-            How to set up the app registration
-          </summary>
-          <ol
-            className={css({
-              fontSize: 'sm',
-              color: 'muted',
-              mt: '2',
-              pl: '5',
-              listStyle: 'decimal',
-              display: 'grid',
-              gap: '1',
-            })}
-          >
-            {steps.map((step, i) => (
-              // The steps are fixed: their place is their identity.
-              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-              <li key={i}>{step}</li>
-            ))}
-          </ol>
-        </details>
+        <SetupSteps summary="How to set up the app registration" open={!account}>
+          {steps}
+        </SetupSteps>
 
         <div className={fieldGrid}>
           <TextField {...field('name')} label="Name" required placeholder="Production" />
