@@ -7,24 +7,16 @@ import { SortHeader } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
 import { formatAgo, formatDateTime, formatMs, NO_DATA } from './format.ts'
 import { HeartbeatBar } from './list/HeartbeatBar.tsx'
-import { RowActions as RowActionsCell } from './list/RowActions.tsx'
+import { type RowActions, RowActionsCell } from './list/RowActions.tsx'
+
+export type { RowActions }
+
 import { TagChips } from './list/TagChips.tsx'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted, numeric } from './table-styles.ts'
 import type { AnyMonitorTypeUi } from './types/define.ts'
 import { typeUi } from './types/index.ts'
 import { UptimeFigure } from './UptimeFigure.tsx'
-
-export interface RowActions {
-  pause(monitor: Monitor): void
-  resume(monitor: Monitor): void
-  edit(monitor: Monitor): void
-  /** Opens the form of a new monitor with this one's settings. */
-  duplicate(monitor: Monitor): void
-  remove(monitor: Monitor): void
-  /** The monitor an action is running on: its buttons wait. */
-  busyId: string | null
-}
 
 export interface RowSelection {
   selected: ReadonlySet<string>

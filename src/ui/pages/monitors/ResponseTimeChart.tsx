@@ -3,6 +3,7 @@ import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
 import type { ResponseChart } from '@vigil/domain/response-chart'
 import { css } from '../../../../styled-system/css'
+import { fitAxisSize } from '../chart-axis.ts'
 import { formatDateTime, formatMs } from './format.ts'
 import { nearestPoint } from './response-chart-data.ts'
 
@@ -122,7 +123,7 @@ export function ResponseTimeChart({ chart, label }: { chart: ResponseChart; labe
         width: Math.max(el.clientWidth, 200),
         height: HEIGHT,
         series: seriesOf(current.current),
-        axes: [{}, { values: (_, ticks) => ticks.map((t) => formatMs(t)), size: 64 }],
+        axes: [{}, { values: (_, ticks) => ticks.map((t) => formatMs(t)), size: fitAxisSize }],
         scales: {
           x: { time: true, range: () => current.current.range },
           y: { range: (_, _min, max) => [0, Math.max(max ?? 0, 10) * 1.1] },

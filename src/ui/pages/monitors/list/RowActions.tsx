@@ -4,7 +4,6 @@ import { Copy, Ellipsis, Pause, Pencil, Play, Trash2 } from 'lucide-react'
 import { css } from '../../../../../styled-system/css'
 import { Button } from '../../../components/button.tsx'
 import * as Menu from '../../../components/menu.tsx'
-import type { RowActions as Actions } from '../MonitorTable.tsx'
 
 // A row's actions in little room: Edit as a button, the rest (pause or resume, duplicate, delete) in a menu beside
 // it, so every action stays in sight at any width. The menu's parts mount when it first opens: a page of a hundred
@@ -13,7 +12,19 @@ import type { RowActions as Actions } from '../MonitorTable.tsx'
 
 const item = css({ display: 'flex', alignItems: 'center', gap: '2', '& svg': { w: '4', h: '4' } })
 
-export function RowActions({ monitor: m, actions }: { monitor: Monitor; actions: Actions }) {
+/** What can be done to a row's monitor, and which one waits for an action. */
+export interface RowActions {
+  pause(monitor: Monitor): void
+  resume(monitor: Monitor): void
+  edit(monitor: Monitor): void
+  /** Opens the form of a new monitor with this one's settings. */
+  duplicate(monitor: Monitor): void
+  remove(monitor: Monitor): void
+  /** The monitor an action is running on: its buttons wait. */
+  busyId: string | null
+}
+
+export function RowActionsCell({ monitor: m, actions }: { monitor: Monitor; actions: RowActions }) {
   const busy = actions.busyId === m.id
   return (
     <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
