@@ -27,6 +27,8 @@ export interface CoverInput {
   now: number
   /** The oldest bucket start still kept, per period. */
   keptFrom: Record<Period, number>
+  /** The largest buckets to use (hours, for a period charted by the hour); days unless said. */
+  largest?: Period
 }
 
 const FINER: Record<Period, Period | null> = { day: 'hour', hour: 'minute', minute: null }
@@ -37,7 +39,7 @@ const up = (at: number, period: Period) => (at % PERIOD_MS[period] === 0 ? at : 
  * The rollup pieces over [from, to). A period that runs to now (or past it) takes the current buckets whole, as they
  * hold nothing after now, and covers up to now.
  */
-export const coverRange = ({ from, to, now, keptFrom }: CoverInput): Cover => {
+export const coverRange = ({ from, to, now, keptFrom, largest = 'day' }: CoverInput): Cover => {
   const pieces: CoverPiece[] = []
   let coveredFrom = from
   let coveredTo = Math.min(to, now)
@@ -80,7 +82,7 @@ export const coverRange = ({ from, to, now, keptFrom }: CoverInput): Cover => {
     } else coveredTo = end
   }
 
-  cover(from, to >= now ? null : to, 'day')
+  cover(from, to >= now ? null : to, largest)
   pieces.sort((x, y) => x.from - y.from)
   return { pieces, from: coveredFrom, to: coveredTo }
 }

@@ -5,13 +5,16 @@ import { emptyRollup, type Rollup } from './uptime.ts'
 // (attributeTime in uptime.ts), so the rollups of a period hold the time from the last check before it to its own
 // last check: a little before its start, and nothing from its last check to its end. A report counts the time inside
 // its period, as it clips its incidents to it: the span between two checks that runs over an edge is cut there, its
-// part before the start taken out and its part up to the end put in, in the state the engine gives that span (down
-// when the later check confirmed an outage, otherwise the state the earlier check left).
+// part before the start taken out and its part up to the end put in, in the state the engine gives that span (the
+// state the later check decided when the earlier one was already part of its run, a failed retry before a confirmed
+// outage or a good check before a confirmed recovery; otherwise the state the earlier check left).
 
 export interface EdgeCheck {
   at: number
   /** The monitor's state after the check. */
   status: MonitorStatus
+  /** The check itself worked (a failed one may be a retry before the outage is confirmed). */
+  ok: boolean
   /** It ran in a maintenance window: the span it ends counts for nothing. */
   maintenance: boolean
 }
@@ -52,7 +55,10 @@ const spanAround = ({ before, after }: EdgeChecks, input: EdgeInput): Span | nul
   if (!before) return null
   if (after) {
     if (after.maintenance || after.at - before.at > input.maxGapMs) return null
-    const status = after.status === 'down' && before.status !== 'down' ? 'down' : before.status
+    // attributeTime in uptime.ts: a confirmed outage from a failed retry, a confirmed recovery from a good check.
+    const confirmsDown = after.status === 'down' && before.status !== 'down' && !before.ok
+    const confirmsUp = before.status === 'down' && after.status !== 'down' && before.ok
+    const status = confirmsDown || confirmsUp ? after.status : before.status
     return counted(status) ? { from: before.at, to: after.at, status } : null
   }
   if (input.paused || before.maintenance || input.now - before.at > input.maxGapMs) return null

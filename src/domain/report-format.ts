@@ -41,11 +41,21 @@ export const reportDuration = (ms: number | null): string => {
 export const reportMs = (ms: number | null): string =>
   ms === null ? '–' : ms >= 10_000 ? `${(ms / 1000).toFixed(1)} s` : `${ms} ms`
 
-/** Each number of a report as the page and the PDF write it. */
-export const formatReportNumbers = (n: ReportNumbers): Record<keyof ReportNumbers, string> => ({
+/** "12.5 %": a share of time to one decimal, or "–". */
+export const reportShare = (percent: number | null): string => (percent === null ? '–' : `${percent.toFixed(1)} %`)
+
+/**
+ * Each number of a report as the page and the PDF write it. A set's time without data is a share of its monitors'
+ * time (`set`): added up over seven monitors, 30 days each would read as 210 days.
+ */
+export const formatReportNumbers = (
+  n: ReportNumbers,
+  { set = false }: { set?: boolean } = {},
+): Record<keyof ReportNumbers, string> => ({
   uptime: reportUptime(n.uptime),
   sla_target: reportTarget(n.sla_target),
-  sla_met: slaLabel(n.sla_met),
+  sla: slaLabel(n.sla),
+  sla_met: slaLabel(n.sla),
   error_budget_ms: reportDuration(n.error_budget_ms),
   error_budget_left_ms: reportDuration(n.error_budget_left_ms),
   downtime_ms: reportDuration(n.downtime_ms),
@@ -59,8 +69,11 @@ export const formatReportNumbers = (n: ReportNumbers): Record<keyof ReportNumber
   response_p99_ms: reportMs(n.response_p99_ms),
   checks: n.checks.toLocaleString('en-US'),
   failures: n.failures.toLocaleString('en-US'),
+  judged_ms: reportDuration(n.judged_ms),
+  measured_ms: reportDuration(n.measured_ms),
   maintenance_ms: reportDuration(n.maintenance_ms),
-  no_data_ms: reportDuration(n.no_data_ms),
+  no_data_ms: set ? reportShare(n.no_data_share) : reportDuration(n.no_data_ms),
+  no_data_share: reportShare(n.no_data_share),
 })
 
 /**
@@ -76,6 +89,17 @@ export const reportPeriod = (fromIso: string, toIso: string, zone: string): stri
   return `${from.format('D MMM YYYY, HH:mm')} – ${to.format('D MMM YYYY, HH:mm')} (${zone})`
 }
 
+/** A day of a chart by the day (YYYY-MM-DD): "2 Nov". */
+export const reportDayLabel = (date: string): string => dayjs.utc(date).format('D MMM')
+
+/** An hour of a chart by the hour in the report's zone: "14:00", or "10 Nov" at midnight, where a day begins. */
+export const reportHourLabel = (iso: string, zone: string): string => {
+  const at = dayjs(iso).tz(zone)
+  return at.hour() === 0 && at.minute() === 0 ? at.format('D MMM') : at.format('HH:mm')
+}
+
+/** A time in the report's zone, without the zone's name: "25 Nov 2026, 14:05". */
+export const reportTime = (iso: string, zone: string): string => dayjs(iso).tz(zone).format('D MMM YYYY, HH:mm')
+
 /** A moment in the report's zone: "25 Nov 2026, 14:05 (Europe/Paris)", as the report says when it was made. */
-export const reportMoment = (iso: string, zone: string): string =>
-  `${dayjs(iso).tz(zone).format('D MMM YYYY, HH:mm')} (${zone})`
+export const reportMoment = (iso: string, zone: string): string => `${reportTime(iso, zone)} (${zone})`

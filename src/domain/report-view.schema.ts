@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 import { MONITOR_TYPES } from './monitor.schema.ts'
-import type { ReportNumbers } from './report.ts'
+import { type ReportNumbers, SLA_STATUSES } from './report.ts'
 import { REPORT_FREQUENCIES, type ReportSchedule, type ReportSend } from './report-schedule.ts'
-import type { Report, ReportDay, ReportMonitor, ReportSelection } from './report-view.ts'
+import type { Report, ReportDay, ReportHour, ReportMonitor, ReportSelection } from './report-view.ts'
 
 // The reports API's answers as the browser reads them: each schema's output is the domain's own type (report.ts,
 // report-view.ts, report-schedule.ts), so what the page shows is what the server computed, checked on arrival.
@@ -14,6 +14,7 @@ const MonitorTypeOut = v.picklist(MONITOR_TYPES)
 export const ReportNumbersView: v.GenericSchema<unknown, ReportNumbers> = v.object({
   uptime: numOrNull,
   sla_target: num,
+  sla: v.picklist(SLA_STATUSES),
   sla_met: v.nullable(v.boolean()),
   error_budget_ms: numOrNull,
   error_budget_left_ms: numOrNull,
@@ -28,8 +29,11 @@ export const ReportNumbersView: v.GenericSchema<unknown, ReportNumbers> = v.obje
   response_p99_ms: numOrNull,
   checks: num,
   failures: num,
+  judged_ms: num,
+  measured_ms: num,
   maintenance_ms: num,
   no_data_ms: num,
+  no_data_share: numOrNull,
 })
 
 export const ReportSelectionView: v.GenericSchema<unknown, ReportSelection> = v.variant('kind', [
@@ -41,18 +45,19 @@ export const ReportSelectionView: v.GenericSchema<unknown, ReportSelection> = v.
 
 const ReportMonitorView: v.GenericSchema<unknown, ReportMonitor> = v.intersect([
   ReportNumbersView,
-  v.object({ id: v.string(), name: v.string(), type: MonitorTypeOut, path: v.string() }),
+  v.object({ id: v.string(), name: v.string(), type: MonitorTypeOut, path: v.string(), judged_from: v.string() }),
 ])
 
-const ReportDayView: v.GenericSchema<unknown, ReportDay> = v.object({
-  date: v.string(),
+const slot = {
   uptime: numOrNull,
   downtime_ms: num,
   avg_response_ms: numOrNull,
   p95_response_ms: numOrNull,
   checks: num,
   failures: num,
-})
+}
+const ReportDayView: v.GenericSchema<unknown, ReportDay> = v.object({ date: v.string(), ...slot })
+const ReportHourView: v.GenericSchema<unknown, ReportHour> = v.object({ start: v.string(), ...slot })
 
 /** GET /api/reports: one report. */
 export const ReportView: v.GenericSchema<unknown, Report> = v.object({
@@ -67,6 +72,7 @@ export const ReportView: v.GenericSchema<unknown, Report> = v.object({
   monitors: v.array(ReportMonitorView),
   totals: v.nullable(ReportNumbersView),
   days: v.array(ReportDayView),
+  hours: v.array(ReportHourView),
 })
 
 export const ReportSendView: v.GenericSchema<unknown, ReportSend> = v.object({

@@ -1,5 +1,5 @@
 import type { MonitorType } from './monitor.schema.ts'
-import type { ReportNumbers } from './report.ts'
+import type { ReportNumbers, ReportSlotNumbers, SlaStatus } from './report.ts'
 import type { CsvCell } from './report-csv.ts'
 import { toCsv } from './report-csv.ts'
 import { wholeSeconds } from './report-seconds.ts'
@@ -19,18 +19,20 @@ export interface ReportMonitor extends ReportNumbers {
   type: MonitorType
   /** Where the monitor's page is in the app (`/services/...`). */
   path: string
+  /** Where the time it is judged on starts: the period's start, or when it was made if that is later. */
+  judged_from: string
 }
 
 /** One day of the period in the report's time zone, over the whole set. */
-export interface ReportDay {
+export interface ReportDay extends ReportSlotNumbers {
   /** YYYY-MM-DD in the report's zone. */
   date: string
-  uptime: number | null
-  downtime_ms: number
-  avg_response_ms: number | null
-  p95_response_ms: number | null
-  checks: number
-  failures: number
+}
+
+/** One hour of a period of up to two days (report-chart.ts), over the whole set. */
+export interface ReportHour extends ReportSlotNumbers {
+  /** When the hour starts (an hour of UTC, as the rollups keep them). */
+  start: string
 }
 
 export interface Report {
@@ -52,13 +54,15 @@ export interface Report {
   /** Null for an empty set. */
   totals: ReportNumbers | null
   days: ReportDay[]
+  /** The hours of a period of up to two days, which the charts draw instead of its days; empty for a longer one. */
+  hours: ReportHour[]
 }
 
 /** The columns of the CSV, the page's table and the PDF's table, in that order. */
 export const REPORT_COLUMNS = [
   ['uptime', 'Uptime (%)'],
   ['sla_target', 'SLA target (%)'],
-  ['sla_met', 'SLA'],
+  ['sla', 'SLA'],
   ['error_budget_left_ms', 'Error budget left (s)'],
   ['downtime_ms', 'Downtime (s)'],
   ['incidents', 'Incidents'],
@@ -75,14 +79,21 @@ export const REPORT_COLUMNS = [
   ['no_data_ms', 'No data (s)'],
 ] as const satisfies readonly (readonly [keyof ReportNumbers, string])[]
 
-/** "Met", "Breached", or "No data" for a report's SLA cell. */
-export const slaLabel = (met: boolean | null) => (met === null ? 'No data' : met ? 'Met' : 'Breached')
+export const SLA_LABELS: Record<SlaStatus, string> = {
+  met: 'Met',
+  breached: 'Breached',
+  not_enough_data: 'Not enough data',
+  no_data: 'No data',
+}
+
+/** "Met", "Breached", "Not enough data" or "No data" for a report's SLA cell. */
+export const slaLabel = (status: SlaStatus) => SLA_LABELS[status]
 
 /** A number cell of the CSV: durations in whole seconds (rounded as the page and the PDF round them), the rest as they are. */
 const cell = (key: keyof ReportNumbers, numbers: ReportNumbers): CsvCell => {
   const value = numbers[key]
-  if (key === 'sla_met') return slaLabel(value as boolean | null)
-  if (value === null || typeof value === 'boolean') return null
+  if (key === 'sla') return slaLabel(numbers.sla)
+  if (typeof value !== 'number') return null
   return key.endsWith('_ms') && !key.startsWith('response_') ? wholeSeconds(value) : value
 }
 

@@ -202,20 +202,25 @@ export const maxGapMs = (monitor: { interval_seconds: number; timeout_seconds: n
   2 * monitor.interval_seconds * 1000 + monitor.timeout_seconds * 1000 + 60_000
 
 /**
- * The time between two checks belongs to the state the earlier check left, except when this check confirms
- * an outage: the failure began at the earlier (failed) check, so that time is down. A gap longer than
- * `maxGapMs` (the worker was stopped) is time without data and counts for nothing.
+ * The time between two checks belongs to the state the earlier check left, except when this check decides a run of
+ * checks that changes the state: then the part of the run already gone by is in the state it decides, as the incident
+ * says. A confirmed outage is down from the first failed check (the incident's start), so the time from an earlier
+ * failed retry is down, while the time before a failure that confirms at once (no retries) is still up; a confirmed
+ * recovery is up from the first good check (the incident's end), so the time from an earlier good recovery check is
+ * up. (A run of three checks or more decides only its last interval: the ones before were counted as they came.) A gap
+ * longer than `maxGapMs` (the worker was stopped) is time without data and counts for nothing.
  */
 export const attributeTime = (opts: {
   previousStatus: MonitorStatus
   accountedFrom: number | null
   at: number
-  confirmsDown: boolean
+  /** The run this check decides: the state it leads to and when it began (the incident's start or end); or null. */
+  decides: { status: MonitorStatus; since: number } | null
   maxGapMs: number
 }): { status: MonitorStatus; ms: number } => {
-  const { previousStatus, accountedFrom, at, confirmsDown, maxGapMs } = opts
+  const { previousStatus, accountedFrom, at, decides, maxGapMs } = opts
   if (accountedFrom === null || at <= accountedFrom) return { status: previousStatus, ms: 0 }
   const ms = at - accountedFrom
   if (ms > maxGapMs) return { status: previousStatus, ms: 0 }
-  return { status: confirmsDown ? 'down' : previousStatus, ms }
+  return { status: decides && accountedFrom >= decides.since ? decides.status : previousStatus, ms }
 }

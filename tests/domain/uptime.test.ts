@@ -1,4 +1,3 @@
-import { describe, expect, it } from 'vitest'
 import {
   addResult,
   attributeTime,
@@ -12,6 +11,7 @@ import {
   uptimePercent,
   windowStart,
 } from '@vigil/domain/uptime'
+import { describe, expect, it } from 'vitest'
 
 describe('uptime', () => {
   it('is the share of known time up or degraded; no known time is no data, not 100 %', () => {
@@ -61,14 +61,24 @@ describe('time attribution between checks', () => {
     previousStatus: 'up' as const,
     accountedFrom: 1000,
     at: 31_000,
-    confirmsDown: false,
+    decides: null,
     maxGapMs: 120_000,
   }
   it('gives the time since the last check to the state that check left', () => {
     expect(attributeTime(base)).toEqual({ status: 'up', ms: 30_000 })
   })
-  it('counts the time as down when this check confirms an outage that began at the last one', () => {
-    expect(attributeTime({ ...base, confirmsDown: true })).toEqual({ status: 'down', ms: 30_000 })
+  it('counts the time as down when this check confirms an outage that began at the last one (a retry)', () => {
+    expect(attributeTime({ ...base, decides: { status: 'down', since: 1000 } })).toEqual({ status: 'down', ms: 30_000 })
+  })
+  it('counts the time before a failure that confirms at once (no retries) as up: the incident starts at it', () => {
+    expect(attributeTime({ ...base, decides: { status: 'down', since: 31_000 } })).toEqual({ status: 'up', ms: 30_000 })
+  })
+  it('counts the time from the first good recovery check as up when a later one confirms it: the incident ended there', () => {
+    const down = { ...base, previousStatus: 'down' as const }
+    expect(attributeTime({ ...down, decides: { status: 'up', since: 1000 } })).toEqual({ status: 'up', ms: 30_000 })
+    expect(attributeTime({ ...down, decides: { status: 'degraded', since: 1000 } }).status).toBe('degraded')
+    // One recovery check: the time before it is the outage's.
+    expect(attributeTime({ ...down, decides: { status: 'up', since: 31_000 } })).toEqual({ status: 'down', ms: 30_000 })
   })
   it('counts nothing for a first check or for a gap longer than allowed (no worker ran)', () => {
     expect(attributeTime({ ...base, accountedFrom: null }).ms).toBe(0)

@@ -13,10 +13,11 @@ export interface ModelCheck {
 }
 
 /**
- * Over [from, to): each check accounts for the time since the one before, as down when it fails or follows a
- * failure, as up otherwise, and as nothing inside maintenance (the first check accounts for nothing); only the part of
- * that time inside [from, to) counts, as a report cuts the time at its edges. The series ends long before the report
- * is made: nothing is counted after its last check.
+ * Over [from, to): each check accounts for the time since the one before, as down when it follows a failure (with no
+ * retries the outage, and its incident, begin at the first failed check and end at the first good one), as up
+ * otherwise, and as nothing inside maintenance (the first check accounts for nothing); only the part of that time
+ * inside [from, to) counts, as a report cuts the time at its edges. The series ends long before the report is made:
+ * nothing is counted after its last check.
  */
 export const expectedReport = (checks: readonly ModelCheck[], from: number, to: number) => {
   let up = 0
@@ -33,7 +34,7 @@ export const expectedReport = (checks: readonly ModelCheck[], from: number, to: 
     const before = checks[i - 1]
     if (!before || c.maintenance) return
     const inside = Math.max(0, Math.min(c.at, to) - Math.max(before.at, from))
-    if (!c.ok || (!before.ok && !before.maintenance)) down += inside
+    if (!before.ok && !before.maintenance) down += inside
     else up += inside
   })
   const known = up + down

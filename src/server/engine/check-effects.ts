@@ -121,7 +121,7 @@ export const checkEffects = (
     previousStatus: row.status,
     accountedFrom: row.accounted_at,
     at,
-    confirmsDown: transition.kind === 'down',
+    decides: transition.kind === 'none' ? null : { status: health.status, since: transition.since },
     maxGapMs: maxGapMs(row),
   })
 

@@ -1,56 +1,38 @@
+import { type Axis, responseAxis, stepDecimals, uptimeAxis } from '@vigil/domain/report-chart'
 import { type Box, COLOR, FONT, line, type Pdf, setFont, textWidth, truncate } from './pdf-kit.ts'
 
-// The report's daily charts, drawn as vector paths so they stay sharp when printed or zoomed: one value per day of
-// the period (1 to 400 days), a day without a value left as a gap in the line rather than drawn as zero.
+// The report's charts, drawn as vector paths so they stay sharp when printed or zoomed: one value per step of the
+// period (an hour of a period of up to two days, else a day: 1 to 400 of them), a step without a value left as a gap
+// in the line rather than drawn as zero. The axes are the page's (domain/report-chart.ts): no value is drawn past them.
 
-export interface DailySeries {
+export interface StepSeries {
   title: string
-  /** YYYY-MM-DD, one per day. */
-  dates: readonly string[]
+  /** What each step is called under the axis: a date, or an hour. */
+  labels: readonly string[]
   values: readonly (number | null)[]
   axis: Axis
-}
-
-export interface Axis {
-  min: number
-  max: number
-  step: number
+  /** A gridline's label. */
   label: (value: number) => string
 }
 
-/** The smallest step of 1, 2 or 5 times a power of ten that cuts the range in at most `ticks` parts. */
-export const niceStep = (range: number, ticks = 5): number => {
-  const raw = range / ticks
-  const power = 10 ** Math.floor(Math.log10(raw))
-  const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw - 1e-12)
-  return step ?? 10 * power
-}
-
-const decimals = (step: number) => Math.max(0, -Math.floor(Math.log10(step) + 1e-9))
-
 const known = (values: readonly (number | null)[]) => values.filter((v): v is number => v !== null)
 
-/** Uptime from the lowest day's whole percent (at least one percent below 100) up to 100 %. */
-export const uptimeAxis = (values: readonly (number | null)[]): Axis => {
-  const lowest = Math.min(99, Math.floor(Math.min(100, ...known(values))))
-  const step = niceStep(100 - lowest)
-  // A step under 1 (a range of a few percent) starts at the whole percent itself.
-  const min = step < 1 ? lowest : Math.floor(lowest / step) * step
-  return { min, max: 100, step, label: (v) => `${v.toFixed(decimals(step))} %` }
+/** The uptime chart's axis (the SLA target drawn across it is kept inside) and its labels: "99.2 %". */
+export const uptimeScale = (values: readonly (number | null)[], target: number | null) => {
+  const axis = uptimeAxis(values, target)
+  return { axis, label: (v: number) => `${v.toFixed(stepDecimals(axis.step))} %` }
 }
 
-/** Response time from 0 to the slowest day rounded up to a step (to 100 ms without any). */
-export const responseAxis = (values: readonly (number | null)[]): Axis => {
-  const times = known(values)
-  const highest = times.length === 0 ? 100 : Math.max(1, ...times)
-  const step = Math.max(1, niceStep(highest))
-  return { min: 0, max: Math.ceil(highest / step) * step, step, label: (v) => `${Math.round(v)} ms` }
-}
+/** The response-time chart's axis and labels: "250 ms". */
+export const responseScale = (values: readonly (number | null)[]) => ({
+  axis: responseAxis(values),
+  label: (v: number) => `${Math.round(v)} ms`,
+})
 
 const PAD = { left: 44, right: 8, top: 20, bottom: 16 } as const
 
-/** Draws the series in the box: title, gridlines with their labels, some dates below, the line. */
-export const drawDailyChart = (doc: Pdf, box: Box, series: DailySeries) => {
+/** Draws the series in the box: title, gridlines with their labels, some steps named below, the line. */
+export const drawStepChart = (doc: Pdf, box: Box, series: StepSeries) => {
   const plot: Box = {
     x: box.x + PAD.left,
     y: box.y + PAD.top,
@@ -60,8 +42,8 @@ export const drawDailyChart = (doc: Pdf, box: Box, series: DailySeries) => {
   setFont(doc, FONT.bold, 10).fillColor(COLOR.text)
   line(doc, series.title, box.x, box.y)
   setFont(doc, FONT.regular, 7)
-  drawGrid(doc, plot, series.axis)
-  drawDates(doc, plot, series.dates)
+  drawGrid(doc, plot, series.axis, series.label)
+  drawLabels(doc, plot, series.labels)
   if (known(series.values).length === 0) {
     doc.fillColor(COLOR.muted)
     const text = 'No data for the period'
@@ -71,26 +53,24 @@ export const drawDailyChart = (doc: Pdf, box: Box, series: DailySeries) => {
   drawLine(doc, plot, series)
 }
 
-const drawGrid = (doc: Pdf, plot: Box, axis: Axis) => {
+const drawGrid = (doc: Pdf, plot: Box, axis: Axis, labelOf: (value: number) => string) => {
   const bottom = plot.y + plot.height
   doc.lineWidth(0.5)
-  // Counted in steps, not added up, so 99.2 does not drift to 99.19999.
-  for (let k = 0; axis.min + k * axis.step <= axis.max + 1e-9; k++) {
-    const value = axis.min + k * axis.step
+  axis.ticks.forEach((value, k) => {
     const y = bottom - ((value - axis.min) / (axis.max - axis.min)) * plot.height
     doc
       .moveTo(plot.x, y)
       .lineTo(plot.x + plot.width, y)
       .strokeColor(k === 0 ? COLOR.axis : COLOR.grid)
       .stroke()
-    const label = axis.label(value)
+    const label = labelOf(value)
     doc.fillColor(COLOR.muted)
     line(doc, label, plot.x - 4 - textWidth(doc, label), y - 2.5)
-  }
+  })
 }
 
-/** Some of the dates under the axis, at most one per 64 points, the first day always. */
-const drawDates = (doc: Pdf, plot: Box, dates: readonly string[]) => {
+/** Some of the steps' names under the axis, at most one per 64 points, the first always. */
+const drawLabels = (doc: Pdf, plot: Box, dates: readonly string[]) => {
   if (dates.length === 0) return
   const slot = plot.width / dates.length
   const every = Math.ceil(dates.length / Math.max(1, Math.floor(plot.width / 64)))
@@ -125,7 +105,7 @@ export const lineRuns = (values: readonly (number | null)[]): number[][] => {
 }
 
 /** The values as one path of runs between gaps; a day alone between gaps is a dot, as a line needs two. */
-const drawLine = (doc: Pdf, plot: Box, { values, axis }: DailySeries) => {
+const drawLine = (doc: Pdf, plot: Box, { values, axis }: StepSeries) => {
   const slot = plot.width / values.length
   const bottom = plot.y + plot.height
   const x = (i: number) => plot.x + (i + 0.5) * slot

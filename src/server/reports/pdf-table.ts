@@ -43,10 +43,11 @@ const GROUP = { label: 'Response time', first: 2 + REPORT_COLUMNS.findIndex(([ke
 
 /** An overspent error budget and a breached target are what a reader looks for first. */
 const alarming = (key: keyof ReportNumbers, n: ReportNumbers) =>
-  (key === 'sla_met' && n.sla_met === false) || (key === 'error_budget_left_ms' && (n.error_budget_left_ms ?? 0) < 0)
+  (key === 'sla' && n.sla === 'breached') || (key === 'error_budget_left_ms' && (n.error_budget_left_ms ?? 0) < 0)
 
-const row = (doc: Pdf, name: string, type: string, n: ReportNumbers): Row => {
-  const formatted = formatReportNumbers(n)
+/** A monitor's row, or the set's (`set`: its time without data as a share, as the page writes it). */
+const row = (doc: Pdf, name: string, type: string, n: ReportNumbers, set = false): Row => {
+  const formatted = formatReportNumbers(n, { set })
   const texts = [name, type, ...REPORT_COLUMNS.map(([key]) => formatted[key])]
   return {
     texts,
@@ -148,7 +149,7 @@ export const drawReportTable = (doc: Pdf, report: Report, top: number) => {
   setFont(doc, FONT.regular, SIZE)
   const rows = report.monitors.map((m) => row(doc, m.name, m.type, m))
   setFont(doc, FONT.bold)
-  const total = report.totals ? row(doc, 'Total', '', report.totals) : null
+  const total = report.totals ? row(doc, 'Total', '', report.totals, true) : null
   const columns = layout(doc, total ? [...rows, total] : rows)
   const bottom = BODY.y + BODY.height
   let y = drawHeader(doc, columns, top)

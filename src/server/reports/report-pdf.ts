@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit'
 import type { ReportNumbers } from '@vigil/domain/report'
-import { formatReportNumbers, reportMoment, reportPeriod } from '@vigil/domain/report-format'
+import { formatReportNumbers, reportHourLabel, reportMoment, reportPeriod } from '@vigil/domain/report-format'
 import type { Report } from '@vigil/domain/report-view'
-import { drawDailyChart, responseAxis, uptimeAxis } from './pdf-chart.ts'
+import PDFDocument from 'pdfkit'
+import { drawStepChart, responseScale, uptimeScale } from './pdf-chart.ts'
 import type { Weight } from './pdf-fonts.ts'
 import { BODY, COLOR, FONT, line, PAGE, type Pdf, rule, setFont, textWidth, truncate } from './pdf-kit.ts'
 import { drawReportTable } from './pdf-table.ts'
@@ -105,11 +105,11 @@ const drawTitlePage = (doc: Pdf, report: Report) => {
 
 /** The totals as the page shows them: a label over each value, five to a row. */
 const drawTotals = (doc: Pdf, totals: ReportNumbers, top: number) => {
-  const f = formatReportNumbers(totals)
+  const f = formatReportNumbers(totals, { set: true })
   const cells: [string, string, string?][] = [
     ['Uptime', f.uptime],
     ['SLA target', f.sla_target],
-    ['SLA', f.sla_met, totals.sla_met === false ? COLOR.red : totals.sla_met ? COLOR.green : undefined],
+    ['SLA', f.sla, totals.sla === 'breached' ? COLOR.red : totals.sla === 'met' ? COLOR.green : undefined],
     ['Error budget left', f.error_budget_left_ms, (totals.error_budget_left_ms ?? 0) < 0 ? COLOR.red : undefined],
     ['Downtime', f.downtime_ms],
     ['Incidents', f.incidents],
@@ -121,7 +121,7 @@ const drawTotals = (doc: Pdf, totals: ReportNumbers, top: number) => {
     ['Checks', f.checks],
     ['Failures', f.failures],
     ['Maintenance', f.maintenance_ms],
-    ['No data', f.no_data_ms],
+    ['No data (share of time)', f.no_data_ms],
   ]
   const width = BODY.width / 5
   cells.forEach(([label, value, color], i) => {
@@ -134,20 +134,26 @@ const drawTotals = (doc: Pdf, totals: ReportNumbers, top: number) => {
   })
 }
 
+/** The uptime and response time by the hour (a period of up to two days) or by the day, as the page charts them. */
 const drawCharts = (doc: Pdf, report: Report) => {
-  const dates = report.days.map((d) => d.date)
-  const uptime = report.days.map((d) => d.uptime)
-  const response = report.days.map((d) => d.avg_response_ms)
+  const byHour = report.hours.length > 0
+  const steps = byHour ? report.hours : report.days
+  const labels = byHour
+    ? report.hours.map((h) => reportHourLabel(h.start, report.time_zone))
+    : report.days.map((d) => d.date)
+  const uptime = steps.map((d) => d.uptime)
+  const response = steps.map((d) => d.avg_response_ms)
+  const per = byHour ? 'hour' : 'day'
   const height = (BODY.height - 24) / 2
-  drawDailyChart(
+  drawStepChart(
     doc,
     { ...BODY, height },
-    { title: 'Uptime by day (%)', dates, values: uptime, axis: uptimeAxis(uptime) },
+    { title: `Uptime by ${per} (%)`, labels, values: uptime, ...uptimeScale(uptime, null) },
   )
-  drawDailyChart(
+  drawStepChart(
     doc,
     { ...BODY, y: BODY.y + height + 24, height },
-    { title: 'Average response time by day (ms)', dates, values: response, axis: responseAxis(response) },
+    { title: `Average response time by ${per} (ms)`, labels, values: response, ...responseScale(response) },
   )
 }
 

@@ -1,23 +1,23 @@
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc.js'
 import { MONITOR_PAGES } from '@vigil/domain/monitor-pages'
-import { type ReportIncident, reportNumbers, reportTotals, timeInside } from '@vigil/domain/report'
+import {
+  type ReportIncident,
+  type ReportInput,
+  type ReportSlotNumbers,
+  reportDownSpans,
+  reportNumbers,
+  reportTotals,
+  type Span,
+  slotNumbers,
+} from '@vigil/domain/report'
+import { chartStep, hourStarts } from '@vigil/domain/report-chart'
 import { coverRange } from '@vigil/domain/report-cover'
 import { type EdgeCheck, edgeTime } from '@vigil/domain/report-edges'
 import { localDay, zoneMidnight } from '@vigil/domain/report-period'
 import { selectionTitle } from '@vigil/domain/report-schedule'
-import type { Report, ReportDay, ReportMonitor, ReportSelection } from '@vigil/domain/report-view'
-import {
-  averageMs,
-  histogramPercentile,
-  maxGapMs,
-  mergeRollups,
-  PERIOD_MS,
-  ROLLUP_RETENTION_MS,
-  type Rollup,
-  roundUptime,
-  uptimePercent,
-} from '@vigil/domain/uptime'
+import type { Report, ReportDay, ReportHour, ReportMonitor, ReportSelection } from '@vigil/domain/report-view'
+import { maxGapMs, mergeRollups, PERIOD_MS, ROLLUP_RETENTION_MS, type Rollup } from '@vigil/domain/uptime'
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
 import type { Repos } from '../db/repos/index.ts'
 import type { MonitorRecord } from '../db/repos/monitor-record.ts'
 import { notFound } from '../errors.ts'
@@ -28,13 +28,14 @@ dayjs.extend(utc)
 // A report of the user's monitors over a period: the rollups that cover it (report-cover.ts), the time at its edges
 // (report-edges.ts), their incidents and maintenance, handed to the domain's report arithmetic. A fixed number of
 // queries whatever the number of monitors or days: per rollup size, one sum per monitor and one per bucket (the
-// chart); the checks around each edge; the incidents; the maintenance.
+// chart); the checks around each edge; the incidents; the maintenance. A period of up to two days is read in hours
+// (and minutes at its edges), for its chart by the hour.
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-type Found = { checked_at: number; status: EdgeCheck['status']; in_maintenance: number | null } | null
+type Found = { checked_at: number; status: EdgeCheck['status']; ok: number; in_maintenance: number | null } | null
 const edgeCheck = (r: Found): EdgeCheck | null =>
-  r ? { at: r.checked_at, status: r.status, maintenance: r.in_maintenance === 1 } : null
+  r ? { at: r.checked_at, status: r.status, ok: r.ok === 1, maintenance: r.in_maintenance === 1 } : null
 const edgeChecks = (around: { before: Found; after: Found } | undefined) => ({
   before: edgeCheck(around?.before ?? null),
   after: edgeCheck(around?.after ?? null),
@@ -76,33 +77,34 @@ const monitorsOf = async (repos: Repos, userId: string, selection: ReportSelecti
   }
 }
 
-/** The report's days in its zone, each with the buckets whose middle falls in it (exact for buckets inside a day). */
-const daysOf = (from: number, to: number, zone: string, buckets: { t: number; len: number; rollup: Rollup }[]) => {
-  const starts: number[] = []
-  const dates: string[] = []
-  for (let d = dayjs.utc(localDay(from, zone)); zoneMidnight(d, zone) < to; d = d.add(1, 'day')) {
-    starts.push(zoneMidnight(d, zone))
-    dates.push(d.format('YYYY-MM-DD'))
-  }
-  const perDay: Rollup[][] = starts.map(() => [])
+type Bucket = { t: number; len: number; rollup: Rollup }
+
+/**
+ * The chart's steps (days in the zone, or hours) from their starts, each with the buckets whose middle falls in it
+ * (exact for buckets inside a step) and the monitors' down time in it.
+ */
+const slotsOf = (starts: readonly number[], from: number, to: number, buckets: readonly Bucket[], down: Span[]) => {
+  const perSlot: Rollup[][] = starts.map(() => [])
   let i = 0
   for (const b of [...buckets].sort((x, y) => x.t - y.t)) {
     const middle = b.t + b.len / 2
     while (i + 1 < starts.length && (starts[i + 1] as number) <= middle) i++
-    perDay[i]?.push(b.rollup)
+    perSlot[i]?.push(b.rollup)
   }
-  return starts.map((_, n): ReportDay => {
-    const r = mergeRollups(perDay[n] ?? [])
-    return {
-      date: dates[n] as string,
-      uptime: roundUptime(uptimePercent(r)),
-      downtime_ms: r.down_ms,
-      avg_response_ms: averageMs(r),
-      p95_response_ms: histogramPercentile(r.hist, r.rt_max, 95),
-      checks: r.checks,
-      failures: r.failures,
-    }
-  })
+  return starts.map((start, n) =>
+    slotNumbers(mergeRollups(perSlot[n] ?? []), down, {
+      from: Math.max(start, from),
+      to: Math.min(starts[n + 1] ?? to, to),
+    }),
+  )
+}
+
+/** The report's days in its zone: their dates and midnights. */
+const daysOf = (from: number, to: number, zone: string) => {
+  const days: { date: string; start: number }[] = []
+  for (let d = dayjs.utc(localDay(from, zone)); zoneMidnight(d, zone) < to; d = d.add(1, 'day'))
+    days.push({ date: d.format('YYYY-MM-DD'), start: zoneMidnight(d, zone) })
+  return days
 }
 
 /** Each monitor's time at the period's edges (report-edges.ts), from its checks around them. */
@@ -114,18 +116,21 @@ const edgesOf = async (
   const ids = monitors.map((m) => m.monitor_id)
   const [atStart, atEnd] = await Promise.all([repos.checkResults.around(ids, from), repos.checkResults.around(ids, to)])
   return new Map(
-    monitors.map((m) => [
-      m.monitor_id,
-      edgeTime({
+    monitors.map((m) => {
+      const start = edgeChecks(atStart.get(m.monitor_id))
+      const edges = edgeTime({
         from,
         to,
         now,
         maxGapMs: maxGapMs(m),
         paused: m.paused === 1,
-        start: edgeChecks(atStart.get(m.monitor_id)),
+        start,
         end: edgeChecks(atEnd.get(m.monitor_id)),
-      }),
-    ]),
+      })
+      // It was there by its first check at the latest: a worker's clock may run a little behind the server's.
+      const since = Math.min(m.created_at, start.before?.at ?? start.after?.at ?? Number.POSITIVE_INFINITY)
+      return [m.monitor_id, { edges, since }]
+    }),
   )
 }
 
@@ -142,7 +147,9 @@ export const buildReport = async (
     hour: now - ROLLUP_RETENTION_MS.hour,
     day: now - ROLLUP_RETENTION_MS.day,
   }
-  const cover = coverRange({ from: request.from, to: request.to, now, keptFrom })
+  // By the hour, a period of a day or two whose hours are still kept: its rollups read in hours, not days.
+  const step = chartStep(request.from, Math.min(request.to, now), request.from >= keptFrom.hour)
+  const cover = coverRange({ from: request.from, to: request.to, now, keptFrom, largest: step })
   const ids = monitors.map((m) => m.monitor_id)
   // A period that runs to now has in its rollups every check made so far, one made at this very millisecond too.
   const end = request.to >= now ? now + 1 : cover.to
@@ -156,17 +163,20 @@ export const buildReport = async (
   const incidentsOf = new Map<string, ReportIncident[]>()
   for (const i of incidents)
     incidentsOf.set(i.monitor_id, [...(incidentsOf.get(i.monitor_id) ?? []), i as ReportIncident])
-  const inputs = monitors.map((m) => ({
-    from: cover.from,
-    to: cover.to,
-    rollups: [
-      ...sums.flatMap((s) => s.byMonitor.get(m.monitor_id) ?? []),
-      ...(edges.get(m.monitor_id) ?? []).map((e) => e.rollup),
-    ],
-    incidents: incidentsOf.get(m.monitor_id) ?? [],
-    maintenance_ms: timeInside(maintenance.get(m.monitor_id) ?? [], cover.from, cover.to),
-    sla_target: m.sla_target,
-  }))
+  const inputs = monitors.map(
+    (m): ReportInput => ({
+      from: cover.from,
+      to: cover.to,
+      since: edges.get(m.monitor_id)?.since ?? m.created_at,
+      rollups: [
+        ...sums.flatMap((s) => s.byMonitor.get(m.monitor_id) ?? []),
+        ...(edges.get(m.monitor_id)?.edges ?? []).map((e) => e.rollup),
+      ],
+      incidents: incidentsOf.get(m.monitor_id) ?? [],
+      maintenance: maintenance.get(m.monitor_id) ?? [],
+      sla_target: m.sla_target,
+    }),
+  )
   const rows = monitors
     .map(
       (m, n): ReportMonitor => ({
@@ -174,15 +184,27 @@ export const buildReport = async (
         name: m.name,
         type: m.type,
         path: MONITOR_PAGES[m.type].detail(m.monitor_id),
-        ...reportNumbers(inputs[n] as (typeof inputs)[number]),
+        judged_from: iso(Math.min(Math.max(cover.from, inputs[n]?.since ?? cover.from), cover.to)),
+        ...reportNumbers(inputs[n] as ReportInput),
       }),
     )
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id))
-  const buckets = [
+  const buckets: Bucket[] = [
     ...cover.pieces.flatMap((p, n) => (sums[n]?.byBucket ?? []).map((b) => ({ ...b, len: PERIOD_MS[p.period] }))),
-    // The edges' time in the day it falls in.
-    ...[...edges.values()].flat().map((e) => ({ t: e.at, len: 0, rollup: e.rollup })),
+    // The edges' time in the step it falls in.
+    ...[...edges.values()].flatMap((e) => e.edges).map((e) => ({ t: e.at, len: 0, rollup: e.rollup })),
   ]
+  const down = inputs.flatMap(reportDownSpans)
+  const days = daysOf(cover.from, cover.to, request.tz)
+  const dayNumbers = slotsOf(
+    days.map((d) => d.start),
+    cover.from,
+    cover.to,
+    buckets,
+    down,
+  )
+  const hours = step === 'hour' ? hourStarts(cover.from, cover.to) : []
+  const hourNumbers = slotsOf(hours, cover.from, cover.to, buckets, down)
   return {
     title,
     selection: request.selection,
@@ -194,7 +216,8 @@ export const buildReport = async (
     generated_at: iso(now),
     monitors: rows,
     totals: reportTotals(inputs),
-    days: daysOf(cover.from, cover.to, request.tz, buckets),
+    days: days.map((d, n): ReportDay => ({ ...(dayNumbers[n] as ReportSlotNumbers), date: d.date })),
+    hours: hours.map((start, n): ReportHour => ({ ...(hourNumbers[n] as ReportSlotNumbers), start: iso(start) })),
   }
 }
 

@@ -115,8 +115,9 @@ describe.each(dialects)('the edges of a report on %s', (dialect) => {
     expect(r.api).toMatchObject({ downtime_ms: NOW - at(4), incidents: 1, longest_incident_ms: NOW - at(4) })
     expect(r.shop).toMatchObject({ downtime_ms: r.clipped(shop), incidents: 1 })
     expect(r.clipped(shop)).toBe(25 * MIN)
-    // Known from the first check to now; before it, no data.
-    expect(r.api.no_data_ms).toBe(at(0) - time('00:00'))
+    // Judged from when it was made (09:59), known from its first check to now; between the two, no data.
+    expect(r.api.judged_from).toBe(new Date(START - MIN).toISOString())
+    expect(r.api.no_data_ms).toBe(at(0) - (START - MIN))
     expect(r.report.days[0]).toMatchObject({ downtime_ms: NOW - at(4) + 25 * MIN })
   })
 

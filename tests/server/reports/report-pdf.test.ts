@@ -1,9 +1,16 @@
 import { inflateSync } from 'node:zlib'
-import { describe, expect, it } from 'vitest'
 import type { ReportNumbers } from '@vigil/domain/report'
 import { formatReportNumbers, reportPeriod } from '@vigil/domain/report-format'
-import { REPORT_COLUMNS, type Report, type ReportDay, type ReportMonitor, reportCsv } from '@vigil/domain/report-view'
-import { lineRuns, uptimeAxis } from '../../../src/server/reports/pdf-chart.ts'
+import {
+  REPORT_COLUMNS,
+  type Report,
+  type ReportDay,
+  type ReportHour,
+  type ReportMonitor,
+  reportCsv,
+} from '@vigil/domain/report-view'
+import { describe, expect, it } from 'vitest'
+import { lineRuns, uptimeScale } from '../../../src/server/reports/pdf-chart.ts'
 import { renderReportPdf } from '../../../src/server/reports/report-pdf.ts'
 import { pdfLines, pdfText } from '../../support/pdf-text.ts'
 
@@ -13,6 +20,7 @@ import { pdfLines, pdfText } from '../../support/pdf-text.ts'
 const numbers = (over: Partial<ReportNumbers> = {}): ReportNumbers => ({
   uptime: 99.95,
   sla_target: 99.9,
+  sla: 'met',
   sla_met: true,
   error_budget_ms: 2_678_400,
   error_budget_left_ms: 1_338_400,
@@ -27,8 +35,11 @@ const numbers = (over: Partial<ReportNumbers> = {}): ReportNumbers => ({
   response_p99_ms: 12_400,
   checks: 44_640,
   failures: 23,
+  judged_ms: 2_678_400_000,
+  measured_ms: 2_671_200_000,
   maintenance_ms: 7_200_000,
   no_data_ms: 0,
+  no_data_share: 0,
   ...over,
 })
 
@@ -38,6 +49,7 @@ const monitor = (i: number, name: string, over: Partial<ReportNumbers> = {}): Re
   name,
   type: 'web',
   path: `/services/m${i}`,
+  judged_from: '2026-09-30T22:00:00.000Z',
 })
 
 const days = (count: number): ReportDay[] =>
@@ -56,6 +68,7 @@ const monitors = [
   monitor(1, '=HYPERLINK("x") Shop checkout'),
   monitor(2, 'API 東京 🚀', {
     uptime: 98.123,
+    sla: 'breached',
     sla_met: false,
     error_budget_left_ms: -3_600_000,
     downtime_ms: 51_000_000,
@@ -63,6 +76,7 @@ const monitors = [
   }),
   monitor(3, 'Paused probe', {
     uptime: null,
+    sla: 'no_data',
     sla_met: null,
     error_budget_ms: null,
     error_budget_left_ms: null,
@@ -77,7 +91,10 @@ const monitors = [
     response_p99_ms: null,
     checks: 0,
     failures: 0,
+    measured_ms: 0,
+    maintenance_ms: 0,
     no_data_ms: 2_678_400_000,
+    no_data_share: 100,
   }),
 ]
 
@@ -91,13 +108,23 @@ const report: Report = {
   covered_to: '2026-10-31T23:00:00.000Z',
   generated_at: '2026-11-02T08:15:00.000Z',
   monitors,
-  totals: numbers({ uptime: 99.357, sla_met: false, error_budget_left_ms: -1_234_000, checks: 1_339_200 }),
+  totals: numbers({
+    uptime: 99.357,
+    sla: 'breached',
+    sla_met: false,
+    error_budget_left_ms: -1_234_000,
+    checks: 1_339_200,
+    judged_ms: 3 * 2_678_400_000,
+    no_data_ms: 2_678_400_000,
+    no_data_share: 33.333,
+  }),
   days: days(31),
+  hours: [],
 }
 
 /** The cells of a table row in the order they are drawn, as the extracted text lists them. */
-const rowText = (name: string, type: string, n: ReportNumbers) => {
-  const f = formatReportNumbers(n)
+const rowText = (name: string, type: string, n: ReportNumbers, set = false) => {
+  const f = formatReportNumbers(n, { set })
   return [name, type, ...REPORT_COLUMNS.map(([key]) => f[key])].filter((cell) => cell !== '').join('\n')
 }
 
@@ -134,11 +161,11 @@ describe('the report PDF', () => {
     expect(first).toContain('1 Oct 2026 – 31 Oct 2026 (Europe/Paris)')
     expect(first).toContain('Generated 2 Nov 2026, 09:15 (Europe/Paris)')
     expect(first).not.toContain('Period asked')
-    const f = formatReportNumbers(report.totals as ReportNumbers)
+    const f = formatReportNumbers(report.totals as ReportNumbers, { set: true })
     for (const key of [
       'uptime',
       'sla_target',
-      'sla_met',
+      'sla',
       'error_budget_left_ms',
       'downtime_ms',
       'incidents',
@@ -155,6 +182,8 @@ describe('the report PDF', () => {
       expect(first, key).toContain(f[key])
     expect(first).toContain('−20 min 34 s')
     expect(first).toContain('Breached')
+    // The set's time without data as a share of its monitors' time: a month of one of three, not "31 d".
+    expect(first).toContain('No data (share of time)\n33.3 %')
   })
 
   it('says which period was asked when the one covered differs', async () => {
@@ -179,7 +208,8 @@ describe('the report PDF', () => {
     )
     expect(table).toContain(rowText('Paused probe', 'web', monitors[2] as ReportMonitor))
     expect(table).toContain('no data\n99.9 %\nNo data')
-    expect(table).toContain(rowText('Total', '', report.totals as ReportNumbers))
+    expect(table).toContain(rowText('Total', '', report.totals as ReportNumbers, true))
+    expect(table).toContain('33.3 %')
   })
 
   it('numbers every page', async () => {
@@ -336,11 +366,42 @@ describe('the chart', () => {
     expect(lineRuns([null, null])).toEqual([])
   })
 
-  it('scales uptime from the lowest whole percent to 100', () => {
-    expect(uptimeAxis([99.95, null, 100])).toMatchObject({ min: 99, max: 100, step: 0.2 })
-    expect(uptimeAxis([97.3, 99])).toMatchObject({ min: 97, max: 100, step: 1 })
-    expect(uptimeAxis([12.5])).toMatchObject({ min: 0, max: 100, step: 20 })
-    expect(uptimeAxis([null])).toMatchObject({ min: 99, max: 100 })
-    expect(uptimeAxis([99.5]).label(99.2)).toBe('99.2 %')
+  it('scales uptime as the page does, from a tick under the lowest day to 100, never cutting one off', () => {
+    expect(uptimeScale([99.95, null, 100], null).axis).toMatchObject({ min: 99, max: 100, step: 0.2 })
+    expect(uptimeScale([97.3, 99], null).axis).toMatchObject({ min: 97, max: 100, step: 1 })
+    expect(uptimeScale([12.5], null).axis).toMatchObject({ min: 0, max: 100, step: 20 })
+    expect(uptimeScale([null], null).axis).toMatchObject({ min: 99, max: 100 })
+    expect(uptimeScale([99.5], null).label(99.2)).toBe('99.2 %')
+    // A 72 % day: the axis starts at 60 %, not above it.
+    expect(uptimeScale([99.9, 72, 100], null).axis).toMatchObject({ min: 60, ticks: [60, 70, 80, 90, 100] })
+  })
+
+  it("charts a day by the hour, labelled in the report's zone", async () => {
+    const hours: ReportHour[] = Array.from({ length: 24 }, (_, k) => ({
+      start: new Date(Date.UTC(2026, 9, 14, 22 + k)).toISOString(),
+      uptime: k === 9 ? 72 : 100,
+      downtime_ms: k === 9 ? 1_008_000 : 0,
+      avg_response_ms: 120 + k,
+      p95_response_ms: null,
+      checks: 60,
+      failures: k === 9 ? 17 : 0,
+    }))
+    const day: Report = {
+      ...report,
+      from: '2026-10-14T22:00:00.000Z',
+      to: '2026-10-15T22:00:00.000Z',
+      covered_from: '2026-10-14T22:00:00.000Z',
+      covered_to: '2026-10-15T22:00:00.000Z',
+      days: days(1),
+      hours,
+    }
+    const [, charts = ''] = await pdfText(await renderReportPdf(day))
+    expect(charts).toContain('Uptime by hour (%)')
+    expect(charts).toContain('Average response time by hour (ms)')
+    // Midnight in Paris (22:00 UTC) is the day; the other hours are times.
+    expect(charts).toContain('15 Oct')
+    expect(charts).toMatch(/\n0[2-6]:00\n/)
+    expect(charts).not.toContain('2026-10-01')
+    expect(charts).toContain('60 %')
   })
 })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatReportNumbers } from '@vigil/domain/report-format'
 import { RANGE_BACKWARDS, RANGE_TOO_LONG, ZONE_UNKNOWN } from '@vigil/domain/report-period'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pdfText } from '../../support/pdf-text.ts'
 import { expectedReport, type ModelCheck, recordChecks } from '../../support/report-model.ts'
 import { buildTestApp, dialects, openTestDb, type TestApp, type TestDb } from '../harness.ts'
@@ -105,8 +105,8 @@ describe.each(dialects)('reports on %s', (dialect) => {
     const [idleRow, apiRow, shopRow] = report.monitors
 
     const s = expected(shopChecks, START, START + CHECKS * STEP)
-    // The outage: six failed checks and the recovery's interval, 35 minutes; the incident ran 10:00 to 10:30.
-    expect(s).toMatchObject({ downtime_ms: 35 * MIN, checks: 576, failures: 6, response_avg_ms: 150 })
+    // The outage: six failed checks with no retries, 10:00 to the good check at 10:30, as its incident ran.
+    expect(s).toMatchObject({ downtime_ms: 30 * MIN, checks: 576, failures: 6, response_avg_ms: 150 })
     expect(shopRow).toMatchObject({
       id: shop,
       type: 'web',
@@ -115,19 +115,19 @@ describe.each(dialects)('reports on %s', (dialect) => {
       sla_target: 99.5,
       sla_met: false,
       error_budget_ms: Math.round(s.known * 0.005),
-      error_budget_left_ms: Math.round(s.known * 0.005) - 35 * MIN,
-      downtime_ms: 35 * MIN,
+      error_budget_left_ms: Math.round(s.known * 0.005) - 30 * MIN,
+      downtime_ms: 30 * MIN,
       incidents: 1,
       longest_incident_ms: 30 * MIN,
       mttr_ms: 30 * MIN,
-      mtbf_ms: s.known - 35 * MIN,
+      mtbf_ms: s.known - 30 * MIN,
       response_avg_ms: 150,
       checks: 576,
       failures: 6,
       maintenance_ms: 0,
       no_data_ms: 2 * 86_400_000 - s.known,
     })
-    expect(shopRow.uptime).toBe(98.782)
+    expect(shopRow.uptime).toBe(98.956)
     expect(shopRow.response_p50_ms).toBeGreaterThanOrEqual(75)
     expect(shopRow.response_p99_ms).toBeLessThanOrEqual(200)
 
@@ -144,20 +144,26 @@ describe.each(dialects)('reports on %s', (dialect) => {
       no_data_ms: 2 * 86_400_000 - a.known - 2 * 60 * MIN,
       response_avg_ms: 50,
     })
-    expect(idleRow).toMatchObject({ uptime: null, sla_met: null, checks: 0, no_data_ms: 2 * 86_400_000 })
+    expect(idleRow).toMatchObject({
+      uptime: null,
+      sla: 'no_data',
+      sla_met: null,
+      checks: 0,
+      no_data_ms: 2 * 86_400_000,
+    })
 
     // The set: every monitor's time together, held to the strictest target.
     expect(report.totals).toMatchObject({
-      uptime: Math.floor(((s.known - 35 * MIN + a.known) / (s.known + a.known)) * 100 * 1000) / 1000,
+      uptime: Math.floor(((s.known - 30 * MIN + a.known) / (s.known + a.known)) * 100 * 1000) / 1000,
       sla_target: 99.9,
-      downtime_ms: 35 * MIN,
+      downtime_ms: 30 * MIN,
       incidents: 1,
       checks: 1152,
       failures: 30,
       maintenance_ms: 2 * 60 * MIN,
     })
     expect(report.days.map((d: { date: string }) => d.date)).toEqual(['2026-10-30', '2026-10-31'])
-    expect(report.days[0]).toMatchObject({ downtime_ms: 35 * MIN, checks: 576, failures: 6 })
+    expect(report.days[0]).toMatchObject({ downtime_ms: 30 * MIN, checks: 576, failures: 6 })
     expect(report.days[1]).toMatchObject({ uptime: 100, downtime_ms: 0, failures: 24 })
   })
 
@@ -244,8 +250,8 @@ describe.each(dialects)('reports on %s', (dialect) => {
     ])
     expect(rows.map((r) => r[0])).toEqual(['Monitor', "'=Idle port", 'API', 'Shop', 'Total'])
     const shopCsv = rows[3] as string[]
-    expect(shopCsv.slice(1, 5)).toEqual(['web', '98.782', '99.5', 'Breached'])
-    expect(shopCsv[6]).toBe(String(35 * 60)) // downtime in seconds
+    expect(shopCsv.slice(1, 5)).toEqual(['web', '98.956', '99.5', 'Breached'])
+    expect(shopCsv[6]).toBe(String(30 * 60)) // downtime in seconds
     expect(rows[4]?.[2]).toBe(String(json.totals.uptime))
 
     const pdf = await t.app.request(`/api/reports?${DAYS}&format=pdf`, {

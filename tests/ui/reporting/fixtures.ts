@@ -10,6 +10,7 @@ const HOUR = 60 * MIN
 export const numbers = (over: Partial<ReportNumbers> = {}): ReportNumbers => ({
   uptime: 99.95,
   sla_target: 99.9,
+  sla: 'met',
   sla_met: true,
   error_budget_ms: 43 * MIN,
   error_budget_left_ms: 21 * MIN,
@@ -24,8 +25,11 @@ export const numbers = (over: Partial<ReportNumbers> = {}): ReportNumbers => ({
   response_p99_ms: 480,
   checks: 8640,
   failures: 3,
+  judged_ms: 30 * 24 * HOUR,
+  measured_ms: 30 * 24 * HOUR,
   maintenance_ms: 0,
   no_data_ms: 0,
+  no_data_share: 0,
   ...over,
 })
 
@@ -35,6 +39,7 @@ const monitor = (over: Partial<ReportMonitor>): ReportMonitor => ({
   name: 'Shop',
   type: 'web',
   path: '/web_monitorings/m1',
+  judged_from: '2026-10-01T00:00:00.000Z',
   ...over,
 })
 
@@ -45,6 +50,7 @@ export const ordersApi = monitor({
   type: 'api',
   path: '/api_monitorings/m2',
   uptime: 99.5,
+  sla: 'breached',
   sla_met: false,
   error_budget_left_ms: -3 * HOUR,
   downtime_ms: 3 * HOUR + 43 * MIN,
@@ -73,7 +79,14 @@ export const report = (over: Partial<Report> = {}): Report => ({
   covered_to: '2026-10-31T00:00:00.000Z',
   generated_at: '2026-11-26T09:00:00.000Z',
   monitors: [shop, ordersApi, mail],
-  totals: numbers({ uptime: 99.81, sla_met: false, error_budget_left_ms: -2 * HOUR, incidents: 5 }),
+  totals: numbers({
+    uptime: 99.81,
+    sla: 'breached',
+    sla_met: false,
+    error_budget_left_ms: -2 * HOUR,
+    incidents: 5,
+    judged_ms: 3 * 30 * 24 * HOUR,
+  }),
   days: [
     {
       date: '2026-10-01',
@@ -103,6 +116,7 @@ export const report = (over: Partial<Report> = {}): Report => ({
       failures: 0,
     },
   ],
+  hours: [],
   ...over,
 })
 

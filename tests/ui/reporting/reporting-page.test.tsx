@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
 import '../components/setup-dom.ts'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
 import { reportPeriod } from '@vigil/domain/report-format'
 import type { ReportSchedule } from '@vigil/domain/report-schedule'
 import type { Report } from '@vigil/domain/report-view'
+import { describe, expect, it, vi } from 'vitest'
 import { ReportingPage } from '../../../src/ui/pages/reporting/ReportingPage.tsx'
 import { statusPage } from '../../fixtures/status-pages.ts'
 import { seriousViolations } from '../components/axe.ts'
 import { type Handlers, type RecordedRequest, renderShell, signIn, stubApi, subscription } from '../layout/harness.tsx'
-import { report, schedule, send } from './fixtures.ts'
+import { numbers, report, schedule, send, shop } from './fixtures.ts'
 
 // jsdom has no canvas: the uPlot charts are drawn in the browser; here each says what it was given.
 vi.mock('../../../src/ui/pages/reporting/ReportDayChart.tsx', () => ({
-  ReportDayChart: ({ kind, label }: { kind: string; label: string }) => (
-    <div role="img" aria-label={label} data-chart={kind} />
+  ReportDayChart: ({ kind, label, points }: { kind: string; label: string; points: unknown[] }) => (
+    <div role="img" aria-label={label} data-chart={kind} data-points={points.length} />
   ),
 }))
 const toasts = vi.hoisted(() => [] as { title: string; type?: string }[])
@@ -244,6 +244,94 @@ describe('/reporting', () => {
       await click(within(form).getByRole('button', { name: `Use your time zone (${zone})` }))
       await waitFor(() => expect(reportRequests(requests).at(-1)?.query.get('tz')).toBe(zone))
     }
+  })
+
+  it('shows a day by the hour, a monitor made that day judged from then, "Not enough data" with why, and the set\'s time without data as a share', async () => {
+    const MIN = 60_000
+    const day: Report = report({
+      from: '2026-11-10T00:00:00.000Z',
+      to: '2026-11-11T00:00:00.000Z',
+      covered_from: '2026-11-10T00:00:00.000Z',
+      covered_to: '2026-11-10T11:59:00.000Z',
+      monitors: [
+        {
+          ...shop,
+          id: 'typo',
+          name: 'Typo site',
+          judged_from: '2026-11-10T11:50:00.000Z',
+          uptime: 38.703,
+          sla: 'breached',
+          sla_met: false,
+          downtime_ms: 331_000,
+          incidents: 1,
+          longest_incident_ms: 331_000,
+          judged_ms: 9 * MIN,
+          measured_ms: 9 * MIN,
+        },
+        {
+          ...shop,
+          id: 'quiet',
+          name: 'Quiet port',
+          type: 'port',
+          path: '/port_monitorings/quiet',
+          judged_from: '2026-11-10T00:00:00.000Z',
+          uptime: 50,
+          sla: 'not_enough_data',
+          sla_met: null,
+          downtime_ms: 10 * MIN,
+          measured_ms: 20 * MIN,
+          no_data_ms: 699 * MIN,
+        },
+      ],
+      totals: numbers({ uptime: 97.1, sla: 'breached', sla_met: false, no_data_ms: 699 * MIN, no_data_share: 48.307 }),
+      days: [
+        {
+          date: '2026-11-10',
+          uptime: 97.1,
+          downtime_ms: 25 * MIN,
+          avg_response_ms: 80,
+          p95_response_ms: 90,
+          checks: 160,
+          failures: 4,
+        },
+      ],
+      hours: Array.from({ length: 12 }, (_, k) => ({
+        start: new Date(Date.UTC(2026, 10, 10, k)).toISOString(),
+        uptime: k === 10 ? 72 : 100,
+        downtime_ms: k === 10 ? 10 * MIN : 0,
+        avg_response_ms: 80,
+        p95_response_ms: 90,
+        checks: 12,
+        failures: k === 10 ? 2 : 0,
+      })),
+    })
+    renderPage(
+      { 'POST /api/reports': () => ok(day) },
+      { url: '/reporting?from=2026-11-10T00%3A00%3A00.000Z&to=2026-11-11T00%3A00%3A00.000Z&tz=UTC' },
+    )
+    const region = await table()
+    // Charted by the hour: twelve points each, the words naming the hour.
+    const uptime = await screen.findByRole('img', {
+      name: /^Uptime by hour over 12 hours: lowest 72\.000 % at 10:00\.$/,
+    })
+    expect(uptime.getAttribute('data-points')).toBe('12')
+    expect(screen.getByRole('figure', { name: 'Uptime by hour' })).toBeTruthy()
+    expect(screen.getByRole('figure', { name: 'Response time by hour' })).toBeTruthy()
+    expect(await screen.findByRole('img', { name: /^Response time by hour over 12 hours/ })).toBeTruthy()
+    // The monitor made at 11:50 says so; the rows' SLA says "Not enough data", and why, under the table.
+    const typo = within(region).getByRole('link', { name: 'Typo site' }).closest('tr') as HTMLElement
+    expect(typo.textContent).toContain('Made 10 Nov 2026, 11:50')
+    const quiet = within(region).getByRole('link', { name: 'Quiet port' }).closest('tr') as HTMLElement
+    expect(within(quiet).getByText('Not enough data')).toBeTruthy()
+    expect(quiet.textContent).not.toContain('Made')
+    expect(screen.getByText('A monitor made during the period is judged on the time since it was made.')).toBeTruthy()
+    expect(screen.getByText(/^Not enough data: the checks measured less than 10 % of the time/)).toBeTruthy()
+    // The set's time without data is a share of its monitors' time, in the totals and the table's Total row.
+    const totals = screen.getByRole('region', { name: 'Totals' })
+    expect(totals.textContent).toContain('No data: 48.3 % of the time')
+    const total = within(region).getByRole('rowheader', { name: 'Total' }).closest('tr') as HTMLElement
+    expect(total.lastElementChild?.textContent).toBe('48.3 %')
+    expect(quiet.lastElementChild?.textContent).toBe('11 h 39 min')
   })
 
   it('asks for the monitors ticked, and asks nothing while none is', async () => {

@@ -85,7 +85,7 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
    * two index seeks a monitor, then the rows they found.
    */
   around: async (monitorIds: readonly string[], at: number) => {
-    type Found = Pick<CheckResultRecord, 'checked_at' | 'status' | 'in_maintenance'>
+    type Found = Pick<CheckResultRecord, 'checked_at' | 'status' | 'ok' | 'in_maintenance'>
     const around = new Map<string, { before: Found | null; after: Found | null }>()
     for (let i = 0; i < monitorIds.length; i += CHUNK) {
       const chunk = monitorIds.slice(i, i + CHUNK)
@@ -109,7 +109,7 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       const rows = wanted.length
         ? await db
             .selectFrom('check_results')
-            .select(['monitor_id', 'checked_at', 'status', 'in_maintenance'])
+            .select(['monitor_id', 'checked_at', 'status', 'ok', 'in_maintenance'])
             .where('monitor_id', 'in', chunk)
             .where('checked_at', 'in', [...new Set(wanted)])
             .execute()
@@ -118,7 +118,12 @@ export const checkResultsRepo = (db: Kysely<DB>) => ({
       const found = (id: string, t: number | null): Found | null => {
         const r = t === null ? undefined : row.get(`${id}:${Number(t)}`)
         return r
-          ? { checked_at: Number(r.checked_at), status: r.status as MonitorStatus, in_maintenance: r.in_maintenance }
+          ? {
+              checked_at: Number(r.checked_at),
+              status: r.status as MonitorStatus,
+              ok: Number(r.ok),
+              in_maintenance: r.in_maintenance,
+            }
           : null
       }
       for (const t of times)

@@ -1,19 +1,27 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { reportMs, reportUptime } from '@vigil/domain/report-format'
-import type { ReportDay } from '@vigil/domain/report-view'
+import type { ReportSlotNumbers } from '@vigil/domain/report'
+import { type Axis, responseAxis, stepDecimals, uptimeAxis } from '@vigil/domain/report-chart'
+import { reportDayLabel, reportHourLabel, reportMs, reportTime, reportUptime } from '@vigil/domain/report-format'
 import { css } from '../../../../styled-system/css'
+import { formatDate } from '../monitors/format.ts'
 
 const HEIGHT = 220
 
-/** A day of the report (YYYY-MM-DD in its zone) on the x axis: its UTC midnight, labelled as UTC so it reads as the day. */
-const dayTime = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000
-const asUtc = (ts: number) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC')
+/** A step of a report's chart: a day (YYYY-MM-DD in the report's zone) or an hour (its start, ISO). */
+export type ChartPoint = ReportSlotNumbers & ({ date: string } | { start: string })
+
+/**
+ * A step on the x axis. A day at its UTC midnight, labelled as UTC so it reads as the day whatever the viewer's zone;
+ * an hour at its instant, labelled in the report's zone.
+ */
+const timeOf = (p: ChartPoint) => ('date' in p ? Date.parse(`${p.date}T00:00:00Z`) : Date.parse(p.start)) / 1000
+const dateIn = (zone: string) => (ts: number) => uPlot.tzDate(new Date(ts * 1000), zone)
 
 export type DayChartKind = 'uptime' | 'response'
 
-/** A chart's own line (the uptime, the average response): navy, its points shown, a day without data a gap (never 100 %). */
+/** A chart's own line (the uptime, the average response): navy, its points shown, a step without data a gap (never 100 %). */
 const mainLine = (label: string, pointSize: number, value: (v: number | null) => string): uPlot.Series => ({
   label,
   stroke: '#1f3a68',
@@ -23,25 +31,63 @@ const mainLine = (label: string, pointSize: number, value: (v: number | null) =>
   value: (_, v) => value(v ?? null),
 })
 
-const optionsOf = (kind: DayChartKind, target: number | null): Omit<uPlot.Options, 'width' | 'height'> => {
-  const common = { tzDate: asUtc, cursor: { y: false }, legend: { live: true } }
-  if (kind === 'uptime')
+/**
+ * The y scale and axis from the domain's axis (report-chart.ts, as the PDF's): its floor under the lowest value and
+ * the target, its gridlines on its ticks. The scale runs a little past the ticks, so a point on 100 % or on the top
+ * tick is drawn whole, not cut by the edge of the plot.
+ */
+const yOf = (axis: Axis, label: (v: number) => string) => {
+  const pad = (axis.max - axis.min) * 0.03
+  return {
+    scale: { range: (): uPlot.Range.MinMax => [axis.min === 0 ? axis.min - pad : axis.min, axis.max + pad] },
+    axis: { splits: () => axis.ticks, values: (_: uPlot, ticks: number[]) => ticks.map(label), size: 64 },
+  }
+}
+
+/** The y axis of a chart (domain/report-chart.ts, as the PDF's): uptime with the target inside it, or response time. */
+export const yAxisOf = (kind: DayChartKind, points: readonly ChartPoint[], target: number | null): Axis =>
+  kind === 'uptime'
+    ? uptimeAxis(
+        points.map((p) => p.uptime),
+        target,
+      )
+    : responseAxis(points.flatMap((p) => [p.avg_response_ms, p.p95_response_ms]))
+
+const optionsOf = (
+  kind: DayChartKind,
+  points: readonly ChartPoint[],
+  axis: Axis,
+  target: number | null,
+  zone: string,
+): Omit<uPlot.Options, 'width' | 'height'> => {
+  const byHour = points.some((p) => 'start' in p)
+  // The x axis and the legend in the page's words: "14:00" and "2 Dec" (where a day begins), or "2 Nov" by the day.
+  const iso = (ts: number) => new Date(ts * 1000).toISOString()
+  const tick = byHour ? (ts: number) => reportHourLabel(iso(ts), zone) : (ts: number) => reportDayLabel(iso(ts))
+  const moment = byHour ? (ts: number) => reportTime(iso(ts), zone) : (ts: number) => formatDate(iso(ts).slice(0, 10))
+  const x: uPlot.Series = { value: (_, ts) => (ts === null ? '–' : moment(ts)) }
+  const xAxis: uPlot.Axis = { values: (_, splits) => splits.map(tick) }
+  const common = { tzDate: dateIn(byHour ? zone : 'Etc/UTC'), cursor: { y: false }, legend: { live: true } }
+  if (kind === 'uptime') {
+    const y = yOf(axis, (t) => `${t.toFixed(stepDecimals(axis.step))} %`)
     return {
       ...common,
       series: [
-        {},
+        x,
         mainLine('Uptime', 5, reportUptime),
         ...(target === null
           ? []
           : [{ label: 'SLA target', stroke: '#b91c1c', width: 1, dash: [6, 4], value: () => `${target} %` }]),
       ],
-      axes: [{}, { values: (_, ticks) => ticks.map((t) => `${t} %`), size: 64 }],
-      scales: { y: { range: (_, min) => [Math.max(0, Math.min(min ?? 100, target ?? 100) - 0.5), 100] } },
+      axes: [xAxis, y.axis],
+      scales: { y: y.scale },
     }
+  }
+  const y = yOf(axis, (t) => `${t} ms`)
   return {
     ...common,
     series: [
-      {},
+      x,
       mainLine('Average', 4, reportMs),
       {
         label: 'p95',
@@ -52,39 +98,43 @@ const optionsOf = (kind: DayChartKind, target: number | null): Omit<uPlot.Option
         value: (_, v) => reportMs(v ?? null),
       },
     ],
-    axes: [{}, { values: (_, ticks) => ticks.map((t) => `${t} ms`), size: 64 }],
-    scales: { y: { range: (_, _min, max) => [0, Math.max(max ?? 0, 10) * 1.1] } },
+    axes: [xAxis, y.axis],
+    scales: { y: y.scale },
   }
 }
 
-const dataOf = (kind: DayChartKind, days: readonly ReportDay[], target: number | null): uPlot.AlignedData => {
-  const x = days.map((d) => dayTime(d.date))
-  if (kind === 'uptime') return [x, days.map((d) => d.uptime), ...(target === null ? [] : [days.map(() => target)])]
-  return [x, days.map((d) => d.avg_response_ms), days.map((d) => d.p95_response_ms)]
+const dataOf = (kind: DayChartKind, points: readonly ChartPoint[], target: number | null): uPlot.AlignedData => {
+  const x = points.map(timeOf)
+  if (kind === 'uptime') return [x, points.map((d) => d.uptime), ...(target === null ? [] : [points.map(() => target)])]
+  return [x, points.map((d) => d.avg_response_ms), points.map((d) => d.p95_response_ms)]
 }
 
-/** One chart of a report's days (uPlot, on a canvas; loaded with the report): uptime, or response time. */
+/** One chart of a report's days or hours (uPlot, on a canvas; loaded with the report): uptime, or response time. */
 export function ReportDayChart({
   kind,
-  days,
+  points,
   target,
+  zone,
   label,
 }: {
   kind: DayChartKind
-  days: readonly ReportDay[]
+  points: readonly ChartPoint[]
   /** The SLA target drawn across the uptime chart (the set's strictest), or null. */
   target: number | null
+  /** The report's time zone, in which hours are labelled. */
+  zone: string
   /** What the chart shows, in words, for those who cannot see it. */
   label: string
 }) {
   const box = useRef<HTMLDivElement>(null)
+  const axis = useMemo(() => yAxisOf(kind, points, target), [kind, points, target])
 
   useEffect(() => {
     const el = box.current
     if (!el) return
     const plot = new uPlot(
-      { ...optionsOf(kind, target), width: Math.max(el.clientWidth, 200), height: HEIGHT },
-      dataOf(kind, days, target),
+      { ...optionsOf(kind, points, axis, target, zone), width: Math.max(el.clientWidth, 200), height: HEIGHT },
+      dataOf(kind, points, target),
       el,
     )
     const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(el.clientWidth, 200), height: HEIGHT }))
@@ -93,13 +143,16 @@ export function ReportDayChart({
       resize.disconnect()
       plot.destroy()
     }
-  }, [kind, days, target])
+  }, [kind, points, axis, target, zone])
 
   return (
     <div
       ref={box}
       role="img"
       aria-label={label}
+      // The axis drawn, for a browser test to hold the values to it.
+      data-axis-min={axis.min}
+      data-axis-max={axis.max}
       className={css({ w: 'full', minW: '0', minH: '56', overflow: 'hidden' })}
     />
   )

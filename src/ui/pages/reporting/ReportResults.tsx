@@ -1,10 +1,10 @@
-import { Link } from 'react-router'
-import { css } from '../../../../styled-system/css'
-import { button } from '../../../../styled-system/recipes/button'
 import { MONITOR_TYPE_PAGES } from '@vigil/domain/monitor-types/pages'
 import type { ReportNumbers } from '@vigil/domain/report'
 import { formatReportNumbers, reportPeriod } from '@vigil/domain/report-format'
 import type { Report } from '@vigil/domain/report-view'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
+import { button } from '../../../../styled-system/recipes/button'
 import * as Card from '../../components/card.tsx'
 import * as EmptyState from '../../components/empty-state.tsx'
 import { ReportCharts } from './ReportCharts.tsx'
@@ -32,7 +32,7 @@ function Stat({ term, value, note }: { term: string; value: React.ReactNode; not
 }
 
 function Totals({ totals }: { totals: ReportNumbers }) {
-  const text = formatReportNumbers(totals)
+  const text = formatReportNumbers(totals, { set: true })
   return (
     <section aria-labelledby="totals-title">
       <h3 id="totals-title" className={css({ srOnly: true })}>
@@ -42,7 +42,7 @@ function Totals({ totals }: { totals: ReportNumbers }) {
         <Stat term="Uptime" value={text.uptime} note={`${totals.checks.toLocaleString('en-US')} checks`} />
         <Stat
           term="SLA"
-          value={<SlaChip met={totals.sla_met} />}
+          value={<SlaChip status={totals.sla} />}
           note={
             <>
               Target {text.sla_target}
@@ -50,7 +50,7 @@ function Totals({ totals }: { totals: ReportNumbers }) {
             </>
           }
         />
-        <Stat term="Downtime" value={text.downtime_ms} note={`No data: ${text.no_data_ms}`} />
+        <Stat term="Downtime" value={text.downtime_ms} note={`No data: ${text.no_data_ms} of the time`} />
         <Stat term="Incidents" value={text.incidents} note={`Longest: ${text.longest_incident_ms}`} />
         <Stat term="MTTR" value={text.mttr_ms} note={`MTBF: ${text.mtbf_ms}`} />
         <Stat term="Response" value={text.response_avg_ms} note={`p95: ${text.response_p95_ms}`} />
@@ -97,9 +97,19 @@ export function ReportResults({ report, zone }: { report: Report; zone: string }
       ) : (
         <>
           {report.totals && <Totals totals={report.totals} />}
-          <ReportCharts days={report.days} target={report.totals?.sla_target ?? null} />
+          <ReportCharts
+            days={report.days}
+            hours={report.hours}
+            target={report.totals?.sla_target ?? null}
+            zone={zone}
+          />
           <Card.Root p={{ base: '2', md: '4' }} minW="0">
-            <ReportTable monitors={report.monitors} totals={report.totals} />
+            <ReportTable
+              monitors={report.monitors}
+              totals={report.totals}
+              coveredFrom={report.covered_from}
+              zone={zone}
+            />
           </Card.Root>
         </>
       )}

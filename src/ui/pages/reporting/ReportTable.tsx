@@ -1,10 +1,10 @@
-import { CircleCheck, CircleHelp, CircleX } from 'lucide-react'
-import { Link } from 'react-router'
-import { css } from '../../../../styled-system/css'
-import type { ReportNumbers } from '@vigil/domain/report'
-import { formatReportNumbers } from '@vigil/domain/report-format'
+import { type ReportNumbers, SLA_MIN_MEASURED_SHARE, type SlaStatus } from '@vigil/domain/report'
+import { formatReportNumbers, reportTime } from '@vigil/domain/report-format'
 import { REPORT_COLUMNS, type ReportMonitor, slaLabel } from '@vigil/domain/report-view'
 import { type SortValue, tableRows } from '@vigil/domain/table-view'
+import { CircleCheck, CircleDashed, CircleHelp, CircleX } from 'lucide-react'
+import { Link } from 'react-router'
+import { css } from '../../../../styled-system/css'
 import { Chip } from '../../components/badge.tsx'
 import { SortHeader, useUrlSort } from '../../components/sort-header.tsx'
 import * as Table from '../../components/table.tsx'
@@ -14,33 +14,48 @@ import { typeLabel } from './ReportChoiceFields.tsx'
 type ColumnKey = 'name' | (typeof REPORT_COLUMNS)[number][0]
 const COLUMN_KEYS: readonly ColumnKey[] = ['name', ...REPORT_COLUMNS.map(([key]) => key)]
 
+/** The SLA column sorts from the worst: breached, then not judged, then met. */
+const SLA_ORDER: Record<SlaStatus, number> = { breached: 0, not_enough_data: 1, no_data: 2, met: 3 }
+
 const sortValue = (m: ReportMonitor, key: ColumnKey): SortValue => {
   if (key === 'name') return m.name
-  const value = m[key]
-  return typeof value === 'boolean' ? Number(value) : value
+  if (key === 'sla') return SLA_ORDER[m.sla]
+  return m[key]
 }
 
+const muted = css({ display: 'block', fontSize: 'xs', color: 'muted' })
 const number = { textAlign: 'end', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const
 
-/** Met, breached or no data, in words and with an icon: colour is never the only sign. */
 /** A column's title on the page: the CSV's without its unit, since each cell here says its own ("2 h 5 min"). */
 const pageTitle = (title: string) => title.replace(/ \((s|ms|%)\)$/, '')
 
-export function SlaChip({ met }: { met: boolean | null }) {
-  const Icon = met === null ? CircleHelp : met ? CircleCheck : CircleX
+const SLA_LOOK: Record<SlaStatus, { Icon: typeof CircleCheck; tone: 'success' | 'danger' | 'neutral' }> = {
+  met: { Icon: CircleCheck, tone: 'success' },
+  breached: { Icon: CircleX, tone: 'danger' },
+  not_enough_data: { Icon: CircleDashed, tone: 'neutral' },
+  no_data: { Icon: CircleHelp, tone: 'neutral' },
+}
+
+/** Why a target is not judged, in words, where the SLA says "Not enough data". */
+export const NOT_ENOUGH_DATA_NOTE = `Not enough data: the checks measured less than ${SLA_MIN_MEASURED_SHARE * 100} % of the time the monitor existed in the period (maintenance aside), too little to hold it to its target.`
+
+/** Met, breached, not enough data or no data, in words and with an icon: colour is never the only sign. */
+export function SlaChip({ status }: { status: SlaStatus }) {
+  const { Icon, tone } = SLA_LOOK[status]
   return (
-    <Chip tone={met === null ? 'neutral' : met ? 'success' : 'danger'} data-sla={slaLabel(met)}>
+    <Chip tone={tone} data-sla={slaLabel(status)}>
       <Icon aria-hidden="true" size={14} className={css({ display: 'inline', mr: '1', verticalAlign: '-2px' })} />
-      {slaLabel(met)}
+      {slaLabel(status)}
     </Chip>
   )
 }
 
-function NumberCells({ numbers }: { numbers: ReportNumbers }) {
-  const text = formatReportNumbers(numbers)
+/** A row's numbers as the PDF writes them; the set's time without data as a share of its monitors' time (`set`). */
+function NumberCells({ numbers, set = false }: { numbers: ReportNumbers; set?: boolean }) {
+  const text = formatReportNumbers(numbers, { set })
   return REPORT_COLUMNS.map(([key]) => (
-    <Table.Cell key={key} {...(key === 'sla_met' ? { whiteSpace: 'nowrap' } : number)}>
-      {key === 'sla_met' ? <SlaChip met={numbers.sla_met} /> : text[key]}
+    <Table.Cell key={key} {...(key === 'sla' ? { whiteSpace: 'nowrap' } : number)}>
+      {key === 'sla' ? <SlaChip status={numbers.sla} /> : text[key]}
     </Table.Cell>
   ))
 }
@@ -49,9 +64,25 @@ function NumberCells({ numbers }: { numbers: ReportNumbers }) {
  * Every monitor of the report with every number of the CSV and the PDF, as they write them, and the set's totals
  * under them. A click on a column's header sorts by it (again: the other way); the sort is in the query string.
  */
-export function ReportTable({ monitors, totals }: { monitors: ReportMonitor[]; totals: ReportNumbers | null }) {
+export function ReportTable({
+  monitors,
+  totals,
+  coveredFrom,
+  zone,
+}: {
+  monitors: ReportMonitor[]
+  totals: ReportNumbers | null
+  /** The start of the period covered: a monitor judged from later was made during it. */
+  coveredFrom: string
+  zone: string
+}) {
   const { sort, sortBy } = useUrlSort(COLUMN_KEYS)
   const rows = tableRows(monitors, { filters: {}, filterOf: () => null, sort, sortOf: sortValue })
+  const young = (m: ReportMonitor) => Date.parse(m.judged_from) > Date.parse(coveredFrom)
+  const notes = [
+    monitors.some(young) && 'A monitor made during the period is judged on the time since it was made.',
+    [...monitors, ...(totals ? [totals] : [])].some((m) => m.sla === 'not_enough_data') && NOT_ENOUGH_DATA_NOTE,
+  ].filter((n): n is string => typeof n === 'string')
   const header = (key: ColumnKey, title: string, numeric: boolean) => (
     <SortHeader key={key} column={key} sort={sort} onSort={() => sortBy(key)} numeric={numeric}>
       {title}
@@ -59,37 +90,49 @@ export function ReportTable({ monitors, totals }: { monitors: ReportMonitor[]; t
   )
 
   return (
-    <Table.Scroll tabIndex={0} aria-label="Monitors in the report">
-      <Table.Root size="sm">
-        <Table.Caption srOnly>Each monitor’s numbers over the period, and the set’s totals. Sortable.</Table.Caption>
-        <Table.Head>
-          <Table.Row>
-            {header('name', 'Monitor', false)}
-            {REPORT_COLUMNS.map(([key, title]) => header(key, pageTitle(title), key !== 'sla_met'))}
-          </Table.Row>
-        </Table.Head>
-        <Table.Body>
-          {rows.map((m) => (
-            <Table.Row key={m.id} data-breached={m.sla_met === false || undefined}>
-              <Table.Cell minW="40">
-                <Link to={m.path} className={link}>
-                  {m.name}
-                </Link>
-                <span className={css({ display: 'block', fontSize: 'xs', color: 'muted' })}>{typeLabel(m.type)}</span>
-              </Table.Cell>
-              <NumberCells numbers={m} />
-            </Table.Row>
-          ))}
-        </Table.Body>
-        {totals && (
-          <Table.Foot>
+    <>
+      <Table.Scroll tabIndex={0} aria-label="Monitors in the report">
+        <Table.Root size="sm">
+          <Table.Caption srOnly>Each monitor’s numbers over the period, and the set’s totals. Sortable.</Table.Caption>
+          <Table.Head>
             <Table.Row>
-              <Table.Header scope="row">Total</Table.Header>
-              <NumberCells numbers={totals} />
+              {header('name', 'Monitor', false)}
+              {REPORT_COLUMNS.map(([key, title]) => header(key, pageTitle(title), key !== 'sla'))}
             </Table.Row>
-          </Table.Foot>
-        )}
-      </Table.Root>
-    </Table.Scroll>
+          </Table.Head>
+          <Table.Body>
+            {rows.map((m) => (
+              <Table.Row key={m.id} data-breached={m.sla === 'breached' || undefined}>
+                <Table.Cell minW="40">
+                  <Link to={m.path} className={link}>
+                    {m.name}
+                  </Link>
+                  <span className={muted}>{typeLabel(m.type)}</span>
+                  {young(m) && (
+                    <span className={muted} data-judged-from={m.judged_from}>
+                      Made {reportTime(m.judged_from, zone)}
+                    </span>
+                  )}
+                </Table.Cell>
+                <NumberCells numbers={m} />
+              </Table.Row>
+            ))}
+          </Table.Body>
+          {totals && (
+            <Table.Foot>
+              <Table.Row>
+                <Table.Header scope="row">Total</Table.Header>
+                <NumberCells numbers={totals} set />
+              </Table.Row>
+            </Table.Foot>
+          )}
+        </Table.Root>
+      </Table.Scroll>
+      {notes.map((note) => (
+        <p key={note} className={css({ fontSize: 'sm', color: 'muted', mt: '3' })}>
+          {note}
+        </p>
+      ))}
+    </>
   )
 }
