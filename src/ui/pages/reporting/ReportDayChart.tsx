@@ -5,6 +5,7 @@ import type { ReportSlotNumbers } from '@vigil/domain/report'
 import { type Axis, responseAxis, stepDecimals, uptimeAxis } from '@vigil/domain/report-chart'
 import { reportDayLabel, reportHourLabel, reportMs, reportTime, reportUptime } from '@vigil/domain/report-format'
 import { css } from '../../../../styled-system/css'
+import { fitAxisSize } from '../chart-axis.ts'
 import { formatDate } from '../monitors/format.ts'
 
 const HEIGHT = 220
@@ -40,7 +41,7 @@ const yOf = (axis: Axis, label: (v: number) => string) => {
   const pad = (axis.max - axis.min) * 0.03
   return {
     scale: { range: (): uPlot.Range.MinMax => [axis.min === 0 ? axis.min - pad : axis.min, axis.max + pad] },
-    axis: { splits: () => axis.ticks, values: (_: uPlot, ticks: number[]) => ticks.map(label), size: 64 },
+    axis: { splits: () => axis.ticks, values: (_: uPlot, ticks: number[]) => ticks.map(label), size: fitAxisSize },
   }
 }
 
