@@ -50,11 +50,38 @@ export function SlaChip({ status }: { status: SlaStatus }) {
   )
 }
 
+// The table fits its region: the region is a size container and the columns that matter least give way first as it
+// narrows (all of them are in the CSV and the PDF, which the note under the table says). Name, uptime and SLA always
+// stay.
+const region = css({ containerType: 'inline-size' })
+const giveWay = {
+  wide: css({ '@container (max-width: 1399px)': { display: 'none !important' } }),
+  laptop: css({ '@container (max-width: 899px)': { display: 'none !important' } }),
+  phone: css({ '@container (max-width: 479px)': { display: 'none !important' } }),
+}
+const COLUMN_GIVES_WAY: Partial<Record<ColumnKey, string>> = {
+  downtime_ms: giveWay.phone,
+  sla_target: giveWay.laptop,
+  incidents: giveWay.laptop,
+  response_avg_ms: giveWay.laptop,
+  error_budget_left_ms: giveWay.wide,
+  longest_incident_ms: giveWay.wide,
+  mttr_ms: giveWay.wide,
+  mtbf_ms: giveWay.wide,
+  response_p50_ms: giveWay.wide,
+  response_p95_ms: giveWay.wide,
+  response_p99_ms: giveWay.wide,
+  checks: giveWay.wide,
+  failures: giveWay.wide,
+  maintenance_ms: giveWay.wide,
+  no_data_ms: giveWay.wide,
+}
+
 /** A row's numbers as the PDF writes them; the set's time without data as a share of its monitors' time (`set`). */
 function NumberCells({ numbers, set = false }: { numbers: ReportNumbers; set?: boolean }) {
   const text = formatReportNumbers(numbers, { set })
   return REPORT_COLUMNS.map(([key]) => (
-    <Table.Cell key={key} {...(key === 'sla' ? { whiteSpace: 'nowrap' } : number)}>
+    <Table.Cell key={key} {...(key === 'sla' ? { whiteSpace: 'nowrap' } : number)} className={COLUMN_GIVES_WAY[key]}>
       {key === 'sla' ? <SlaChip status={numbers.sla} /> : text[key]}
     </Table.Cell>
   ))
@@ -80,18 +107,26 @@ export function ReportTable({
   const rows = tableRows(monitors, { filters: {}, filterOf: () => null, sort, sortOf: sortValue })
   const young = (m: ReportMonitor) => Date.parse(m.judged_from) > Date.parse(coveredFrom)
   const notes = [
+    'Columns give way on a narrower screen; the CSV and the PDF have every number (MTTR, MTBF, percentiles, checks, failures, maintenance, no data).',
     monitors.some(young) && 'A monitor made during the period is judged on the time since it was made.',
     [...monitors, ...(totals ? [totals] : [])].some((m) => m.sla === 'not_enough_data') && NOT_ENOUGH_DATA_NOTE,
   ].filter((n): n is string => typeof n === 'string')
   const header = (key: ColumnKey, title: string, numeric: boolean) => (
-    <SortHeader key={key} column={key} sort={sort} onSort={() => sortBy(key)} numeric={numeric}>
+    <SortHeader
+      key={key}
+      column={key}
+      sort={sort}
+      onSort={() => sortBy(key)}
+      numeric={numeric}
+      className={COLUMN_GIVES_WAY[key]}
+    >
       {title}
     </SortHeader>
   )
 
   return (
     <>
-      <Table.Scroll tabIndex={0} aria-label="Monitors in the report">
+      <Table.Scroll tabIndex={0} aria-label="Monitors in the report" className={region}>
         <Table.Root size="sm">
           <Table.Caption srOnly>Each monitor’s numbers over the period, and the set’s totals. Sortable.</Table.Caption>
           <Table.Head>
@@ -103,7 +138,7 @@ export function ReportTable({
           <Table.Body>
             {rows.map((m) => (
               <Table.Row key={m.id} data-breached={m.sla === 'breached' || undefined}>
-                <Table.Cell minW="40">
+                <Table.Cell minW={{ base: '28', md: '40' }}>
                   <Link to={m.path} className={link}>
                     {m.name}
                   </Link>
