@@ -75,6 +75,7 @@ describe('monitor form machine paths', () => {
         expected_status: '200-299',
         follow_redirects: true,
         verify_tls: true,
+        tls_trust: { mode: 'public' },
         keyword: '',
         keyword_absent: false,
       },

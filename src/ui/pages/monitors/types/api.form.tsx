@@ -1,7 +1,7 @@
 import type { MonitorOf } from '@vigil/domain/monitor.schema'
 import { isMaskedHeaderValue } from '@vigil/domain/secret-values'
 import { fieldOf } from '../draft-setter.ts'
-import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
+import { type HttpDraft, HttpRequestFields, httpBlank, httpDraftOf, httpValuesOf } from '../fields/http-request.tsx'
 import { TextField, wide } from '../form-fields.tsx'
 import { type AssertionRow, AssertionRows, type HeaderRow, HeaderRows } from './api.rows.tsx'
 import { defineTypeForm } from './define.ts'
@@ -23,7 +23,7 @@ const headersOf = (rows: readonly HeaderRow[]) =>
   )
 
 const draftOf = (m: MonitorOf<'api'>): ApiDraft => ({
-  ...httpFields(m),
+  ...httpDraftOf(m),
   // A credential's value comes masked: the row says one is set, and sends it back as it came unless retyped.
   headers: Object.entries(m.headers).map(([name, value]) =>
     isMaskedHeaderValue(value) ? { name, value: '', kept: value } : { name, value },
@@ -50,7 +50,7 @@ export const form = defineTypeForm<'api', ApiDraft>({
     }
   },
   valuesOf: (d) => ({
-    ...httpFields(d),
+    ...httpValuesOf(d),
     headers: headersOf(d.headers),
     body: d.body,
     assertions: d.assertions.map((a) => ({ ...a })),

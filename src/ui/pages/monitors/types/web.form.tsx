@@ -1,6 +1,6 @@
 import { css } from '../../../../../styled-system/css'
 import { fieldOf } from '../draft-setter.ts'
-import { type HttpDraft, HttpRequestFields, httpBlank, httpFields } from '../fields/http-request.tsx'
+import { type HttpDraft, HttpRequestFields, httpBlank, httpDraftOf, httpValuesOf } from '../fields/http-request.tsx'
 import { CheckboxField, TextField } from '../form-fields.tsx'
 import { defineTypeForm } from './define.ts'
 
@@ -11,12 +11,10 @@ interface WebDraft extends HttpDraft {
   keyword_absent: boolean
 }
 
-const own = (d: WebDraft) => ({ ...httpFields(d), keyword: d.keyword, keyword_absent: d.keyword_absent })
-
 export const form = defineTypeForm<'web', WebDraft>({
   blank: { ...httpBlank, keyword: '', keyword_absent: false },
-  draftOf: own,
-  valuesOf: own,
+  draftOf: (m) => ({ ...httpDraftOf(m), keyword: m.keyword, keyword_absent: m.keyword_absent }),
+  valuesOf: (d) => ({ ...httpValuesOf(d), keyword: d.keyword, keyword_absent: d.keyword_absent }),
   Fields: (props) => (
     <HttpRequestFields {...props}>
       <TextField {...fieldOf(props)('keyword')} label="Keyword" helper="Optional text the page must contain." />
