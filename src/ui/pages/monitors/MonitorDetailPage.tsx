@@ -31,6 +31,7 @@ import { chartSummary } from './response-chart-data.ts'
 import { StatusBadge } from './StatusBadge.tsx'
 import { link, muted } from './table-styles.ts'
 import { typeUi } from './types/index.ts'
+import { UntrustedCertificate } from './UntrustedCertificate.tsx'
 import { UptimeBars } from './UptimeBars.tsx'
 import { UptimeFigure } from './UptimeFigure.tsx'
 import { useLiveRefresh } from './use-live-refresh.ts'
@@ -105,6 +106,8 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
     [fx],
   )
 
+  // A pinned certificate: the monitor as saved (its change is checked again at once; the live events bring the result).
+  const trusted = useCallback((m: Monitor) => detail.send({ type: 'monitor.changed', monitor: m }), [detail])
   const refresh = () => detail.send({ type: 'detail.refresh' })
   const back = (
     <Link to={page.list} className={css({ display: 'inline-flex', gap: '1', alignItems: 'center', color: 'primary' })}>
@@ -210,6 +213,8 @@ function MonitorDetailView({ type, id }: { type: MonitorType; id: string }) {
           <ErrorAlert message={checkHere?.error} mt="3" />
         </div>
       </Card.Root>
+
+      <UntrustedCertificate monitor={monitor} newest={data.latest.newest} onTrusted={trusted} />
 
       {failed && <RetryAlert onRetry={refresh}>Could not refresh this page: {error}</RetryAlert>}
 

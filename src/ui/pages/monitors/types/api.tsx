@@ -1,4 +1,5 @@
 import { defineMonitorTypeUi, watched } from './define.ts'
+import { withTlsTrust } from './tls-trust-line.tsx'
 
 // API Monitoring: a request with the user's method, headers and body, and assertions on the answer.
 export const api = defineMonitorTypeUi('api', {
@@ -7,7 +8,7 @@ export const api = defineMonitorTypeUi('api', {
   hear: 'as soon as it goes down',
   target: watched,
   columns: [],
-  header: null,
+  header: withTlsTrust(null),
   form: () => import('./api.form.tsx'),
   facts: null,
 })

@@ -1,6 +1,6 @@
-import { CircleCheck, CircleX } from 'lucide-react'
 import type { SslDetail } from '@vigil/domain/check-details'
 import type { MonitorOf } from '@vigil/domain/monitor.schema'
+import { CircleCheck, CircleX } from 'lucide-react'
 import { ExpiryText } from '../ExpiryText.tsx'
 import { bad, factList, good, mono, valueList, wideFact } from '../facts-styles.ts'
 import { formatDateTime } from '../format.ts'
@@ -17,6 +17,13 @@ function Verdict({ ok, yes, no }: { ok: boolean; yes: string; no: string }) {
     </span>
   )
 }
+
+/** What a chain the check trusted was judged against, by the monitor's choice. */
+const TRUSTED = {
+  public: 'Valid: leads to a trusted root',
+  pin: 'Trusted: the pinned certificate',
+  ca: "Valid: issued by the monitor's CA certificate",
+} as const
 
 /** The certificate the last check was shown: who it is for and from, its dates, chain, name and connection. */
 export function Facts({ monitor, detail, now }: FactsProps<MonitorOf<'ssl'>, SslDetail>) {
@@ -53,7 +60,7 @@ export function Facts({ monitor, detail, now }: FactsProps<MonitorOf<'ssl'>, Ssl
         <dd>
           <Verdict
             ok={detail.chain_valid}
-            yes="Valid: leads to a trusted root"
+            yes={TRUSTED[monitor.tls_trust.mode]}
             no={`Not valid${detail.chain_error ? `: ${detail.chain_error}` : ''}`}
           />
         </dd>

@@ -1,4 +1,5 @@
 import { defineMonitorTypeUi, watched } from './define.ts'
+import { withTlsTrust } from './tls-trust-line.tsx'
 
 // Website Monitoring: a page's status, and a keyword on it.
 export const web = defineMonitorTypeUi('web', {
@@ -7,7 +8,7 @@ export const web = defineMonitorTypeUi('web', {
   hear: 'as soon as it goes down',
   target: watched,
   columns: [],
-  header: null,
+  header: withTlsTrust(null),
   form: () => import('./web.form.tsx'),
   facts: null,
 })
