@@ -253,6 +253,27 @@ describe.each(dialects)('monitors of internal certificates on %s', (dialect) => 
     expect(kept.json.data.monitor.tls_trust).toEqual({ mode: 'public' })
   })
 
+  it('reads a monitor saved before certificate trust existed as trusting the public roots, with no migration', async () => {
+    const { token } = await pro()
+    const m = await create(token, { type: 'web', name: 'Older', url: `https://localhost:${intranet.port}/` })
+    // The settings as they were stored before: without tls_trust.
+    const stored = await db.database.db
+      .selectFrom('monitors')
+      .select('settings')
+      .where('monitor_id', '=', m.id)
+      .executeTakeFirstOrThrow()
+    const { tls_trust: _gone, ...before } = JSON.parse(stored.settings) as Record<string, unknown>
+    expect(_gone).toEqual({ mode: 'public' })
+    await db.database.db
+      .updateTable('monitors')
+      .set({ settings: JSON.stringify(before) })
+      .where('monitor_id', '=', m.id)
+      .execute()
+    const read = await t.call('GET', `/api/monitors/${m.id}`, { token })
+    expect(read.json.data.monitor.tls_trust).toEqual({ mode: 'public' })
+    expect((await check(token, m.id)).result.detail.untrusted_certificate.fingerprint256).toBe(fingerprintOf(self))
+  })
+
   it("does not pin another user's monitor", async () => {
     const owner = await pro()
     const other = await pro()
