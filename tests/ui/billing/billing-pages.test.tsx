@@ -41,7 +41,10 @@ const plans = (): Plan[] => {
 
 function renderAt(url: string, ui: React.ReactNode, handlers: Handlers) {
   signIn()
-  const requests = stubApi({ 'GET /api/plans': () => ok({ plans: plans(), billing: 'stripe', contact_email: null }), ...handlers })
+  const requests = stubApi({
+    'GET /api/plans': () => ok({ plans: plans(), billing: 'stripe', contact_email: null }),
+    ...handlers,
+  })
   return { ...renderShell(ui, { url }), requests }
 }
 
