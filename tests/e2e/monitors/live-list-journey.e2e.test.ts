@@ -168,8 +168,8 @@ describe('one list of all monitors, live, and an incident people work on', () =>
     expect(await noOverflow(phone)).toBe(true)
     await search(phone, 'port 127', '1–1 of 1')
     const only = rows(phone).first()
-    // Paused (every 40th is): its Resume button is reachable on the stacked row.
-    const resume = only.getByRole('button', { name: 'Resume hazel port 127' })
+    // Paused (every 40th is): its actions (Resume is in its menu) are reachable on the compact row.
+    const resume = only.getByRole('button', { name: 'More actions for hazel port 127' })
     await resume.scrollIntoViewIfNeeded()
     const box = await resume.boundingBox()
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true)
