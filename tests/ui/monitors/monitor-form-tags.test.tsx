@@ -195,6 +195,22 @@ describe('the monitor form: tags', () => {
     expect(sent(requests, 'PUT', '/api/monitors/w9/tags')).toEqual([{ tag_ids: ['t2'] }])
   })
 
+  it('opens no empty list: without tags the words under the field say what to do, and a chip leaves no list open', async () => {
+    const { dialog, user } = await open({ 'GET /api/monitors': () => listOf([]), ...tagServer([]) }, /^Add your first/)
+    await waitFor(() =>
+      expect(within(dialog).getByText('No tags yet: type a name and press Enter to create one.')).toBeTruthy(),
+    )
+    await user.click(tagsInput(dialog))
+    expect(screen.queryByRole('listbox')).toBeNull()
+    await typeTag(user, dialog, 'production')
+    expect(await screen.findByRole('option', { name: 'Create tag “production”' })).toBeTruthy()
+    await user.keyboard('{Enter}')
+    expect(chosen(dialog)).toEqual(['production (new)'])
+    // The list held only the option to create it: with nothing left to list, it is closed (a listbox holds options).
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    expect(await seriousViolations(dialog)).toEqual([])
+  })
+
   it('takes the text still in the tags input at the submit as a tag: a new one is created, a known one chosen', async () => {
     const stored = webMonitor({ id: 'w9', name: 'Shop' })
     const { dialog, requests, user } = await open(

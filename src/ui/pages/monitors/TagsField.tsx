@@ -100,6 +100,7 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
   const [highlighted, setHighlighted] = useState<string | null>(null)
   /** Why the name typed was not made a chip (Enter on a name the server would refuse). */
   const [problem, setProblem] = useState<string | null>(null)
+  const [open, setOpen] = useState(false)
   const helperId = useId()
   const errorId = useId()
 
@@ -163,6 +164,9 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
           onTypedChange(d.inputValue)
         }}
         onHighlightChange={(d) => setHighlighted(d.highlightedValue)}
+        // The list opens only with options in it: a listbox holds options, and what to do without any is said below.
+        open={open && collection.size > 0}
+        onOpenChange={(d) => setOpen(d.open)}
         // What is typed stays in the input (a click elsewhere, Enter on no option): it is a tag, not a search.
         allowCustomValue
         openOnClick
@@ -198,15 +202,6 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
             scrolling does not clip it. */}
         <Combobox.Positioner>
           <Combobox.Content className={content}>
-            {collection.items.length === 0 && (
-              <p className={css({ px: '3', py: '1.5', fontSize: 'sm', color: 'muted' })}>
-                {tags === null
-                  ? 'Loading tags...'
-                  : tags.length > 0
-                    ? 'No tag matches.'
-                    : 'No tags yet: type a name to create one.'}
-              </p>
-            )}
             {collection.items.map((o) => (
               <Combobox.Item key={o.value} item={o} className={item}>
                 <Combobox.ItemText>
@@ -236,7 +231,11 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
           ? `A monitor has at most ${MAX_TAGS_PER_MONITOR} tags.`
           : name
             ? `Press Enter to add “${name}”.`
-            : 'Group monitors across types; the monitor list filters by them.'}
+            : tags === null
+              ? 'Loading your tags...'
+              : tags.length === 0
+                ? 'No tags yet: type a name and press Enter to create one.'
+                : 'Group monitors across types; the monitor list filters by them.'}
         {value.some((t) => t.id === null) && ' Tags marked new are created when you save.'}
       </p>
       {loadError && (
