@@ -154,6 +154,7 @@ export const askOf = (choice: ReportChoice, now: number, zone: string): ReportAs
       from: new Date(range.from).toISOString(),
       to: new Date(range.to).toISOString(),
       tz: zone,
+      ...(choice.period === 'custom' ? {} : { preset: choice.period }),
     },
   }
 }
