@@ -233,7 +233,7 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
             ? `Press Enter to add “${name}”.`
             : tags === null
               ? 'Loading your tags...'
-              : tags.length === 0
+              : tags.length === 0 && value.length === 0
                 ? 'No tags yet: type a name and press Enter to create one.'
                 : 'Group monitors across types; the monitor list filters by them.'}
         {value.some((t) => t.id === null) && ' Tags marked new are created when you save.'}
