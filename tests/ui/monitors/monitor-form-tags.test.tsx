@@ -72,6 +72,8 @@ async function open(handlers: Handlers, button: string | RegExp) {
     fireEvent.click(await screen.findByRole('button', { name: button }))
   })
   const dialog = await screen.findByRole('dialog')
+  // Typed once the user's tags are in (as a person would): a key typed while they arrive can be lost in jsdom.
+  await waitFor(() => expect(within(dialog).queryByText('Loading your tags...')).toBeNull())
   return { ...utils, requests, dialog }
 }
 
@@ -200,14 +202,20 @@ describe('the monitor form: tags', () => {
     await waitFor(() =>
       expect(within(dialog).getByText('No tags yet: type a name and press Enter to create one.')).toBeTruthy(),
     )
+    // A list with no option is not shown: it is marked empty, which its style hides (jsdom has no stylesheet; the
+    // Chromium journey's axe run holds the rest).
+    const shownEmpty = () => {
+      const list = screen.queryByRole('listbox')
+      return list !== null && !list.hasAttribute('data-empty')
+    }
     await user.click(tagsInput(dialog))
-    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(shownEmpty()).toBe(false)
     await typeTag(user, dialog, 'production')
     expect(await screen.findByRole('option', { name: 'Create tag “production”' })).toBeTruthy()
     await user.keyboard('{Enter}')
     expect(chosen(dialog)).toEqual(['production (new)'])
-    // The list held only the option to create it: with nothing left to list, it is closed (a listbox holds options).
-    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull())
+    // The list held only the option to create it: with nothing left to list, it is not shown (a listbox holds options).
+    expect(shownEmpty()).toBe(false)
     expect(await seriousViolations(dialog)).toEqual([])
   })
 

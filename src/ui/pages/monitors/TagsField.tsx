@@ -65,6 +65,8 @@ const content = css({
   overflowY: 'auto',
   zIndex: 'popover',
   outline: 'none',
+  // With no option to list it is not shown (a listbox holds options); what to do then is said under the field.
+  '&[data-empty]': { display: 'none' },
 })
 const item = css({
   display: 'flex',
@@ -100,7 +102,6 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
   const [highlighted, setHighlighted] = useState<string | null>(null)
   /** Why the name typed was not made a chip (Enter on a name the server would refuse). */
   const [problem, setProblem] = useState<string | null>(null)
-  const [open, setOpen] = useState(false)
   const helperId = useId()
   const errorId = useId()
 
@@ -164,9 +165,6 @@ export function TagsField({ value, onChange, typed, onTypedChange, error }: Tags
           onTypedChange(d.inputValue)
         }}
         onHighlightChange={(d) => setHighlighted(d.highlightedValue)}
-        // The list opens only with options in it: a listbox holds options, and what to do without any is said below.
-        open={open && collection.size > 0}
-        onOpenChange={(d) => setOpen(d.open)}
         // What is typed stays in the input (a click elsewhere, Enter on no option): it is a tag, not a search.
         allowCustomValue
         openOnClick
