@@ -1,4 +1,5 @@
 import type { ComponentProps, CSSProperties, ReactNode } from 'react'
+import { css } from '../../../styled-system/css'
 import { createStyleContext } from '../../../styled-system/jsx'
 import { type TableVariantProps, table } from '../../../styled-system/recipes/table'
 
@@ -16,6 +17,21 @@ import { type TableVariantProps, table } from '../../../styled-system/recipes/ta
 // cells as one wrapping line and its last cell (a message) on a line of its own below.
 // Each part is marked pure, so a page's chunk keeps only the parts it uses.
 const { withProvider, withContext } = createStyleContext(table)
+
+/**
+ * Columns that give way so that a table fits its region: on a `<Scroll fit>` (a size container), a column's header
+ * and cells with `givesWayUnder[w]` are hidden while the region is narrower than `w` px; the least important go
+ * first, and what always matters (a name, a state, a row's actions) has none. The widths are a fixed set, as Panda
+ * builds only the styles it reads when it builds.
+ *   <Table.Header className={Table.givesWayUnder[900]}>Response</Table.Header>
+ */
+export const givesWayUnder = {
+  1400: css({ '@container (max-width: 1399px)': { display: 'none !important' } }),
+  1100: css({ '@container (max-width: 1099px)': { display: 'none !important' } }),
+  960: css({ '@container (max-width: 959px)': { display: 'none !important' } }),
+  900: css({ '@container (max-width: 899px)': { display: 'none !important' } }),
+  480: css({ '@container (max-width: 479px)': { display: 'none !important' } }),
+} as const
 
 /** The region the table scrolls in on narrow windows: a `section`, so give it tabIndex={0} and a label. */
 export const Scroll = /* @__PURE__ */ withProvider('section', 'scroll')

@@ -30,16 +30,15 @@ export interface ListSort {
   sortBy(by: MonitorSort): void
 }
 
-// The table fits its region at any width: the region is a container, and the columns that matter least give way
+// The table fits its region at any width: the region is a container (`fit`), and the columns that matter least give way
 // first as it narrows (the type and 30-day uptime under 1,100 px, the type's own columns under 960, response and last
 // check under 900); name, state, last checks, 24-hour uptime and the actions always stay. Under the `md` breakpoint
 // (phones) a row is a compact grid: the box, the name and its target, the state and the actions on one line, the last
 // checks and the 24-hour uptime on the next.
-const region = css({ containerType: 'inline-size' })
 const giveWay = {
-  first: css({ '@container (max-width: 1099px)': { display: 'none !important' } }),
-  typeOwn: css({ '@container (max-width: 959px)': { display: 'none !important' } }),
-  second: css({ '@container (max-width: 899px)': { display: 'none !important' } }),
+  first: Table.givesWayUnder[1100],
+  typeOwn: Table.givesWayUnder[960],
+  second: Table.givesWayUnder[900],
 }
 const row = css({
   mdDown: {
@@ -118,7 +117,7 @@ export function MonitorTable({
   const all = monitors.length > 0 && monitors.every((m) => selection.selected.has(m.id))
   const some = !all && monitors.some((m) => selection.selected.has(m.id))
   return (
-    <Table.Scroll tabIndex={0} aria-label={label} className={region}>
+    <Table.Scroll tabIndex={0} aria-label={label} fit>
       <Table.Root layout="stack">
         <Table.Head>
           <Table.Row>

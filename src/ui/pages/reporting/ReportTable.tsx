@@ -53,11 +53,10 @@ export function SlaChip({ status }: { status: SlaStatus }) {
 // The table fits its region: the region is a size container and the columns that matter least give way first as it
 // narrows (all of them are in the CSV and the PDF, which the note under the table says). Name, uptime and SLA always
 // stay.
-const region = css({ containerType: 'inline-size' })
 const giveWay = {
-  wide: css({ '@container (max-width: 1399px)': { display: 'none !important' } }),
-  laptop: css({ '@container (max-width: 899px)': { display: 'none !important' } }),
-  phone: css({ '@container (max-width: 479px)': { display: 'none !important' } }),
+  wide: Table.givesWayUnder[1400],
+  laptop: Table.givesWayUnder[900],
+  phone: Table.givesWayUnder[480],
 }
 const COLUMN_GIVES_WAY: Partial<Record<ColumnKey, string>> = {
   downtime_ms: giveWay.phone,
@@ -126,7 +125,7 @@ export function ReportTable({
 
   return (
     <>
-      <Table.Scroll tabIndex={0} aria-label="Monitors in the report" className={region}>
+      <Table.Scroll tabIndex={0} aria-label="Monitors in the report" fit>
         <Table.Root size="sm">
           <Table.Caption srOnly>Each monitor’s numbers over the period, and the set’s totals. Sortable.</Table.Caption>
           <Table.Head>

@@ -47,6 +47,12 @@ export const table = kitSlotRecipe('Table', {
     },
   },
   variants: {
+    // `fit`: the scroll region is a size container, so that columns give way as it narrows (givesWayUnder in the
+    // kit's table.tsx) and the table fits it rather than scrolling.
+    fit: {
+      true: { scroll: { containerType: 'inline-size' } },
+      false: {},
+    },
     size: {
       sm: { header: { px: '2', py: '1.5' }, cell: { px: '2', py: '1.5' } },
       md: {},
@@ -139,5 +145,5 @@ export const table = kitSlotRecipe('Table', {
       },
     },
   },
-  defaultVariants: { size: 'md', layout: 'scroll' },
+  defaultVariants: { size: 'md', layout: 'scroll', fit: false },
 })
