@@ -34,9 +34,8 @@ export const reportBody = (query: ReportQuery): Record<string, string | string[]
   if (selection.kind === 'type') body.type = selection.type
   if (selection.kind === 'status_page') body.status_page_id = selection.status_page_id
   if (selection.kind === 'monitors') body.monitor_ids = selection.monitor_ids
-  if (query.preset) body.period = query.preset
-  else Object.assign(body, { from: query.from, to: query.to })
-  return { ...body, tz: query.tz }
+  const period: Record<string, string> = query.preset ? { period: query.preset } : { from: query.from, to: query.to }
+  return { ...body, ...period, tz: query.tz }
 }
 
 const schedulePath = (id: string, rest = '') => `reports/schedules/${encodeURIComponent(id)}${rest}`

@@ -55,7 +55,10 @@ export const checkRange = (from: number, to: number): ReportRange => {
  * The range of a preset at `now` in `zone`. Rolling ones (24 hours, 7 and 30 days) end now; calendar ones start at
  * the zone's midnight of the month's or year's first day, and "this month" and "this year" end now.
  */
-export const presetRange = (preset: Exclude<ReportPreset, 'custom'>, now: number, zone: string): ReportRange => {
+/** A preset with a range of its own at any moment: every preset but a custom range. */
+export type NamedPreset = Exclude<ReportPreset, 'custom'>
+
+export const presetRange = (preset: NamedPreset, now: number, zone: string): ReportRange => {
   const today = dayjs.utc(localDay(now, zone))
   const month = today.startOf('month')
   switch (preset) {

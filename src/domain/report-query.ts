@@ -1,6 +1,14 @@
 import * as v from 'valibot'
 import { MonitorTypeSchema } from './monitor.schema.ts'
-import { checkRange, customRange, presetRange, REPORT_PRESETS, type ReportPreset, TimeZone } from './report-period.ts'
+import {
+  checkRange,
+  customRange,
+  type NamedPreset,
+  presetRange,
+  REPORT_PRESETS,
+  type ReportPreset,
+  TimeZone,
+} from './report-period.ts'
 import type { ReportSelection } from './report-view.ts'
 
 // `GET /api/reports` (and `POST /api/reports`, the same query as a JSON body, for selections too long for an
@@ -81,7 +89,7 @@ const rangeOf = (q: ReportQuery, now: number) => {
   if (q.period) {
     if (q.from !== undefined || q.to !== undefined)
       return { ok: false as const, message: 'Give a period or from and to, not both.' }
-    return presetRange(q.period as Exclude<ReportPreset, 'custom'>, now, q.tz)
+    return presetRange(q.period as NamedPreset, now, q.tz)
   }
   if (q.from === undefined || q.to === undefined) return presetRange('30d', now, q.tz)
   if (DAY.test(q.from) && DAY.test(q.to)) return customRange(q.from, q.to, q.tz)

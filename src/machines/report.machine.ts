@@ -1,5 +1,5 @@
 import { failureMessage } from '@vigil/domain/api-failure'
-import type { ReportPreset } from '@vigil/domain/report-period'
+import type { NamedPreset } from '@vigil/domain/report-period'
 import type { Report, ReportSelection } from '@vigil/domain/report-view'
 import { assign, setup } from 'xstate'
 import { toProvide } from './to-provide.ts'
@@ -16,16 +16,13 @@ export interface ReportQuery {
    * The preset the period was chosen as, asked by its name: the server reads it at its own clock, so that "Last 24
    * hours" ends at the server's now (its checks of the last seconds in), not at the browser's a moment earlier.
    */
-  preset?: ReportPresetName
+  preset?: NamedPreset
 }
 
 /**
  * The page's choice read as a report to ask for, or why it is none: the part of the choice that is wrong (`period`:
  * a custom range that ends before it starts; `set`: no monitor chosen) and what to say there.
  */
-/** A period the server can read at its own clock (every preset but a custom range). */
-export type ReportPresetName = Exclude<ReportPreset, 'custom'>
-
 export type ReportAsk = { ok: true; query: ReportQuery } | { ok: false; field: 'period' | 'set'; message: string }
 
 interface Context {

@@ -30,11 +30,11 @@ export interface ListSort {
   sortBy(by: MonitorSort): void
 }
 
-// The table fits its region at any width: the region is a container (`fit`), and the columns that matter least give way
-// first as it narrows (the type and 30-day uptime under 1,100 px, the type's own columns under 960, response and last
-// check under 900); name, state, last checks, 24-hour uptime and the actions always stay. Under the `md` breakpoint
-// (phones) a row is a compact grid: the box, the name and its target, the state and the actions on one line, the last
-// checks and the 24-hour uptime on the next.
+// The table fits its region at any width: the region is a container (`fit`), and the columns that matter least give
+// way first as it narrows (the type and 30-day uptime under 1,100 px, the type's own columns under 960, response and
+// last check under 900); name, state, last checks, 24-hour uptime and the actions always stay. Under the `md`
+// breakpoint (phones) a row is a compact grid: the box, the name and its target, the state and the actions on one
+// line, the last checks and the 24-hour uptime on the next.
 const giveWay = {
   first: Table.givesWayUnder[1100],
   typeOwn: Table.givesWayUnder[960],
